@@ -1,0 +1,29 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import { counters } from '#services/counters'
+import { ok } from '#kernel/envelope'
+import { APP_VERSION } from '#services/version'
+
+export default class HealthController {
+  /** GET /health: database and Redis (or the in-memory stand-in) state. */
+  async show(ctx: HttpContext) {
+    let database: 'up' | 'down' = 'up'
+    try {
+      await db.rawQuery('select 1')
+    } catch {
+      database = 'down'
+    }
+    const redisUp = await counters.ping()
+    const healthy = database === 'up' && redisUp
+    return ok(
+      ctx,
+      {
+        status: healthy ? 'ok' : 'degraded',
+        version: APP_VERSION,
+        database,
+        redis: counters.kind === 'memory' ? 'memory' : redisUp ? 'up' : 'down',
+      },
+      healthy ? 200 : 503
+    )
+  }
+}

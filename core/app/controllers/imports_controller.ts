@@ -1,0 +1,42 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import DataImport from '#models/data_import'
+import { findScoped, scoped } from '#kernel/tenancy'
+import { list, ok } from '#kernel/envelope'
+import { paginate, parseList, type ListOptions } from '#kernel/list_query'
+import { notFound } from '#kernel/errors'
+
+const LIST: ListOptions = {
+  sortable: { id: 'id', createdAt: 'created_at', status: 'status', type: 'type' },
+  filterable: {
+    status: { column: 'status', kind: 'eq' },
+    type: { column: 'type', kind: 'eq' },
+    pluginId: { column: 'plugin_id', kind: 'eq' },
+  },
+  defaultSort: ['createdAt', 'desc'],
+}
+
+const present = (row: DataImport) => ({
+  ...row.serialize(),
+  failedRowsUrl: row.failedRows > 0 ? `/api/v1/imports/${row.id}/failed-rows` : null,
+})
+
+export default class ImportsController {
+  async index(ctx: HttpContext) {
+    const parsed = parseList(ctx, LIST)
+    const page = await paginate(scoped(ctx, DataImport), parsed, LIST)
+    return list(ctx, 'imports', page.rows.map(present), page)
+  }
+
+  async show(ctx: HttpContext) {
+    return ok(ctx, present(await findScoped(ctx, DataImport, ctx.params.id)))
+  }
+
+  /** The failed-rows file: original columns, the line number and the reason. */
+  async failedRows(ctx: HttpContext) {
+    const row = await findScoped(ctx, DataImport, ctx.params.id)
+    if (!row.failedRowsCsv) throw notFound()
+    ctx.response.header('Content-Type', 'text/csv; charset=utf-8')
+    ctx.response.header('Content-Disposition', `attachment; filename="import-${row.id}-failed-rows.csv"`)
+    return row.failedRowsCsv
+  }
+}

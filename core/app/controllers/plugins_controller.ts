@@ -1,0 +1,25 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { ok } from '#kernel/envelope'
+import { forbidden, notFound } from '#kernel/errors'
+import { validate } from '#kernel/validation'
+import { pluginStateValidator } from '#validators/auth'
+import { pluginStates, setPluginEnabled } from '#services/plugin_state'
+import { registry } from '#config/plugins'
+
+export default class PluginsController {
+  /** GET /api/v1/plugins: installed plugins and whether each is on for this organisation. */
+  async index(ctx: HttpContext) {
+    return ok(ctx, await pluginStates(ctx.tenant.organizationId))
+  }
+
+  /** PATCH /api/v1/plugins/:id: turn a plugin on or off for this organisation (admins). */
+  async update(ctx: HttpContext) {
+    if (ctx.tenant.role !== 'admin') throw forbidden()
+    const pluginId = ctx.params.id
+    if (!registry.has(pluginId)) throw notFound()
+    const { enabled } = await validate(ctx, pluginStateValidator)
+    await setPluginEnabled(ctx.tenant.organizationId, pluginId, enabled)
+    const state = (await pluginStates(ctx.tenant.organizationId)).find((plugin) => plugin.id === pluginId)
+    return ok(ctx, state)
+  }
+}

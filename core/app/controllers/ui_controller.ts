@@ -1,0 +1,48 @@
+import { existsSync, statSync } from 'node:fs'
+import { resolve, sep } from 'node:path'
+import type { HttpContext } from '@adonisjs/core/http'
+import { notFound } from '#kernel/errors'
+
+const UI_ROOT = resolve(import.meta.dirname, '../../../admin-ui/dist')
+const SCALAR_BUNDLE = resolve(import.meta.dirname, '../../../node_modules/@scalar/api-reference/dist/browser/standalone.js')
+const OPENAPI_FILE = resolve(import.meta.dirname, '../../../openapi/openapi.json')
+
+/** Serves the built admin UI (a single-page app) and the API reference, all from local files. */
+export default class UiController {
+  async asset(ctx: HttpContext) {
+    const requested = ctx.request.url().replace(/^\/+/, '')
+    // Anything under /api that no route matched is an API 404, never the SPA.
+    if (requested === 'api' || requested.startsWith('api/')) throw notFound()
+    if (!existsSync(resolve(UI_ROOT, 'index.html'))) {
+      ctx.response.status(503).header('Content-Type', 'text/plain; charset=utf-8')
+      return 'The admin UI is not built yet: run `npm run build` (npm start does it for you).'
+    }
+    const candidate = resolve(UI_ROOT, decodeURIComponent(requested))
+    const inside = candidate.startsWith(UI_ROOT + sep)
+    if (inside && existsSync(candidate) && statSync(candidate).isFile()) {
+      if (requested.startsWith('assets/')) ctx.response.header('Cache-Control', 'public, max-age=31536000, immutable')
+      return ctx.response.download(candidate)
+    }
+    ctx.response.header('Cache-Control', 'no-cache')
+    return ctx.response.download(resolve(UI_ROOT, 'index.html'))
+  }
+
+  async apiReference(ctx: HttpContext) {
+    ctx.response.header('Content-Type', 'text/html; charset=utf-8')
+    return `<!doctype html><html><head><meta charset="utf-8"><title>Affix API reference</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head><body>
+<script id="api-reference" data-url="/api/openapi.json"></script>
+<script src="/api/docs/scalar.js"></script></body></html>`
+  }
+
+  async scalarBundle(ctx: HttpContext) {
+    ctx.response.header('Content-Type', 'application/javascript; charset=utf-8')
+    return ctx.response.download(SCALAR_BUNDLE)
+  }
+
+  async openapiDocument(ctx: HttpContext) {
+    if (!existsSync(OPENAPI_FILE)) throw notFound()
+    ctx.response.header('Content-Type', 'application/json; charset=utf-8')
+    return ctx.response.download(OPENAPI_FILE)
+  }
+}

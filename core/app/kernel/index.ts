@@ -1,0 +1,16 @@
+/*
+ * The shared kernel: what a plugin may import from core (`@affix/core/kernel`).
+ * Anything not exported here is core's internals.
+ */
+export { definePlugin, type PluginDefinition, type SeedContext, type PermissionDefinition } from './plugin.js'
+export { ApiRouter, type RouteSpec } from './api_router.js'
+export { defineSchema, type Schema } from './openapi.js'
+export { ok, created, list, envelope, type Envelope } from './envelope.js'
+export { parseList, paginate, type ListOptions } from './list_query.js'
+export { scoped, findScoped, tenantOf, type Tenant } from './tenancy.js'
+export { validate } from './validation.js'
+export { AppError, notFound, forbidden, badRequest, unprocessable } from './errors.js'
+export { readCsvUpload, failedRowsCsv, CSV_MAX_BYTES } from './csv.js'
+export { recordImport, type ImportSummary } from './imports.js'
+export { TenantPolicy } from './tenant_policy.js'
+export * as schemas from './schemas.js'

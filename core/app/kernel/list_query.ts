@@ -1,0 +1,143 @@
+/*
+ * List parameters shared by every list endpoint. Two dialects are accepted:
+ * - plain:  ?page=2&limit=25&sort=name&order=desc&status=active&q=text
+ * - react-admin simple REST: ?range=[0,24]&sort=["name","ASC"]&filter={"status":"active"}
+ * Sort and filter fields are checked against the resource's allow-list, so a request can
+ * never sort or filter on a column it does not name explicitly.
+ */
+import type { HttpContext } from '@adonisjs/core/http'
+import type { ModelQueryBuilderContract, LucidModel } from '@adonisjs/lucid/types/model'
+import { unprocessable } from './errors.js'
+
+export const MAX_PAGE_SIZE = 500
+export const DEFAULT_PAGE_SIZE = 25
+
+export interface ListOptions {
+  /** Public field name → column. */
+  sortable: Record<string, string>
+  /** Public field name → how to filter. `search` fields are matched by `q`. */
+  filterable: Record<string, { column: string; kind: 'eq' | 'ilike' | 'in' }>
+  search?: string[]
+  defaultSort?: [string, 'asc' | 'desc']
+}
+
+export interface ParsedList {
+  offset: number
+  limit: number
+  sort: [string, 'asc' | 'desc']
+  filters: Record<string, unknown>
+  q?: string
+}
+
+function parseJson(raw: unknown, name: string): unknown {
+  if (typeof raw !== 'string') return raw
+  try {
+    return JSON.parse(raw)
+  } catch {
+    throw unprocessable('errors.invalid_query', { field: name })
+  }
+}
+
+function positiveInt(raw: unknown, name: string, fallback: number): number {
+  if (raw === undefined || raw === null || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0) throw unprocessable('errors.invalid_query', { field: name })
+  return value
+}
+
+export function parseList(ctx: HttpContext, options: ListOptions): ParsedList {
+  const qs = ctx.request.qs()
+  let offset = 0
+  let limit = DEFAULT_PAGE_SIZE
+
+  if (qs.range !== undefined) {
+    const range = parseJson(qs.range, 'range')
+    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
+      throw unprocessable('errors.invalid_query', { field: 'range' })
+    }
+    offset = range[0]
+    limit = range[1] - range[0] + 1
+  } else {
+    limit = positiveInt(qs.limit, 'limit', DEFAULT_PAGE_SIZE)
+    const page = positiveInt(qs.page, 'page', 1)
+    if (page < 1 || limit < 1) throw unprocessable('errors.invalid_query', { field: page < 1 ? 'page' : 'limit' })
+    offset = (page - 1) * limit
+  }
+  if (limit > MAX_PAGE_SIZE) throw unprocessable('errors.invalid_query', { field: 'limit' })
+
+  let sort: [string, 'asc' | 'desc'] = options.defaultSort ?? ['id', 'asc']
+  if (qs.sort !== undefined && qs.sort !== '') {
+    const raw = typeof qs.sort === 'string' && qs.sort.startsWith('[') ? parseJson(qs.sort, 'sort') : qs.sort
+    let field: unknown
+    let order: unknown = qs.order ?? 'asc'
+    if (Array.isArray(raw)) [field, order] = raw
+    else if (typeof raw === 'string') {
+      field = raw.startsWith('-') ? raw.slice(1) : raw
+      if (raw.startsWith('-')) order = 'desc'
+    }
+    const direction = String(order).toLowerCase()
+    if (typeof field !== 'string' || !(field in options.sortable) || !['asc', 'desc'].includes(direction)) {
+      throw unprocessable('errors.invalid_sort', { field: 'sort' })
+    }
+    sort = [field, direction as 'asc' | 'desc']
+  }
+
+  const filters: Record<string, unknown> = {}
+  const fromJson = qs.filter !== undefined ? parseJson(qs.filter, 'filter') : {}
+  if (typeof fromJson !== 'object' || fromJson === null || Array.isArray(fromJson)) {
+    throw unprocessable('errors.invalid_query', { field: 'filter' })
+  }
+  const candidates: Record<string, unknown> = { ...fromJson }
+  for (const key of Object.keys(options.filterable)) {
+    if (qs[key] !== undefined) candidates[key] = qs[key]
+  }
+  let q = typeof qs.q === 'string' ? qs.q : undefined
+  for (const [key, value] of Object.entries(candidates)) {
+    if (key === 'q') {
+      q = String(value)
+      continue
+    }
+    if (key === 'id') {
+      filters.id = value
+      continue
+    }
+    if (!(key in options.filterable)) throw unprocessable('errors.invalid_filter', { field: key })
+    if (value === '' || value === null || value === undefined) continue
+    filters[key] = value
+  }
+  return { offset, limit, sort, filters, q: q?.trim() || undefined }
+}
+
+/** Applies a parsed list to a query and returns the page and the total. */
+export async function paginate<Model extends LucidModel>(
+  query: ModelQueryBuilderContract<Model>,
+  parsed: ParsedList,
+  options: ListOptions
+) {
+  for (const [key, value] of Object.entries(parsed.filters)) {
+    if (key === 'id') {
+      const ids = (Array.isArray(value) ? value : [value]).map(Number)
+      if (ids.some((id) => !Number.isInteger(id))) throw unprocessable('errors.invalid_filter', { field: 'id' })
+      query.whereIn('id', ids)
+      continue
+    }
+    const filter = options.filterable[key]
+    if (filter.kind === 'ilike') query.whereILike(filter.column, `%${String(value)}%`)
+    else if (filter.kind === 'in' || Array.isArray(value)) query.whereIn(filter.column, ([] as unknown[]).concat(value) as string[])
+    else query.where(filter.column, value as string)
+  }
+  if (parsed.q && options.search?.length) {
+    const term = `%${parsed.q}%`
+    query.where((inner) => {
+      for (const column of options.search!) inner.orWhereILike(column, term)
+    })
+  }
+  const countQuery = query.clone()
+  const [{ total }] = await countQuery.clearOrder().count('* as total').pojo<{ total: string }>()
+  const rows = await query
+    .orderBy(options.sortable[parsed.sort[0]], parsed.sort[1])
+    .orderBy('id', 'asc')
+    .offset(parsed.offset)
+    .limit(parsed.limit)
+  return { rows, total: Number(total), offset: parsed.offset }
+}

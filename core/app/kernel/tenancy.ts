@@ -1,0 +1,46 @@
+/*
+ * Tenancy: every tenant table carries organization_id, and every query goes through
+ * these helpers, scoped to the organisation resolved from the caller's token by the
+ * tenant middleware. A row of another organisation is simply "not found".
+ */
+import type { HttpContext } from '@adonisjs/core/http'
+import type { LucidModel, ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
+import { notFound } from './errors.js'
+
+export interface Tenant {
+  organizationId: number
+  userId: number
+  role: string
+}
+
+declare module '@adonisjs/core/http' {
+  interface HttpContext {
+    tenant: Tenant
+  }
+}
+
+export function tenantOf(ctx: HttpContext): Tenant {
+  if (!ctx.tenant) throw new Error('tenant middleware did not run for this route')
+  return ctx.tenant
+}
+
+/** A query on a tenant model, already restricted to the caller's organisation. */
+export function scoped<Model extends LucidModel>(
+  ctx: HttpContext,
+  model: Model
+): ModelQueryBuilderContract<Model> {
+  return model.query().where(`${model.table}.organization_id`, tenantOf(ctx).organizationId)
+}
+
+/** Finds a row of the caller's organisation by id, or answers 404. */
+export async function findScoped<Model extends LucidModel>(
+  ctx: HttpContext,
+  model: Model,
+  id: unknown
+): Promise<InstanceType<Model>> {
+  const numericId = Number(id)
+  if (!Number.isSafeInteger(numericId) || numericId <= 0) throw notFound()
+  const row = await scoped(ctx, model).where(`${model.table}.id`, numericId).first()
+  if (!row) throw notFound()
+  return row
+}

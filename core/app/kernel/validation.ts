@@ -1,0 +1,55 @@
+/*
+ * Validation with translated messages. VineJS errors become a 422 envelope whose
+ * `error.fields` lists every failing field with its message in the caller's language.
+ *
+ * Lookup order for a message: `<plugin>.validator.messages.<field>.<rule>`,
+ * `<plugin>.validator.messages.<rule>`, `validator.shared.messages.<field>.<rule>`,
+ * `validator.shared.messages.<rule>`, then VineJS's English default.
+ * Field names: `<plugin>.validator.fields.<field>`, then `validator.shared.fields.<field>`.
+ */
+import type { HttpContext } from '@adonisjs/core/http'
+import type { VineValidator } from '@vinejs/vine'
+import type { FieldContext, MessagesProviderContact as MessagesProviderContract } from '@vinejs/vine/types'
+import type { I18n } from '@adonisjs/i18n'
+import string from '@adonisjs/core/helpers/string'
+
+export class AffixMessagesProvider implements MessagesProviderContract {
+  constructor(
+    private readonly i18n: I18n,
+    private readonly scope?: string
+  ) {}
+
+  private lookup(suffix: string): string | undefined {
+    const prefixes = this.scope ? [`${this.scope}.validator`, 'validator.shared'] : ['validator.shared']
+    for (const prefix of prefixes) {
+      const found = this.i18n.resolveIdentifier(`${prefix}.${suffix}`)
+      if (found) return found.message
+    }
+    return undefined
+  }
+
+  translateField(name: string): string {
+    const found = this.lookup(`fields.${name}`)
+    return found ? this.i18n.formatRawMessage(found) : name
+  }
+
+  getMessage(defaultMessage: string, rule: string, field: FieldContext, meta?: Record<string, any>) {
+    const data = { ...meta, field: this.translateField(field.name) }
+    if (meta?.otherField) data.otherField = this.translateField(meta.otherField)
+    const message = this.lookup(`messages.${field.wildCardPath}.${rule}`) ?? this.lookup(`messages.${rule}`)
+    if (message) return this.i18n.formatRawMessage(message, data)
+    return string.interpolate(defaultMessage, data)
+  }
+}
+
+/** Validates the request (body, files, query merged as AdonisJS does) with translated messages. */
+export function validate<T extends VineValidator<any, any>>(
+  ctx: HttpContext,
+  validator: T,
+  scope?: string,
+  data?: unknown
+): Promise<T extends VineValidator<any, any> ? Awaited<ReturnType<T['validate']>> : never> {
+  const messagesProvider = new AffixMessagesProvider(ctx.i18n, scope)
+  if (data !== undefined) return validator.validate(data, { messagesProvider })
+  return ctx.request.validateUsing(validator, { messagesProvider }) as any
+}

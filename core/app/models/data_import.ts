@@ -1,0 +1,48 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+
+export type ImportStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled' | 'imported_partially'
+
+/** One CSV import (spec §3 "import"), with its failed-rows file. */
+export default class DataImport extends BaseModel {
+  static table = 'imports'
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare organizationId: number
+
+  @column()
+  declare pluginId: string
+
+  @column()
+  declare type: string
+
+  @column()
+  declare status: ImportStatus
+
+  @column()
+  declare fileName: string
+
+  @column()
+  declare totalRows: number
+
+  @column()
+  declare importedRows: number
+
+  @column()
+  declare failedRows: number
+
+  @column({ serializeAs: null })
+  declare failedRowsCsv: string | null
+
+  @column()
+  declare importedBy: number | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+}

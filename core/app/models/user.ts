@@ -1,0 +1,60 @@
+import { DateTime } from 'luxon'
+import hash from '@adonisjs/core/services/hash'
+import { compose } from '@adonisjs/core/helpers'
+import { BaseModel, column, belongsTo } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
+import { DbAccessTokensProvider } from '@adonisjs/auth/access_tokens'
+import Organization from '#models/organization'
+
+export const USER_ROLES = ['admin', 'sub-admin', 'affiliate', 'afm', 'adm', 'brand', 'parent', 'superadmin'] as const
+export type UserRole = (typeof USER_ROLES)[number]
+
+const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
+  uids: ['email'],
+  passwordColumnName: 'password',
+})
+
+export default class User extends compose(BaseModel, AuthFinder) {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare organizationId: number
+
+  @column()
+  declare email: string
+
+  /** Hashed by the AuthFinder mixin; never serialised. */
+  @column({ serializeAs: null })
+  declare password: string
+
+  @column()
+  declare name: string | null
+
+  @column()
+  declare role: UserRole
+
+  @column()
+  declare status: 'active' | 'disabled' | 'deleted' | 'pending'
+
+  @column()
+  declare locale: string | null
+
+  @belongsTo(() => Organization)
+  declare organization: BelongsTo<typeof Organization>
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  static accessTokens = DbAccessTokensProvider.forModel(User, {
+    expiresIn: '30 days',
+    prefix: 'afx_',
+    table: 'auth_access_tokens',
+    type: 'auth_token',
+    tokenSecretLength: 40,
+  })
+}

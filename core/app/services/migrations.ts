@@ -1,0 +1,11 @@
+import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
+import { MigrationRunner } from '@adonisjs/lucid/migration'
+
+/** Runs pending migrations of core and every installed plugin (dependency order). */
+export async function runMigrations() {
+  const runner = new MigrationRunner(db, app, { direction: 'up' })
+  await runner.run()
+  if (runner.error) throw runner.error
+  return runner.migratedFiles
+}

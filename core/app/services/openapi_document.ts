@@ -1,0 +1,162 @@
+/*
+ * Builds the OpenAPI 3.1 document from the operation registry. Every JSON response is
+ * described inside the envelope; errors share one ErrorEnvelope schema.
+ */
+import { openapiRegistry, type OperationRecord, type Schema } from '#kernel/openapi'
+import { registry } from '#config/plugins'
+import { APP_VERSION } from '#services/version'
+
+const envelopeOf = (data: Schema): Schema => ({
+  type: 'object',
+  required: ['success', 'data', 'error', 'status', 'type'],
+  properties: {
+    success: { type: 'boolean' },
+    data,
+    error: { type: 'null' },
+    status: { type: 'integer' },
+    type: { type: 'null' },
+  },
+})
+
+const ERROR_ENVELOPE: Schema = {
+  type: 'object',
+  required: ['success', 'data', 'error', 'status', 'type'],
+  properties: {
+    success: { type: 'boolean', const: false },
+    data: { type: 'null' },
+    error: {
+      type: 'object',
+      required: ['message'],
+      properties: {
+        message: { type: 'string' },
+        fields: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['field', 'message'],
+            properties: { field: { type: 'string' }, message: { type: 'string' }, rule: { type: 'string' } },
+          },
+        },
+      },
+      additionalProperties: true,
+    },
+    status: { type: 'integer' },
+    type: { type: 'string' },
+  },
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+})
+
+/** Drops the `$schema` key VineJS adds, which OpenAPI does not want inside a document. */
+function clean(schema: Schema): Schema {
+  const { $schema: _ignored, ...rest } = schema as Record<string, unknown>
+  return rest
+}
+
+function operationObject(op: OperationRecord) {
+  const parameters: unknown[] = []
+  for (const match of op.path.matchAll(/\{([a-zA-Z_]+)\}/g)) {
+    parameters.push({
+      name: match[1],
+      in: 'path',
+      required: true,
+      schema: match[1] === 'id' ? { type: 'integer', minimum: 1 } : { type: 'string' },
+    })
+  }
+  for (const [name, schema] of Object.entries(op.query ?? {})) {
+    const { description, ...rest } = schema as Record<string, unknown>
+    parameters.push({ name, in: 'query', required: false, description, schema: rest })
+  }
+  const responses: Record<string, unknown> = {}
+  const { status } = op.response
+  if (op.response.raw) {
+    responses[status] = { description: 'OK', content: { [op.response.raw]: { schema: { type: 'string' } } } }
+  } else {
+    const data = op.response.list ? { type: 'array', items: op.response.list } : (op.response.data ?? { type: 'null' })
+    responses[status] = {
+      description: 'OK',
+      ...(op.response.list
+        ? { headers: { 'Content-Range': { description: '<resource> <start>-<end>/<total>', schema: { type: 'string' } } } }
+        : {}),
+      content: { 'application/json': { schema: envelopeOf(data) } },
+    }
+  }
+  if (op.body || op.multipart || op.query) responses['422'] = errorResponse('Validation failed')
+  if (!op.public) {
+    responses['401'] = errorResponse('Missing or invalid token')
+    responses['403'] = errorResponse('Not allowed')
+    responses['404'] = errorResponse('Not found, or not in your organisation')
+  }
+  if (op.public && op.method === 'post') responses['429'] = errorResponse('Too many requests')
+
+  let requestBody: unknown
+  if (op.body) {
+    requestBody = { required: true, content: { 'application/json': { schema: clean(op.body) } } }
+  } else if (op.multipart) {
+    requestBody = {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: [op.multipart.fileField],
+            properties: {
+              [op.multipart.fileField]: { type: 'string', format: 'binary', contentMediaType: 'text/csv' },
+              ...(op.multipart.fields ?? {}),
+            },
+          },
+        },
+      },
+    }
+  }
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+    ...(op.public ? { security: [] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+  }
+}
+
+export function buildOpenApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {}
+  const operations = [...openapiRegistry.operations()].sort((a, b) =>
+    a.path === b.path ? a.method.localeCompare(b.method) : a.path.localeCompare(b.path)
+  )
+  for (const op of operations) {
+    paths[op.path] ??= {}
+    paths[op.path][op.method] = operationObject(op)
+  }
+  const tags = [
+    { name: 'core', description: 'Account, plugins, imports and health' },
+    { name: 'auth', description: 'Log in and out' },
+    ...registry.ordered.map((plugin) => ({ name: plugin.id, description: plugin.description ?? plugin.name })),
+  ]
+  const componentSchemas: Record<string, unknown> = { ErrorEnvelope: ERROR_ENVELOPE }
+  for (const [name, schema] of [...openapiRegistry.schemas()].sort(([a], [b]) => a.localeCompare(b))) {
+    componentSchemas[name] = clean(schema)
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Affix API',
+      version: APP_VERSION,
+      description:
+        'Generated from the routes of the Affix server (never edited by hand). Every response is an envelope { success, data, error, status, type }; lists carry a Content-Range header.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearerAuth: [] }],
+    tags,
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      schemas: componentSchemas,
+    },
+  }
+}

@@ -1,0 +1,32 @@
+/*
+ * Ace console entry point (migrations, seeders, openapi:generate, ...).
+ */
+import 'reflect-metadata'
+import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import { applyRuntimeDefaults } from './runtime_defaults.js'
+
+const APP_ROOT = new URL('../', import.meta.url)
+const IMPORTER = (filePath: string) => {
+  if (filePath.startsWith('./') || filePath.startsWith('../')) {
+    return import(new URL(filePath, APP_ROOT).href)
+  }
+  return import(filePath)
+}
+
+const DB_COMMANDS = /^(migration|db|make:migration)/
+await applyRuntimeDefaults({ database: DB_COMMANDS.test(process.argv[2] ?? "") })
+
+new Ignitor(APP_ROOT, { importer: IMPORTER })
+  .tap((app) => {
+    app.booting(async () => {
+      await import('#start/env')
+    })
+    app.listen('SIGTERM', () => app.terminate())
+    app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
+  })
+  .ace()
+  .handle(process.argv.splice(2))
+  .catch((error) => {
+    process.exitCode = 1
+    prettyPrintError(error)
+  })

@@ -1,0 +1,34 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { defineConfig, targets } from '@adonisjs/core/logger'
+
+/** Secrets never reach the logs: pino redacts these paths wherever they appear. */
+const REDACT = [
+  'password',
+  '*.password',
+  'token',
+  '*.token',
+  'headers.authorization',
+  'req.headers.authorization',
+  'request.headers.authorization',
+]
+
+export default defineConfig({
+  default: 'app',
+  loggers: {
+    app: {
+      enabled: true,
+      name: 'affix',
+      level: env.get('LOG_LEVEL', app.inTest ? 'silent' : 'info'),
+      redact: { paths: REDACT, censor: '[redacted]' },
+      transport: {
+        targets: targets().push(targets.file({ destination: 1 })).toArray(),
+      },
+    },
+  },
+})
+
+declare module '@adonisjs/core/types' {
+  export interface LoggersList extends InferLoggers<typeof import('./logger.js').default> {}
+}
+import type { InferLoggers } from '@adonisjs/core/types'

@@ -1,0 +1,12 @@
+/*
+ * The installed plugins, listed explicitly (ARCHITECTURE §2). The registry validates the
+ * graph when this file loads: unique ids, present dependencies, no cycles. A broken graph
+ * stops the process with an error that names the problem.
+ */
+import brands from '@affix/brands'
+import { PluginRegistry } from '#kernel/plugin'
+
+export const registry = PluginRegistry.create([brands])
+
+export const migrationPaths = registry.migrationPaths()
+export const pluginLangPaths = registry.langPaths()

@@ -1,0 +1,9 @@
+import { BaseSeeder } from '@adonisjs/lucid/seeders'
+import { seedDemo, DEMO_ADMIN_EMAIL } from '#services/demo_data'
+
+export default class DemoSeeder extends BaseSeeder {
+  async run() {
+    const { created } = await seedDemo()
+    console.log(created ? `Demo data seeded. Log in as ${DEMO_ADMIN_EMAIL}` : 'Demo data already present.')
+  }
+}

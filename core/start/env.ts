@@ -1,0 +1,17 @@
+import { Env } from '@adonisjs/core/env'
+
+export default await Env.create(new URL('../', import.meta.url), {
+  NODE_ENV: Env.schema.enum.optional(['development', 'production', 'test'] as const),
+  PORT: Env.schema.number.optional(),
+  HOST: Env.schema.string.optional({ format: 'host' }),
+  APP_KEY: Env.schema.secret(),
+  APP_URL: Env.schema.string.optional(),
+  APP_VERSION: Env.schema.string.optional(),
+  LOG_LEVEL: Env.schema.string.optional(),
+  DATABASE_URL: Env.schema.string(),
+  REDIS_URL: Env.schema.string.optional(),
+  DATA_DIR: Env.schema.string.optional(),
+  AFFIX_MIGRATE_ON_START: Env.schema.boolean.optional(),
+  AFFIX_SEED_DEMO: Env.schema.boolean.optional(),
+  AFFIX_TOKEN_TTL: Env.schema.string.optional(),
+})

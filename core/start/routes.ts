@@ -1,0 +1,154 @@
+/*
+ * Routes. Core's own API (auth, account, plugins, imports, health) is declared here;
+ * each installed plugin's routes are mounted under /api/v1/<plugin id> behind auth,
+ * tenancy and the per-organisation pluginEnabled guard. Every API route goes through
+ * ApiRouter, which records it for the generated OpenAPI document.
+ */
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+import { registry } from '#config/plugins'
+import { ApiRouter } from '#kernel/api_router'
+import { defineSchema } from '#kernel/openapi'
+import * as schemas from '#kernel/schemas'
+import { loginValidator, pluginStateValidator } from '#validators/auth'
+
+const AuthController = () => import('#controllers/auth_controller')
+const AccountController = () => import('#controllers/account_controller')
+const HealthController = () => import('#controllers/health_controller')
+const PluginsController = () => import('#controllers/plugins_controller')
+const ImportsController = () => import('#controllers/imports_controller')
+const UiController = () => import('#controllers/ui_controller')
+
+const Health = defineSchema('Health', {
+  type: 'object',
+  required: ['status', 'version', 'database', 'redis'],
+  properties: {
+    status: { type: 'string', enum: ['ok', 'degraded'] },
+    version: { type: 'string' },
+    database: { type: 'string', enum: ['up', 'down'] },
+    redis: { type: 'string', enum: ['up', 'down', 'memory'] },
+  },
+})
+const PluginState = defineSchema('PluginState', {
+  type: 'object',
+  required: ['id', 'name', 'enabled', 'dependsOn'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    description: schemas.nullableString,
+    dependsOn: { type: 'array', items: { type: 'string' } },
+    enabled: { type: 'boolean' },
+  },
+})
+const Account = defineSchema('Account', {
+  type: 'object',
+  required: ['user', 'org', 'su', 'preference', 'abilities', 'plugins'],
+  properties: {
+    user: {
+      type: 'object',
+      required: ['id', 'email', 'role', 'status'],
+      properties: {
+        id: schemas.id,
+        email: { type: 'string' },
+        name: schemas.nullableString,
+        role: { type: 'string' },
+        status: { type: 'string' },
+        locale: schemas.nullableString,
+      },
+    },
+    org: {
+      type: 'object',
+      required: ['id', 'name', 'type'],
+      properties: {
+        id: schemas.id,
+        name: { type: 'string' },
+        type: { type: 'string' },
+        panelType: { type: 'string' },
+        parentId: { type: ['integer', 'null'] },
+        createdAt: schemas.nullableString,
+      },
+    },
+    su: { type: 'boolean' },
+    preference: { type: 'object', additionalProperties: true },
+    abilities: {
+      type: 'array',
+      items: { type: 'object', required: ['subject', 'action'], properties: { subject: { type: 'string' }, action: { type: 'string' } } },
+    },
+    plugins: { type: 'array', items: PluginState },
+  },
+})
+const Session = defineSchema('Session', {
+  allOf: [
+    Account,
+    {
+      type: 'object',
+      required: ['token', 'type'],
+      properties: { token: { type: 'string' }, type: { type: 'string', const: 'bearer' }, expiresAt: schemas.nullableString },
+    },
+  ],
+})
+const ImportRecord = defineSchema('ImportRecord', {
+  type: 'object',
+  required: ['id', 'type', 'status', 'fileName', 'totalRows', 'importedRows', 'failedRows'],
+  properties: {
+    id: schemas.id,
+    organizationId: schemas.id,
+    pluginId: { type: 'string' },
+    type: { type: 'string' },
+    status: { type: 'string', enum: ['queued', 'processing', 'completed', 'failed', 'cancelled', 'imported_partially'] },
+    fileName: { type: 'string' },
+    totalRows: { type: 'integer' },
+    importedRows: { type: 'integer' },
+    failedRows: { type: 'integer' },
+    importedBy: { type: ['integer', 'null'] },
+    failedRowsUrl: schemas.nullableString,
+    createdAt: schemas.timestamp,
+    updatedAt: schemas.timestamp,
+  },
+})
+
+new ApiRouter(router, '', 'core', true).get('/health', { name: 'health', summary: 'Database and Redis state', response: { status: 200, data: Health } }, [HealthController, 'show'])
+router
+  .group(() => {
+    const api = new ApiRouter(router, '/api/v1/auth', 'auth', true)
+    api.post(
+      '/login',
+      { name: 'login', summary: 'Log in with e-mail and password; returns a bearer token', body: loginValidator, response: { status: 200, data: Session } },
+      [AuthController, 'login']
+    )
+  })
+  .prefix('/api/v1/auth')
+
+router
+  .group(() => {
+    const auth = new ApiRouter(router, '/api/v1/auth', 'auth')
+    auth.post('/logout', { name: 'logout', summary: 'Revoke the current token', response: { status: 200, data: { type: 'object', properties: { loggedOut: { type: 'boolean' } } } } }, [AuthController, 'logout'])
+  })
+  .prefix('/api/v1/auth')
+  .use(middleware.auth())
+
+router
+  .group(() => {
+    const core = new ApiRouter(router, '/api/v1', 'core')
+    core.get('/account', { name: 'getAccount', summary: 'Current user, organisation, preferences and abilities', response: { status: 200, data: Account } }, [AccountController, 'show'])
+    core.get('/plugins', { name: 'listPlugins', summary: 'Installed plugins and their state for this organisation', response: { status: 200, data: { type: 'array', items: PluginState } } }, [PluginsController, 'index'])
+    core.patch('/plugins/:id', { name: 'setPluginState', summary: 'Enable or disable a plugin for this organisation (admin)', body: pluginStateValidator, response: { status: 200, data: PluginState } }, [PluginsController, 'update'])
+    core.get('/imports', { name: 'listImports', summary: 'Import history (uploads)', query: schemas.listQuery, response: { status: 200, list: ImportRecord } }, [ImportsController, 'index'])
+    core.get('/imports/:id', { name: 'getImport', summary: 'One import with its counts', response: { status: 200, data: ImportRecord } }, [ImportsController, 'show'])
+    core.get('/imports/:id/failed-rows', { name: 'downloadFailedRows', summary: 'The failed-rows CSV of an import', response: { status: 200, raw: 'text/csv' } }, [ImportsController, 'failedRows'])
+  })
+  .prefix('/api/v1')
+  .use(middleware.auth())
+
+for (const plugin of registry.ordered) {
+  if (!plugin.routes) continue
+  router
+    .group(() => plugin.routes!(new ApiRouter(router, `/api/v1/${plugin.id}`, plugin.id)))
+    .prefix(`/api/v1/${plugin.id}`)
+    .use([middleware.auth(), middleware.pluginEnabled({ plugin: plugin.id })])
+}
+
+router.get('/api/docs', [UiController, 'apiReference'])
+router.get('/api/docs/scalar.js', [UiController, 'scalarBundle'])
+router.get('/api/openapi.json', [UiController, 'openapiDocument'])
+router.get('/*', [UiController, 'asset'])

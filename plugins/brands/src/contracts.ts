@@ -1,0 +1,22 @@
+/*
+ * What other plugins may use of `brands` (ARCHITECTURE §2): types and read-only
+ * services. Nothing else of this package is public.
+ */
+import db from '@adonisjs/lucid/services/db'
+
+export interface BrandRef {
+  id: number
+  name: string
+  status: 'active' | 'inactive'
+  deleted: boolean
+}
+
+/** Looks a brand up inside one organisation (campaigns need it: a deleted brand locks them). */
+export async function findBrandRef(organizationId: number, brandId: number): Promise<BrandRef | null> {
+  const row = await db
+    .from('brands')
+    .where({ organization_id: organizationId, id: brandId })
+    .select('id', 'name', 'status', 'deleted_at')
+    .first()
+  return row ? { id: row.id, name: row.name, status: row.status, deleted: row.deleted_at !== null } : null
+}

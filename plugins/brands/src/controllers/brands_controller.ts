@@ -1,0 +1,120 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import {
+  created,
+  findScoped,
+  list,
+  ok,
+  paginate,
+  parseList,
+  scoped,
+  unprocessable,
+  validate,
+  type ListOptions,
+} from '@affix/core/kernel'
+import Brand from '../models/brand.js'
+import Product from '../models/product.js'
+import CataloguePolicy from '../policies/catalogue_policy.js'
+import { brandStatusValidator, createBrandValidator, updateBrandValidator } from '../validators.js'
+
+export const BRAND_LIST: ListOptions = {
+  sortable: { id: 'id', name: 'name', status: 'status', email: 'email', createdAt: 'created_at', updatedAt: 'updated_at' },
+  filterable: {
+    status: { column: 'status', kind: 'eq' },
+    name: { column: 'name', kind: 'ilike' },
+    email: { column: 'email', kind: 'ilike' },
+    managerId: { column: 'manager_id', kind: 'eq' },
+  },
+  search: ['name', 'email', 'company_name'],
+  defaultSort: ['name', 'asc'],
+}
+
+/** Brands of the caller's organisation that are not deleted. */
+const liveBrands = (ctx: HttpContext) => scoped(ctx, Brand).whereNull('deleted_at')
+
+async function findBrand(ctx: HttpContext) {
+  const brand = await findScoped(ctx, Brand, ctx.params.id)
+  if (brand.deletedAt) throw unprocessable('brands.errors.deleted_brand')
+  return brand
+}
+
+async function assertManagerInOrganization(ctx: HttpContext, managerId: number | null | undefined) {
+  if (!managerId) return
+  const manager = await db
+    .from('users')
+    .where({ id: managerId, organization_id: ctx.tenant.organizationId })
+    .first()
+  if (!manager) throw unprocessable('brands.errors.unknown_manager', { fields: [{ field: 'managerId', rule: 'exists' }] })
+}
+
+async function assertNameFree(ctx: HttpContext, name: string, exceptId?: number) {
+  const clash = await liveBrands(ctx)
+    .whereRaw('lower(name) = lower(?)', [name])
+    .if(exceptId, (query) => query.whereNot('id', exceptId!))
+    .first()
+  if (clash) throw unprocessable('brands.errors.name_taken', { fields: [{ field: 'name', rule: 'unique' }] })
+}
+
+export default class BrandsController {
+  async index(ctx: HttpContext) {
+    await ctx.bouncer.with(CataloguePolicy).authorize('read')
+    const parsed = parseList(ctx, BRAND_LIST)
+    const page = await paginate(liveBrands(ctx), parsed, BRAND_LIST)
+    return list(ctx, 'brands', page.rows.map((row) => row.serialize()), page)
+  }
+
+  async show(ctx: HttpContext) {
+    await ctx.bouncer.with(CataloguePolicy).authorize('read')
+    const brand = await findScoped(ctx, Brand, ctx.params.id)
+    if (brand.deletedAt) throw unprocessable('brands.errors.deleted_brand')
+    return ok(ctx, brand.serialize())
+  }
+
+  async store(ctx: HttpContext) {
+    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    const data = await validate(ctx, createBrandValidator, 'brands')
+    await assertNameFree(ctx, data.name)
+    await assertManagerInOrganization(ctx, data.managerId)
+    const brand = await Brand.create({ ...data, status: data.status ?? 'active', organizationId: ctx.tenant.organizationId })
+    return created(ctx, brand.serialize())
+  }
+
+  async update(ctx: HttpContext) {
+    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    const brand = await findBrand(ctx)
+    const data = await validate(ctx, updateBrandValidator, 'brands')
+    if (data.name !== undefined) await assertNameFree(ctx, data.name, brand.id)
+    await assertManagerInOrganization(ctx, data.managerId)
+    brand.merge(data)
+    await brand.save()
+    return ok(ctx, brand.serialize())
+  }
+
+  /** Soft delete: campaigns keep pointing at a deleted brand, and may not change (spec §6). */
+  async destroy(ctx: HttpContext) {
+    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    const brand = await findBrand(ctx)
+    await db.transaction(async (trx) => {
+      const now = DateTime.now()
+      brand.useTransaction(trx)
+      brand.deletedAt = now
+      await brand.save()
+      await Product.query({ client: trx })
+        .where({ organization_id: ctx.tenant.organizationId, brand_id: brand.id })
+        .whereNull('deleted_at')
+        .update({ deleted_at: now.toSQL(), updated_at: now.toSQL() })
+    })
+    return ok(ctx, { id: brand.id })
+  }
+
+  /** Bulk status change; all or nothing, and only on the caller's own brands. */
+  async setStatus(ctx: HttpContext) {
+    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    const { ids, status } = await validate(ctx, brandStatusValidator, 'brands')
+    const found = await liveBrands(ctx).whereIn('id', ids).select('id')
+    if (found.length !== ids.length) throw unprocessable('brands.errors.unknown_ids', { fields: [{ field: 'ids', rule: 'exists' }] })
+    const updated = await liveBrands(ctx).whereIn('id', ids).update({ status, updated_at: DateTime.now().toSQL() })
+    return ok(ctx, { updated: Number(Array.isArray(updated) ? updated[0] : updated), ids })
+  }
+}

@@ -1,0 +1,116 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { DateTime } from 'luxon'
+import {
+  created,
+  findScoped,
+  list,
+  ok,
+  paginate,
+  parseList,
+  scoped,
+  unprocessable,
+  validate,
+  type ListOptions,
+} from '@affix/core/kernel'
+import Brand from '../models/brand.js'
+import Product from '../models/product.js'
+import CataloguePolicy from '../policies/catalogue_policy.js'
+import { createProductValidator, productStatusValidator, updateProductValidator } from '../validators.js'
+import { importProducts } from '../services/product_import.js'
+
+export const PRODUCT_LIST: ListOptions = {
+  sortable: { id: 'id', name: 'name', status: 'status', brandId: 'brand_id', createdAt: 'created_at', updatedAt: 'updated_at' },
+  filterable: {
+    status: { column: 'status', kind: 'eq' },
+    name: { column: 'name', kind: 'ilike' },
+    brandId: { column: 'brand_id', kind: 'in' },
+  },
+  search: ['name'],
+  defaultSort: ['name', 'asc'],
+}
+
+const liveProducts = (ctx: HttpContext) => scoped(ctx, Product).whereNull('deleted_at')
+
+async function findProduct(ctx: HttpContext) {
+  const product = await findScoped(ctx, Product, ctx.params.id)
+  if (product.deletedAt) throw unprocessable('brands.errors.deleted_product')
+  return product
+}
+
+/** The brand must be the caller's own and not deleted. */
+async function assertBrand(ctx: HttpContext, brandId: number) {
+  const brand = await scoped(ctx, Brand).where('id', brandId).first()
+  if (!brand) throw unprocessable('brands.errors.unknown_brand', { fields: [{ field: 'brandId', rule: 'exists' }] })
+  if (brand.deletedAt) throw unprocessable('brands.errors.deleted_brand', { fields: [{ field: 'brandId', rule: 'deleted' }] })
+}
+
+async function assertNameFree(ctx: HttpContext, brandId: number, name: string, exceptId?: number) {
+  const clash = await liveProducts(ctx)
+    .where('brand_id', brandId)
+    .whereRaw('lower(name) = lower(?)', [name])
+    .if(exceptId, (query) => query.whereNot('id', exceptId!))
+    .first()
+  if (clash) throw unprocessable('brands.errors.product_name_taken', { fields: [{ field: 'name', rule: 'unique' }] })
+}
+
+export default class ProductsController {
+  async index(ctx: HttpContext) {
+    await ctx.bouncer.with(CataloguePolicy).authorize('read')
+    const parsed = parseList(ctx, PRODUCT_LIST)
+    const page = await paginate(liveProducts(ctx), parsed, PRODUCT_LIST)
+    return list(ctx, 'products', page.rows.map((row) => row.serialize()), page)
+  }
+
+  async show(ctx: HttpContext) {
+    await ctx.bouncer.with(CataloguePolicy).authorize('read')
+    return ok(ctx, (await findProduct(ctx)).serialize())
+  }
+
+  async store(ctx: HttpContext) {
+    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    const data = await validate(ctx, createProductValidator, 'brands')
+    await assertBrand(ctx, data.brandId)
+    await assertNameFree(ctx, data.brandId, data.name)
+    const product = await Product.create({ ...data, status: data.status ?? 'active', organizationId: ctx.tenant.organizationId })
+    return created(ctx, product.serialize())
+  }
+
+  async update(ctx: HttpContext) {
+    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    const product = await findProduct(ctx)
+    const data = await validate(ctx, updateProductValidator, 'brands')
+    const brandId = data.brandId ?? product.brandId
+    // A product of a deleted brand cannot change either.
+    await assertBrand(ctx, product.brandId)
+    if (data.brandId !== undefined) await assertBrand(ctx, data.brandId)
+    if (data.name !== undefined || data.brandId !== undefined) {
+      await assertNameFree(ctx, brandId, data.name ?? product.name, product.id)
+    }
+    product.merge(data)
+    await product.save()
+    return ok(ctx, product.serialize())
+  }
+
+  async destroy(ctx: HttpContext) {
+    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    const product = await findProduct(ctx)
+    product.deletedAt = DateTime.now()
+    await product.save()
+    return ok(ctx, { id: product.id })
+  }
+
+  async setStatus(ctx: HttpContext) {
+    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    const { ids, status } = await validate(ctx, productStatusValidator, 'brands')
+    const found = await liveProducts(ctx).whereIn('id', ids).select('id')
+    if (found.length !== ids.length) throw unprocessable('brands.errors.unknown_ids', { fields: [{ field: 'ids', rule: 'exists' }] })
+    const updated = await liveProducts(ctx).whereIn('id', ids).update({ status, updated_at: DateTime.now().toSQL() })
+    return ok(ctx, { updated: Number(Array.isArray(updated) ? updated[0] : updated), ids })
+  }
+
+  /** CSV import: multipart field `file`. Good rows are written in one transaction. */
+  async import(ctx: HttpContext) {
+    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    return created(ctx, await importProducts(ctx))
+  }
+}

@@ -1,0 +1,39 @@
+/*
+ * The `brands` plugin: brands (the operators' advertisers) and their products.
+ * It is the worked example of docs/plugin-authoring.md.
+ */
+import { fileURLToPath } from 'node:url'
+import { definePlugin } from '@affix/core/kernel'
+import { brandsRoutes } from './routes.js'
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+export default definePlugin({
+  id: 'brands',
+  name: 'Brands and products',
+  description: 'Brands (advertisers) and their products, with CSV import of products',
+  dependsOn: [],
+  migrations: here('../database/migrations'),
+  lang: here('../resources/lang'),
+  routes: brandsRoutes,
+  permissions: [
+    { subject: 'brands', actions: ['read', 'manage'], description: 'Brands' },
+    { subject: 'products', actions: ['read', 'manage', 'import'], description: 'Products' },
+  ],
+  async seed({ organizationId, trx, hashPassword }) {
+    const now = new Date()
+    const [lucky, royal] = await trx
+      .insertQuery()
+      .table('brands')
+      .returning(['id'])
+      .multiInsert([
+        { organization_id: organizationId, name: 'Lucky Spin Casino', email: 'partners@luckyspin.example', password: await hashPassword('Brand#1234'), website: 'https://luckyspin.example', status: 'active', company_name: 'Lucky Spin Ltd', company_country: 'MT', created_at: now, updated_at: now },
+        { organization_id: organizationId, name: 'Royal Bet', email: 'affiliates@royalbet.example', website: 'https://royalbet.example', status: 'active', company_name: 'Royal Bet Group', company_country: 'CW', created_at: now, updated_at: now },
+      ])
+    await trx.insertQuery().table('products').multiInsert([
+      { organization_id: organizationId, brand_id: lucky.id, name: 'Lucky Spin Slots', status: 'active', created_at: now, updated_at: now },
+      { organization_id: organizationId, brand_id: lucky.id, name: 'Lucky Spin Live Casino', status: 'active', created_at: now, updated_at: now },
+      { organization_id: organizationId, brand_id: royal.id, name: 'Royal Bet Sportsbook', status: 'active', created_at: now, updated_at: now },
+    ])
+  },
+})

@@ -1,0 +1,42 @@
+import type { ApiRouter } from '@affix/core/kernel'
+import { schemas } from '@affix/core/kernel'
+import {
+  brandStatusValidator,
+  createBrandValidator,
+  createProductValidator,
+  productStatusValidator,
+  updateBrandValidator,
+  updateProductValidator,
+} from './validators.js'
+import { BrandSchema, BulkStatusResultSchema, DeletedSchema, ImportSummarySchema, ProductSchema } from './schemas.js'
+
+const BrandsController = () => import('./controllers/brands_controller.js')
+const ProductsController = () => import('./controllers/products_controller.js')
+
+export function brandsRoutes(api: ApiRouter) {
+  api.get('/brands', { name: 'listBrands', summary: 'List brands', query: schemas.listQuery, response: { status: 200, list: BrandSchema } }, [BrandsController, 'index'])
+  api.post('/brands', { name: 'createBrand', summary: 'Create a brand', body: createBrandValidator, response: { status: 201, data: BrandSchema } }, [BrandsController, 'store'])
+  api.post('/brands/status', { name: 'setBrandsStatus', summary: 'Change the status of several brands at once', body: brandStatusValidator, response: { status: 200, data: BulkStatusResultSchema } }, [BrandsController, 'setStatus'])
+  api.get('/brands/:id', { name: 'getBrand', summary: 'Get a brand', response: { status: 200, data: BrandSchema } }, [BrandsController, 'show'])
+  api.patch('/brands/:id', { name: 'updateBrand', summary: 'Update a brand', body: updateBrandValidator, response: { status: 200, data: BrandSchema } }, [BrandsController, 'update'])
+  api.put('/brands/:id', { name: 'replaceBrand', summary: 'Update a brand (react-admin sends PUT)', body: updateBrandValidator, response: { status: 200, data: BrandSchema } }, [BrandsController, 'update'])
+  api.delete('/brands/:id', { name: 'deleteBrand', summary: 'Delete a brand (soft delete; its products go with it)', response: { status: 200, data: DeletedSchema } }, [BrandsController, 'destroy'])
+
+  api.get('/products', { name: 'listProducts', summary: 'List products', query: { ...schemas.listQuery, brandId: { type: 'integer', description: 'Only products of this brand' } }, response: { status: 200, list: ProductSchema } }, [ProductsController, 'index'])
+  api.post('/products', { name: 'createProduct', summary: 'Create a product', body: createProductValidator, response: { status: 201, data: ProductSchema } }, [ProductsController, 'store'])
+  api.post('/products/status', { name: 'setProductsStatus', summary: 'Change the status of several products at once', body: productStatusValidator, response: { status: 200, data: BulkStatusResultSchema } }, [ProductsController, 'setStatus'])
+  api.post(
+    '/products/import',
+    {
+      name: 'importProducts',
+      summary: 'Import products from a CSV file (columns: name, brand or brand_id, status; at most 10 MB)',
+      multipart: { fileField: 'file' },
+      response: { status: 201, data: ImportSummarySchema },
+    },
+    [ProductsController, 'import']
+  )
+  api.get('/products/:id', { name: 'getProduct', summary: 'Get a product', response: { status: 200, data: ProductSchema } }, [ProductsController, 'show'])
+  api.patch('/products/:id', { name: 'updateProduct', summary: 'Update a product', body: updateProductValidator, response: { status: 200, data: ProductSchema } }, [ProductsController, 'update'])
+  api.put('/products/:id', { name: 'replaceProduct', summary: 'Update a product (react-admin sends PUT)', body: updateProductValidator, response: { status: 200, data: ProductSchema } }, [ProductsController, 'update'])
+  api.delete('/products/:id', { name: 'deleteProduct', summary: 'Delete a product (soft delete)', response: { status: 200, data: DeletedSchema } }, [ProductsController, 'destroy'])
+}

@@ -1,0 +1,61 @@
+import vine from '@vinejs/vine'
+import { BRAND_STATUSES } from './models/brand.js'
+import { PRODUCT_STATUSES } from './models/product.js'
+
+/** Spec §5: 8–32 characters, a letter, a number and one of #?!@$%^&*- */
+export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,32}$/
+export const PHONE_RULE = /^\+?[0-9][0-9 ()-]{5,19}$/
+const TEXT_MAX = 350
+
+const brandFields = {
+  email: vine.string().trim().email().maxLength(254).optional().nullable(),
+  password: vine.string().regex(PASSWORD_RULE).optional(),
+  contact: vine.string().trim().regex(PHONE_RULE).optional().nullable(),
+  status: vine.enum(BRAND_STATUSES).optional(),
+  website: vine.string().trim().url({ require_protocol: true, protocols: ['http', 'https'] }).maxLength(2048).optional().nullable(),
+  managerId: vine.number().withoutDecimals().positive().optional().nullable(),
+  companyName: vine.string().trim().maxLength(TEXT_MAX).optional().nullable(),
+  companyAddress: vine.string().trim().maxLength(TEXT_MAX).optional().nullable(),
+  companyCountry: vine.string().trim().toUpperCase().fixedLength(2).alpha().optional().nullable(),
+  companyTaxId: vine.string().trim().maxLength(64).optional().nullable(),
+}
+
+export const createBrandValidator = vine.create({
+  name: vine.string().trim().minLength(1).maxLength(TEXT_MAX),
+  ...brandFields,
+})
+
+export const updateBrandValidator = vine.create({
+  name: vine.string().trim().minLength(1).maxLength(TEXT_MAX).optional(),
+  ...brandFields,
+})
+
+export const brandStatusValidator = vine.create({
+  ids: vine.array(vine.number().withoutDecimals().positive()).minLength(1).maxLength(1000).distinct(),
+  status: vine.enum(BRAND_STATUSES),
+})
+
+export const createProductValidator = vine.create({
+  name: vine.string().trim().minLength(1).maxLength(TEXT_MAX),
+  brandId: vine.number().withoutDecimals().positive(),
+  status: vine.enum(PRODUCT_STATUSES).optional(),
+})
+
+export const updateProductValidator = vine.create({
+  name: vine.string().trim().minLength(1).maxLength(TEXT_MAX).optional(),
+  brandId: vine.number().withoutDecimals().positive().optional(),
+  status: vine.enum(PRODUCT_STATUSES).optional(),
+})
+
+export const productStatusValidator = vine.create({
+  ids: vine.array(vine.number().withoutDecimals().positive()).minLength(1).maxLength(1000).distinct(),
+  status: vine.enum(PRODUCT_STATUSES),
+})
+
+/** One row of the product CSV (columns: name, brand or brand_id, status). */
+export const productRowValidator = vine.create({
+  name: vine.string().trim().minLength(1).maxLength(TEXT_MAX),
+  brand: vine.string().trim().maxLength(TEXT_MAX).optional(),
+  brand_id: vine.number().withoutDecimals().positive().optional(),
+  status: vine.enum(PRODUCT_STATUSES).optional(),
+})
