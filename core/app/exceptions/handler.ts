@@ -66,7 +66,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   async handle(error: unknown, ctx: HttpContext) {
     const described = this.describe(error)
     const i18n = ctx.i18n ?? i18nManager.locale(i18nManager.defaultLocale)
-    let message = i18n.t(described.key, described.data ?? {})
+    let message = i18n.t(described.key, { ...described.details, ...described.data })
     if (described.type === 'validation' && Array.isArray(described.details?.fields) && described.details.fields.length) {
       const first = described.details.fields[0] as { message?: string }
       if (first?.message) message = first.message

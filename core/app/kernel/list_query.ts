@@ -46,7 +46,13 @@ function positiveInt(raw: unknown, name: string, fallback: number): number {
 }
 
 export function parseList(ctx: HttpContext, options: ListOptions): ParsedList {
-  const qs = ctx.request.qs()
+  // range, sort and filter may carry JSON, which the query-string parser would split
+  // on commas: read those three raw.
+  const raw = new URLSearchParams(ctx.request.parsedUrl.query ?? '')
+  const qs: Record<string, any> = { ...ctx.request.qs() }
+  for (const key of ['range', 'sort', 'filter']) {
+    if (raw.has(key)) qs[key] = raw.get(key)
+  }
   let offset = 0
   let limit = DEFAULT_PAGE_SIZE
 

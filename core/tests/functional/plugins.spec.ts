@@ -1,0 +1,39 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { createTenant, addUser } from '#tests/helpers/fixtures'
+
+test.group('plugins per organisation', () => {
+  test('a disabled plugin answers 404 and keeps its data; enabling brings it back', async ({ client, assert }) => {
+    const { org, token } = await createTenant('admin')
+    const other = await createTenant('admin')
+    const brand = (await client.post('/api/v1/brands/brands').bearerToken(token).json({ name: 'Kept' })).body().data
+
+    const plugins = await client.get('/api/v1/plugins').bearerToken(token)
+    assert.deepInclude(plugins.body().data.map((p: any) => ({ id: p.id, enabled: p.enabled })), { id: 'brands', enabled: true })
+
+    const off = await client.patch('/api/v1/plugins/brands').bearerToken(token).json({ enabled: false })
+    off.assertStatus(200)
+    assert.isFalse(off.body().data.enabled)
+    const hidden = await client.get('/api/v1/brands/brands').bearerToken(token)
+    hidden.assertStatus(404)
+    assert.equal(hidden.body().type, 'not_found')
+    assert.equal(Number((await db.from('brands').where('organization_id', org.id).count('* as total'))[0].total), 1)
+    const account = await client.get('/api/v1/account').bearerToken(token)
+    assert.notDeepInclude(account.body().data.abilities, { subject: 'brands', action: 'read' })
+    // Another organisation is not affected.
+    ;(await client.get('/api/v1/brands/brands').bearerToken(other.token)).assertStatus(200)
+
+    ;(await client.patch('/api/v1/plugins/brands').bearerToken(token).json({ enabled: true })).assertStatus(200)
+    const back = await client.get(`/api/v1/brands/brands/${brand.id}`).bearerToken(token)
+    back.assertStatus(200)
+    assert.equal(back.body().data.name, 'Kept')
+  })
+
+  test('only admins switch plugins, and only installed ones', async ({ client }) => {
+    const { org, token } = await createTenant('admin')
+    const subAdmin = await addUser(org.id, 'sub-admin')
+    ;(await client.patch('/api/v1/plugins/brands').bearerToken(subAdmin.token).json({ enabled: false })).assertStatus(403)
+    ;(await client.patch('/api/v1/plugins/nope').bearerToken(token).json({ enabled: false })).assertStatus(404)
+    ;(await client.patch('/api/v1/plugins/brands').bearerToken(token).json({ enabled: 'maybe' })).assertStatus(422)
+  })
+})

@@ -1,0 +1,36 @@
+import { test } from '@japa/runner'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import router from '@adonisjs/core/services/router'
+import { buildOpenApiDocument } from '#services/openapi_document'
+
+const COMMITTED = resolve(import.meta.dirname, '../../../openapi/openapi.json')
+
+test.group('OpenAPI document', () => {
+  test('the committed openapi/openapi.json is what the code generates (run `npm run openapi` if not)', ({ assert }) => {
+    const generated = JSON.stringify(buildOpenApiDocument(), null, 2) + '\n'
+    assert.isTrue(readFileSync(COMMITTED, 'utf8') === generated, 'openapi/openapi.json is stale: run `npm run openapi` and commit it')
+  })
+
+  test('every API route is documented, with a plugin-prefixed operationId', ({ assert }) => {
+    router.commit()
+    const document = buildOpenApiDocument()
+    const documented = new Set(
+      Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+    )
+    const routes = Object.values(router.toJSON()).flat()
+    const apiRoutes = routes.filter((route) => route.pattern.startsWith('/api/v1') || route.pattern === '/health')
+    assert.isAbove(apiRoutes.length, 10)
+    for (const route of apiRoutes) {
+      const path = route.pattern.replace(/:([a-zA-Z_]+)/g, '{$1}')
+      for (const method of route.methods.filter((m) => m !== 'HEAD')) {
+        assert.isTrue(documented.has(`${method} ${path}`), `${method} ${path} is not in the OpenAPI document`)
+      }
+    }
+    for (const methods of Object.values(document.paths)) {
+      for (const operation of Object.values(methods) as Array<{ operationId: string; tags: string[] }>) {
+        assert.isTrue(operation.operationId.startsWith(operation.tags[0]), operation.operationId)
+      }
+    }
+  })
+})
