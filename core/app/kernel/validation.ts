@@ -34,8 +34,8 @@ export class AffixMessagesProvider implements MessagesProviderContract {
   }
 
   getMessage(defaultMessage: string, rule: string, field: FieldContext, meta?: Record<string, any>) {
-    const data = { ...meta, field: this.translateField(field.name) }
-    if (meta?.otherField) data.otherField = this.translateField(meta.otherField)
+    const data: Record<string, unknown> = { ...meta, field: this.translateField(String(field.name)) }
+    if (meta?.otherField) data.otherField = this.translateField(String(meta.otherField))
     const message = this.lookup(`messages.${field.wildCardPath}.${rule}`) ?? this.lookup(`messages.${rule}`)
     if (message) return this.i18n.formatRawMessage(message, data)
     return string.interpolate(defaultMessage, data)
