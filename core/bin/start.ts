@@ -6,6 +6,8 @@
 import { applyRuntimeDefaults } from './runtime_defaults.js'
 
 const { firstRun } = await applyRuntimeDefaults({ database: true })
+process.env.PORT ??= '3333'
+process.env.HOST ??= '0.0.0.0'
 process.env.AFFIX_MIGRATE_ON_START ??= 'true'
 if (firstRun) process.env.AFFIX_SEED_DEMO ??= 'true'
 await import('./server.js')
