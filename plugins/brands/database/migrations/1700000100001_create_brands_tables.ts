@@ -36,6 +36,8 @@ export default class extends BaseSchema {
       table.timestamp('deleted_at', { useTz: true }).nullable()
       table.index(['organization_id', 'brand_id'])
     })
+    // The default list order (name) of a large catalogue reads this index.
+    this.schema.raw('CREATE INDEX products_org_name ON products (organization_id, name, id) WHERE deleted_at IS NULL')
     this.schema.raw(
       'CREATE UNIQUE INDEX products_brand_name_unique ON products (brand_id, lower(name)) WHERE deleted_at IS NULL'
     )

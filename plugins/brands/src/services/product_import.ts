@@ -73,7 +73,7 @@ export async function importProducts(ctx: HttpContext) {
     accepted.push({ organization_id: organizationId, brand_id: Number(brand.id), name: data.name, status: data.status ?? 'active' })
   }
 
-  return db.transaction(async (trx) => {
+  const summary = await db.transaction(async (trx) => {
     for (let start = 0; start < accepted.length; start += 1000) {
       await trx.insertQuery().table('products').multiInsert(accepted.slice(start, start + 1000))
     }
@@ -90,4 +90,7 @@ export async function importProducts(ctx: HttpContext) {
       trx,
     })
   })
+  // Fresh planner statistics after a bulk load keep list pages on the index.
+  if (accepted.length >= 1000) await db.rawQuery('ANALYZE products')
+  return summary
 }

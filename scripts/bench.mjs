@@ -1,0 +1,74 @@
+/*
+ * `npm run bench [-- <name>…]`: measured figures, never timed unit tests.
+ *   products-import  rows/second of the product CSV import (50,000 rows, 2 brands)
+ *   brands-list      latency of GET /api/v1/brands/brands (sequential and 8 concurrent)
+ * Runs against a real server on its own database (affix_bench) on the machine's PostgreSQL.
+ */
+import { performance } from 'node:perf_hooks'
+import { startTestServer, DEMO_ADMIN } from './test_server.mjs'
+
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'))
+const benches = wanted.length ? wanted : ['products-import', 'brands-list']
+
+const server = await startTestServer({ database: 'affix_bench', env: { LOG_LEVEL: 'error' } })
+const login = await (
+  await fetch(`${server.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_ADMIN),
+  })
+).json()
+const auth = { authorization: `Bearer ${login.data.token}` }
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+
+async function productsImport() {
+  const rows = 50_000
+  const lines = ['name,brand,status']
+  for (let i = 0; i < rows; i++) lines.push(`Bench product ${i},${i % 2 ? 'Royal Bet' : 'Lucky Spin Casino'},active`)
+  const body = new FormData()
+  body.append('file', new Blob([lines.join('\n')], { type: 'text/csv' }), 'bench.csv')
+  const started = performance.now()
+  const response = await fetch(`${server.url}/api/v1/brands/products/import`, { method: 'POST', headers: auth, body })
+  const seconds = (performance.now() - started) / 1000
+  const summary = (await response.json()).data
+  if (summary?.importedRows !== rows) throw new Error(`import failed: ${JSON.stringify(summary).slice(0, 300)}`)
+  console.log(`products-import: ${rows} rows in ${seconds.toFixed(2)} s = ${Math.round(rows / seconds)} rows/s (${(Buffer.byteLength(lines.join('\n')) / 1e6).toFixed(1)} MB)`)
+}
+
+async function brandsList() {
+  const url = `${server.url}/api/v1/brands/products?limit=25&sort=name`
+  for (let i = 0; i < 20; i++) await (await fetch(url, { headers: auth })).arrayBuffer()
+  const sequential = []
+  for (let i = 0; i < 300; i++) {
+    const started = performance.now()
+    await (await fetch(url, { headers: auth })).arrayBuffer()
+    sequential.push(performance.now() - started)
+  }
+  sequential.sort((a, b) => a - b)
+  const concurrency = 8
+  const total = 800
+  let done = 0
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (done < total) {
+        done++
+        await (await fetch(url, { headers: auth })).arrayBuffer()
+      }
+    })
+  )
+  const rps = total / ((performance.now() - started) / 1000)
+  console.log(
+    `list (GET products, page of 25, sorted): sequential p50 ${percentile(sequential, 50).toFixed(1)} ms, p95 ${percentile(sequential, 95).toFixed(1)} ms, p99 ${percentile(sequential, 99).toFixed(1)} ms; ${concurrency} concurrent: ${Math.round(rps)} req/s`
+  )
+}
+
+try {
+  for (const name of benches) {
+    if (name === 'products-import') await productsImport()
+    else if (name === 'brands-list') await brandsList()
+    else throw new Error(`unknown bench "${name}" (products-import, brands-list)`)
+  }
+} finally {
+  await server.stop()
+}
