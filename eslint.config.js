@@ -31,7 +31,7 @@ export default tseslint.config(
           patterns: [
             { group: ['#*'], message: 'Plugins import core through @affix/core/kernel only.' },
             { regex: '^@affix/core/(?!kernel$)', message: 'Plugins import core through @affix/core/kernel only.' },
-            { regex: '^@affix/(?!core/kernel$)[^/]+/(?!contracts$|admin$).+', message: "Import another plugin's contracts only." },
+            { regex: '^@affix/(?!core/kernel$|admin-ui/plugin-api$)[^/]+/(?!contracts$|admin$).+', message: "Import another plugin's contracts only." },
             { group: ['../../../*'], message: 'A plugin may not reach outside its own folder.' },
           ],
         },

@@ -31,8 +31,10 @@ export default class UiController {
     ctx.response.header('Content-Type', 'text/html; charset=utf-8')
     return `<!doctype html><html><head><meta charset="utf-8"><title>Affix API reference</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head><body>
-<script id="api-reference" data-url="/api/openapi.json"></script>
-<script src="/api/docs/scalar.js"></script></body></html>`
+<div id="app"></div>
+<script src="/api/docs/scalar.js"></script>
+<script>Scalar.createApiReference('#app', { url: '/api/openapi.json', withDefaultFonts: false, hideClientButton: true })</script>
+</body></html>`
   }
 
   async scalarBundle(ctx: HttpContext) {

@@ -40,7 +40,10 @@ export function findIsolationViolations(pluginsDir: string, extra: Record<string
         const subpath = rest.join('/')
         if (pkg === 'core') {
           if (subpath !== 'kernel') violations.push(where)
-        } else if (pkg !== owner && subpath !== 'contracts' && !(subpath === 'admin' && owner === 'admin-ui')) {
+        } else if (pkg === 'admin-ui') {
+          // The UI shell's public surface for plugins, the counterpart of core's kernel.
+          if (subpath !== 'plugin-api') violations.push(where)
+        } else if (pkg !== owner && subpath !== 'contracts') {
           violations.push(where)
         }
       }
