@@ -11,6 +11,8 @@ import { ApiRouter } from '#kernel/api_router'
 import { defineSchema } from '#kernel/openapi'
 import * as schemas from '#kernel/schemas'
 import { loginValidator, pluginStateValidator } from '#validators/auth'
+import { listQueryParameters } from '#kernel/list_query'
+import { IMPORT_LIST } from '#services/import_list'
 
 const AuthController = () => import('#controllers/auth_controller')
 const AccountController = () => import('#controllers/account_controller')
@@ -113,7 +115,7 @@ router
     const api = new ApiRouter(router, '/api/v1/auth', 'auth', true)
     api.post(
       '/login',
-      { name: 'login', summary: 'Log in with e-mail and password; returns a bearer token', body: loginValidator, response: { status: 200, data: Session } },
+      { name: 'login', summary: 'Log in with e-mail and password; returns a bearer token', body: loginValidator, response: { status: 200, data: Session }, errors: { '401': 'Invalid email or password', '403': 'The account is not active', '429': 'Too many login attempts' } },
       [AuthController, 'login']
     )
   })
@@ -133,7 +135,7 @@ router
     core.get('/account', { name: 'getAccount', summary: 'Current user, organisation, preferences and abilities', response: { status: 200, data: Account } }, [AccountController, 'show'])
     core.get('/plugins', { name: 'listPlugins', summary: 'Installed plugins and their state for this organisation', response: { status: 200, data: { type: 'array', items: PluginState } } }, [PluginsController, 'index'])
     core.patch('/plugins/:id', { name: 'setPluginState', summary: 'Enable or disable a plugin for this organisation (admin)', body: pluginStateValidator, response: { status: 200, data: PluginState } }, [PluginsController, 'update'])
-    core.get('/imports', { name: 'listImports', summary: 'Import history (uploads)', query: schemas.listQuery, response: { status: 200, list: ImportRecord } }, [ImportsController, 'index'])
+    core.get('/imports', { name: 'listImports', summary: 'Import history (uploads)', query: listQueryParameters(IMPORT_LIST), response: { status: 200, list: ImportRecord } }, [ImportsController, 'index'])
     core.get('/imports/:id', { name: 'getImport', summary: 'One import with its counts', response: { status: 200, data: ImportRecord } }, [ImportsController, 'show'])
     core.get('/imports/:id/failed-rows', { name: 'downloadFailedRows', summary: 'The failed-rows CSV of an import', response: { status: 200, raw: 'text/csv' } }, [ImportsController, 'failedRows'])
   })

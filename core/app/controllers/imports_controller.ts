@@ -2,18 +2,10 @@ import type { HttpContext } from '@adonisjs/core/http'
 import DataImport from '#models/data_import'
 import { findScoped, scoped } from '#kernel/tenancy'
 import { list, ok } from '#kernel/envelope'
-import { paginate, parseList, type ListOptions } from '#kernel/list_query'
+import { paginate, parseList } from '#kernel/list_query'
+import { IMPORT_LIST } from '#services/import_list'
 import { notFound } from '#kernel/errors'
 
-const LIST: ListOptions = {
-  sortable: { id: 'id', createdAt: 'created_at', status: 'status', type: 'type' },
-  filterable: {
-    status: { column: 'status', kind: 'eq' },
-    type: { column: 'type', kind: 'eq' },
-    pluginId: { column: 'plugin_id', kind: 'eq' },
-  },
-  defaultSort: ['createdAt', 'desc'],
-}
 
 const present = (row: DataImport) => ({
   ...row.serialize(),
@@ -22,8 +14,8 @@ const present = (row: DataImport) => ({
 
 export default class ImportsController {
   async index(ctx: HttpContext) {
-    const parsed = parseList(ctx, LIST)
-    const page = await paginate(scoped(ctx, DataImport), parsed, LIST)
+    const parsed = parseList(ctx, IMPORT_LIST)
+    const page = await paginate(scoped(ctx, DataImport), parsed, IMPORT_LIST)
     return list(ctx, 'imports', page.rows.map(present), page)
   }
 

@@ -19,6 +19,7 @@ export interface RouteSpec {
   body?: VineValidator<any, any> | Schema
   multipart?: OperationRecord['multipart']
   response: OperationRecord['response']
+  errors?: OperationRecord['errors']
 }
 
 const camel = (value: string) =>
@@ -53,6 +54,7 @@ export class ApiRouter {
       body,
       multipart: spec.multipart,
       response: spec.response,
+      errors: spec.errors,
     })
     const verb = method === 'delete' ? 'delete' : method
     // Named after the operation: AdonisJS names routes by controller method otherwise,

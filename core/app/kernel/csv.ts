@@ -49,7 +49,9 @@ export async function readCsvUpload(
   const unknown = header.filter((column) => !known.has(column))
   if (unknown.length) throw unprocessable('upload.unknown_columns', { reason: 'header', columns: unknown.join(', ') })
   if (records.length === 1) throw unprocessable('upload.empty_csv', { reason: 'empty' })
-  if (options.maxRows && records.length - 1 > options.maxRows) throw invalid('rows')
+  if (options.maxRows && records.length - 1 > options.maxRows) {
+    throw unprocessable('upload.too_many_rows', { reason: 'rows', max: options.maxRows, fields: [{ field: options.field ?? 'file', rule: 'rows' }] })
+  }
 
   const rows = records.slice(1).map((record, index) => ({
     line: index + 2,

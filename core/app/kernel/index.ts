@@ -6,7 +6,7 @@ export { definePlugin, type PluginDefinition, type SeedContext, type PermissionD
 export { ApiRouter, type RouteSpec } from './api_router.js'
 export { defineSchema, type Schema } from './openapi.js'
 export { ok, created, list, envelope, type Envelope } from './envelope.js'
-export { parseList, paginate, type ListOptions } from './list_query.js'
+export { parseList, paginate, listQueryParameters, type ListOptions } from './list_query.js'
 export { scoped, findScoped, tenantOf, type Tenant } from './tenancy.js'
 export { validate } from './validation.js'
 export { AppError, notFound, forbidden, badRequest, unprocessable } from './errors.js'

@@ -8,6 +8,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { ModelQueryBuilderContract, LucidModel } from '@adonisjs/lucid/types/model'
 import { unprocessable } from './errors.js'
+import { listQuery as listQuerySchema } from './schemas.js'
 
 export const MAX_PAGE_SIZE = 500
 export const DEFAULT_PAGE_SIZE = 25
@@ -16,7 +17,7 @@ export interface ListOptions {
   /** Public field name → column. */
   sortable: Record<string, string>
   /** Public field name → how to filter. `search` fields are matched by `q`. */
-  filterable: Record<string, { column: string; kind: 'eq' | 'ilike' | 'in' }>
+  filterable: Record<string, { column: string; kind: 'eq' | 'ilike' | 'in'; type?: 'integer' | 'string'; values?: readonly string[] }>
   search?: string[]
   defaultSort?: [string, 'asc' | 'desc']
 }
@@ -29,19 +30,22 @@ export interface ParsedList {
   q?: string
 }
 
+const invalidParam = (field: string, key = 'errors.invalid_query') =>
+  unprocessable(key, { field, fields: [{ field, rule: 'query' }] })
+
 function parseJson(raw: unknown, name: string): unknown {
   if (typeof raw !== 'string') return raw
   try {
     return JSON.parse(raw)
   } catch {
-    throw unprocessable('errors.invalid_query', { field: name })
+    throw invalidParam(name)
   }
 }
 
 function positiveInt(raw: unknown, name: string, fallback: number): number {
   if (raw === undefined || raw === null || raw === '') return fallback
   const value = Number(raw)
-  if (!Number.isInteger(value) || value < 0) throw unprocessable('errors.invalid_query', { field: name })
+  if (!Number.isInteger(value) || value < 0) throw invalidParam(name)
   return value
 }
 
@@ -59,17 +63,17 @@ export function parseList(ctx: HttpContext, options: ListOptions): ParsedList {
   if (qs.range !== undefined) {
     const range = parseJson(qs.range, 'range')
     if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
-      throw unprocessable('errors.invalid_query', { field: 'range' })
+      throw invalidParam('range')
     }
     offset = range[0]
     limit = range[1] - range[0] + 1
   } else {
     limit = positiveInt(qs.limit, 'limit', DEFAULT_PAGE_SIZE)
     const page = positiveInt(qs.page, 'page', 1)
-    if (page < 1 || limit < 1) throw unprocessable('errors.invalid_query', { field: page < 1 ? 'page' : 'limit' })
+    if (page < 1 || limit < 1) throw invalidParam(page < 1 ? 'page' : 'limit')
     offset = (page - 1) * limit
   }
-  if (limit > MAX_PAGE_SIZE) throw unprocessable('errors.invalid_query', { field: 'limit' })
+  if (limit > MAX_PAGE_SIZE) throw invalidParam('limit')
 
   let sort: [string, 'asc' | 'desc'] = options.defaultSort ?? ['id', 'asc']
   if (qs.sort !== undefined && qs.sort !== '') {
@@ -83,7 +87,7 @@ export function parseList(ctx: HttpContext, options: ListOptions): ParsedList {
     }
     const direction = String(order).toLowerCase()
     if (typeof field !== 'string' || !(field in options.sortable) || !['asc', 'desc'].includes(direction)) {
-      throw unprocessable('errors.invalid_sort', { field: 'sort' })
+      throw invalidParam('sort', 'errors.invalid_sort')
     }
     sort = [field, direction as 'asc' | 'desc']
   }
@@ -91,7 +95,7 @@ export function parseList(ctx: HttpContext, options: ListOptions): ParsedList {
   const filters: Record<string, unknown> = {}
   const fromJson = qs.filter !== undefined ? parseJson(qs.filter, 'filter') : {}
   if (typeof fromJson !== 'object' || fromJson === null || Array.isArray(fromJson)) {
-    throw unprocessable('errors.invalid_query', { field: 'filter' })
+    throw invalidParam('filter')
   }
   const candidates: Record<string, unknown> = { ...fromJson }
   for (const key of Object.keys(options.filterable)) {
@@ -107,11 +111,29 @@ export function parseList(ctx: HttpContext, options: ListOptions): ParsedList {
       filters.id = value
       continue
     }
-    if (!(key in options.filterable)) throw unprocessable('errors.invalid_filter', { field: key })
+    const filter = options.filterable[key]
+    if (!filter) throw invalidParam(key, 'errors.invalid_filter')
     if (value === '' || value === null || value === undefined) continue
+    const values = ([] as unknown[]).concat(value)
+    if (filter.type === 'integer' && values.some((entry) => !Number.isSafeInteger(Number(entry)))) throw invalidParam(key)
+    if (filter.values && values.some((entry) => !filter.values!.includes(String(entry)))) throw invalidParam(key)
     filters[key] = value
   }
   return { offset, limit, sort, filters, q: q?.trim() || undefined }
+}
+
+/** OpenAPI query parameters of a list: paging, sorting, `q` and every declared filter. */
+export function listQueryParameters(options: ListOptions) {
+  const parameters: Record<string, Record<string, unknown>> = { ...listQuerySchema }
+  parameters.sort = { ...listQuerySchema.sort, description: `One of ${Object.keys(options.sortable).join(', ')}; prefix with - for descending, or ["field","ASC"]` }
+  for (const [name, filter] of Object.entries(options.filterable)) {
+    parameters[name] = {
+      type: filter.type ?? 'string',
+      ...(filter.values ? { enum: [...filter.values] } : {}),
+      description: filter.kind === 'ilike' ? `Contains (case-insensitive)` : `Equals${filter.kind === 'in' ? ' (repeat for several)' : ''}`,
+    }
+  }
+  return parameters
 }
 
 /** Applies a parsed list to a query and returns the page and the total. */
@@ -123,7 +145,7 @@ export async function paginate<Model extends LucidModel>(
   for (const [key, value] of Object.entries(parsed.filters)) {
     if (key === 'id') {
       const ids = (Array.isArray(value) ? value : [value]).map(Number)
-      if (ids.some((id) => !Number.isInteger(id))) throw unprocessable('errors.invalid_filter', { field: 'id' })
+      if (ids.some((id) => !Number.isSafeInteger(id))) throw invalidParam('id')
       query.whereIn('id', ids)
       continue
     }

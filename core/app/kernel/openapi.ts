@@ -19,6 +19,8 @@ export interface OperationRecord {
   query?: Record<string, Schema & { description?: string }>
   body?: Schema
   multipart?: { fileField: string; fields?: Record<string, Schema> }
+  /** Extra documented error statuses (status → description), e.g. 401 on login. */
+  errors?: Record<string, string>
   /** Success response: a JSON schema for `data`, a list of a schema, or a raw media type. */
   response: { status: number; data?: Schema; list?: Schema; raw?: string }
 }

@@ -89,8 +89,10 @@ function operationObject(op: OperationRecord) {
     responses['401'] = errorResponse('Missing or invalid token')
     responses['403'] = errorResponse('Not allowed')
     responses['404'] = errorResponse('Not found, or not in your organisation')
+    responses['406'] = errorResponse('The user is no longer active: log out (forced logout)')
+    if (op.method !== 'get') responses['409'] = errorResponse('Conflicts with existing data')
   }
-  if (op.public && op.method === 'post') responses['429'] = errorResponse('Too many requests')
+  for (const [status, description] of Object.entries(op.errors ?? {})) responses[status] = errorResponse(description)
 
   let requestBody: unknown
   if (op.body) {

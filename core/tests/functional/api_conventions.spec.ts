@@ -100,10 +100,27 @@ test.group('API conventions', () => {
       .json('{"name": ' as any)
     assert.isBelow(badJson.status(), 500)
     assert.isAtLeast(badJson.status(), 400)
-    for (const qs of ['sort=password', 'limit=100000', 'page=0', 'range=[5,1]', 'filter={bad', 'filter={"password":"x"}', 'limit=abc']) {
+    const cases: Array<[string, string]> = [
+      ['sort=password', 'sort'],
+      ['limit=100000', 'limit'],
+      ['page=0', 'page'],
+      ['range=[5,1]', 'range'],
+      ['filter={bad', 'filter'],
+      ['filter={"password":"x"}', 'password'],
+      ['limit=abc', 'limit'],
+      ['status=banned', 'status'],
+      ['managerId=abc', 'managerId'],
+      ['filter={"id":["x"]}', 'id'],
+    ]
+    for (const [qs, field] of cases) {
       const response = await client.get(`/api/v1/brands/brands?${qs}`).bearerToken(token)
       assert.equal(response.status(), 422, qs)
       assert.isFalse(response.body().success)
+      assert.equal(response.body().error.fields[0].field, field, qs)
+      assert.isString(response.body().error.fields[0].message)
     }
+    const products = await client.get('/api/v1/brands/products?brandId=abc').bearerToken(token)
+    products.assertStatus(422)
+    assert.equal(products.body().error.fields[0].field, 'brandId')
   })
 })

@@ -44,10 +44,11 @@ test.group('brands: CRUD, listing and rules', () => {
     deleted.assertStatus(200)
     const listed = await client.get(BRANDS).bearerToken(token)
     assert.notInclude(listed.body().data.map((row: any) => row.id), brand.id)
-    // A deleted brand cannot change (spec §8 message).
+    // A deleted brand is gone: reads and changes answer 404, the row stays for history.
+    ;(await client.get(`${BRANDS}/${brand.id}`).bearerToken(token)).assertStatus(404)
     const afterDelete = await client.patch(`${BRANDS}/${brand.id}`).bearerToken(token).json({ name: 'x' })
-    afterDelete.assertStatus(422)
-    assert.equal(afterDelete.body().error.message, 'Cannot perform this action for a campaign with deleted Brand')
+    afterDelete.assertStatus(404)
+    assert.isNotNull((await db.from('brands').where('id', brand.id).first()).deleted_at)
   })
 
   test('lists page, sort and filter, with Content-Range', async ({ client, assert }) => {

@@ -29,7 +29,7 @@ test.group('products: CRUD', () => {
     const byBrand = await client.get(`${PRODUCTS}?brandId=${royal.id}`).bearerToken(token)
     assert.deepEqual(byBrand.body().data.map((row: any) => row.id), [product.id])
     ;(await client.delete(`${PRODUCTS}/${product.id}`).bearerToken(token)).assertStatus(200)
-    ;(await client.get(`${PRODUCTS}/${product.id}`).bearerToken(token)).assertStatus(422)
+    ;(await client.get(`${PRODUCTS}/${product.id}`).bearerToken(token)).assertStatus(404)
   })
 
   test('a product needs a live brand of the same organisation and a unique name', async ({ client, assert }) => {
@@ -47,7 +47,8 @@ test.group('products: CRUD', () => {
     ;(await client.delete(`${BRANDS}/${lucky.id}`).bearerToken(token)).assertStatus(200)
     const onDeleted = await client.post(PRODUCTS).bearerToken(token).json({ name: 'Bingo', brandId: lucky.id })
     onDeleted.assertStatus(422)
-    assert.equal(onDeleted.body().error.message, 'Cannot perform this action for a campaign with deleted Brand')
+    assert.equal(onDeleted.body().error.message, 'This brand was deleted')
+    assert.deepEqual(onDeleted.body().error.fields, [{ field: 'brandId', rule: 'deleted', message: 'This brand was deleted' }])
   })
 })
 

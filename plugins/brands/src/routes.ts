@@ -1,5 +1,6 @@
 import type { ApiRouter } from '@affix/core/kernel'
-import { schemas } from '@affix/core/kernel'
+import { listQueryParameters } from '@affix/core/kernel'
+import { BRAND_LIST, PRODUCT_LIST } from './lists.js'
 import {
   brandStatusValidator,
   createBrandValidator,
@@ -14,7 +15,7 @@ const BrandsController = () => import('./controllers/brands_controller.js')
 const ProductsController = () => import('./controllers/products_controller.js')
 
 export function brandsRoutes(api: ApiRouter) {
-  api.get('/brands', { name: 'listBrands', summary: 'List brands', query: schemas.listQuery, response: { status: 200, list: BrandSchema } }, [BrandsController, 'index'])
+  api.get('/brands', { name: 'listBrands', summary: 'List brands', query: listQueryParameters(BRAND_LIST), response: { status: 200, list: BrandSchema } }, [BrandsController, 'index'])
   api.post('/brands', { name: 'createBrand', summary: 'Create a brand', body: createBrandValidator, response: { status: 201, data: BrandSchema } }, [BrandsController, 'store'])
   api.post('/brands/status', { name: 'setBrandsStatus', summary: 'Change the status of several brands at once', body: brandStatusValidator, response: { status: 200, data: BulkStatusResultSchema } }, [BrandsController, 'setStatus'])
   api.get('/brands/:id', { name: 'getBrand', summary: 'Get a brand', response: { status: 200, data: BrandSchema } }, [BrandsController, 'show'])
@@ -22,7 +23,7 @@ export function brandsRoutes(api: ApiRouter) {
   api.put('/brands/:id', { name: 'replaceBrand', summary: 'Update a brand (react-admin sends PUT)', body: updateBrandValidator, response: { status: 200, data: BrandSchema } }, [BrandsController, 'update'])
   api.delete('/brands/:id', { name: 'deleteBrand', summary: 'Delete a brand (soft delete; its products go with it)', response: { status: 200, data: DeletedSchema } }, [BrandsController, 'destroy'])
 
-  api.get('/products', { name: 'listProducts', summary: 'List products', query: { ...schemas.listQuery, brandId: { type: 'integer', description: 'Only products of this brand' } }, response: { status: 200, list: ProductSchema } }, [ProductsController, 'index'])
+  api.get('/products', { name: 'listProducts', summary: 'List products', query: listQueryParameters(PRODUCT_LIST), response: { status: 200, list: ProductSchema } }, [ProductsController, 'index'])
   api.post('/products', { name: 'createProduct', summary: 'Create a product', body: createProductValidator, response: { status: 201, data: ProductSchema } }, [ProductsController, 'store'])
   api.post('/products/status', { name: 'setProductsStatus', summary: 'Change the status of several products at once', body: productStatusValidator, response: { status: 200, data: BulkStatusResultSchema } }, [ProductsController, 'setStatus'])
   api.post(

@@ -5,37 +5,27 @@ import {
   created,
   findScoped,
   list,
+  notFound,
   ok,
   paginate,
   parseList,
   scoped,
   unprocessable,
   validate,
-  type ListOptions,
 } from '@affix/core/kernel'
+import { BRAND_LIST } from '../lists.js'
 import Brand from '../models/brand.js'
 import Product from '../models/product.js'
 import CataloguePolicy from '../policies/catalogue_policy.js'
 import { brandStatusValidator, createBrandValidator, updateBrandValidator } from '../validators.js'
 
-export const BRAND_LIST: ListOptions = {
-  sortable: { id: 'id', name: 'name', status: 'status', email: 'email', createdAt: 'created_at', updatedAt: 'updated_at' },
-  filterable: {
-    status: { column: 'status', kind: 'eq' },
-    name: { column: 'name', kind: 'ilike' },
-    email: { column: 'email', kind: 'ilike' },
-    managerId: { column: 'manager_id', kind: 'eq' },
-  },
-  search: ['name', 'email', 'company_name'],
-  defaultSort: ['name', 'asc'],
-}
-
 /** Brands of the caller's organisation that are not deleted. */
 const liveBrands = (ctx: HttpContext) => scoped(ctx, Brand).whereNull('deleted_at')
 
+/** A deleted brand is gone for the API: 404, like a brand that never existed. */
 async function findBrand(ctx: HttpContext) {
   const brand = await findScoped(ctx, Brand, ctx.params.id)
-  if (brand.deletedAt) throw unprocessable('brands.errors.deleted_brand')
+  if (brand.deletedAt) throw notFound()
   return brand
 }
 
@@ -66,9 +56,7 @@ export default class BrandsController {
 
   async show(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('read')
-    const brand = await findScoped(ctx, Brand, ctx.params.id)
-    if (brand.deletedAt) throw unprocessable('brands.errors.deleted_brand')
-    return ok(ctx, brand.serialize())
+    return ok(ctx, (await findBrand(ctx)).serialize())
   }
 
   async store(ctx: HttpContext) {

@@ -4,36 +4,26 @@ import {
   created,
   findScoped,
   list,
+  notFound,
   ok,
   paginate,
   parseList,
   scoped,
   unprocessable,
   validate,
-  type ListOptions,
 } from '@affix/core/kernel'
+import { PRODUCT_LIST } from '../lists.js'
 import Brand from '../models/brand.js'
 import Product from '../models/product.js'
 import CataloguePolicy from '../policies/catalogue_policy.js'
 import { createProductValidator, productStatusValidator, updateProductValidator } from '../validators.js'
 import { importProducts } from '../services/product_import.js'
 
-export const PRODUCT_LIST: ListOptions = {
-  sortable: { id: 'id', name: 'name', status: 'status', brandId: 'brand_id', createdAt: 'created_at', updatedAt: 'updated_at' },
-  filterable: {
-    status: { column: 'status', kind: 'eq' },
-    name: { column: 'name', kind: 'ilike' },
-    brandId: { column: 'brand_id', kind: 'in' },
-  },
-  search: ['name'],
-  defaultSort: ['name', 'asc'],
-}
-
 const liveProducts = (ctx: HttpContext) => scoped(ctx, Product).whereNull('deleted_at')
 
 async function findProduct(ctx: HttpContext) {
   const product = await findScoped(ctx, Product, ctx.params.id)
-  if (product.deletedAt) throw unprocessable('brands.errors.deleted_product')
+  if (product.deletedAt) throw notFound()
   return product
 }
 
