@@ -32,6 +32,7 @@ step "SDK is generated from the current openapi.json" node sdk/scripts/check_gen
 step "build SDK" npm run build --silent -w @affix/sdk
 step "build CLI" npm run build --silent -w @affix/cli
 step "build admin UI" npm run build --silent -w @affix/admin-ui
+step "npm start on the embedded default (smoke)" node scripts/smoke_embedded_start.mjs
 step "core + plugins (Japa: unit, functional)" npm test --silent -w @affix/core
 step "SDK (Vitest, live server)" npm test --silent -w @affix/sdk
 step "CLI (Vitest, live server)" npm test --silent -w @affix/cli

