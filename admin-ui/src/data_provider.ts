@@ -1,0 +1,68 @@
+/*
+ * react-admin data provider: ra-data-simple-rest (the API speaks its dialect: range,
+ * sort, filter and Content-Range) with resource names translated to API paths by the
+ * registry, plus the Affix endpoints simple-rest does not know.
+ */
+import simpleRestProvider from 'ra-data-simple-rest'
+import type { DataProvider } from 'react-admin'
+import type { HttpClient } from './http_client'
+import type { AffixDataProvider, BulkStatusResult, DownloadedFile, ImportSummary } from './plugin_api'
+import type { ResourceRegistry } from './resource_registry'
+
+export interface DataProviderOptions {
+  registry: ResourceRegistry
+  httpClient: HttpClient
+  downloadFile: (url: string) => Promise<DownloadedFile>
+}
+
+type CrudMethod = Exclude<keyof DataProvider, 'supportAbortSignal'>
+
+const CRUD_METHODS = [
+  'getList',
+  'getOne',
+  'getMany',
+  'getManyReference',
+  'update',
+  'updateMany',
+  'create',
+  'delete',
+  'deleteMany',
+] as const satisfies readonly CrudMethod[]
+
+export function createDataProvider({ registry, httpClient, downloadFile }: DataProviderOptions): AffixDataProvider {
+  // simple-rest requests `${apiUrl}/${resource}`: an empty apiUrl and the path without its
+  // leading slash give the absolute API path on the same origin.
+  const simpleRest = simpleRestProvider('', httpClient)
+  const pathResource = (resource: string) => registry.apiPath(resource).replace(/^\/+/, '')
+
+  const crud = Object.fromEntries(
+    CRUD_METHODS.map((method) => [
+      method,
+      // async, so an unknown resource rejects like any failed request instead of throwing.
+      async (resource: string, params: unknown) =>
+        (simpleRest[method] as (resource: string, params: unknown) => Promise<unknown>)(pathResource(resource), params),
+    ])
+  ) as unknown as Pick<DataProvider, (typeof CRUD_METHODS)[number]>
+
+  return {
+    ...crud,
+    supportAbortSignal: true,
+
+    async setStatus(resource, { ids, status }) {
+      const { json } = await httpClient<BulkStatusResult>(`${registry.apiPath(resource)}/status`, {
+        method: 'POST',
+        body: JSON.stringify({ ids, status }),
+      })
+      return { data: json }
+    },
+
+    async importCsv(resource, { file }) {
+      const form = new FormData()
+      form.append('file', file, file.name)
+      const { json } = await httpClient<ImportSummary>(`${registry.apiPath(resource)}/import`, { method: 'POST', body: form })
+      return { data: json }
+    },
+
+    downloadFile,
+  }
+}

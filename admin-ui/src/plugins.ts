@@ -1,0 +1,18 @@
+/*
+ * The plugin admin modules built into this UI, and the registry of their resources.
+ * A plugin is installed here by importing its "./admin" export; whether its screens
+ * show is decided per account at runtime (see resourcesFor).
+ */
+import brands from '@affix/brands/admin'
+import type { AdminPlugin, AdminResource, Permissions } from './plugin_api'
+import { ResourceRegistry } from './resource_registry'
+
+export const installedPlugins: AdminPlugin[] = [brands]
+
+export const resourceRegistry = installedPlugins.reduce((registry, plugin) => registry.register(plugin), new ResourceRegistry())
+
+/** The resources of the plugins the account's organisation has enabled. */
+export function resourcesFor(permissions: Permissions | undefined, plugins: AdminPlugin[] = installedPlugins): AdminResource[] {
+  const enabled = new Set(permissions?.enabledPlugins ?? [])
+  return plugins.filter((plugin) => enabled.has(plugin.id)).flatMap((plugin) => plugin.resources)
+}

@@ -1,0 +1,32 @@
+/*
+ * Which API collection serves each react-admin resource. Filled from the plugin admin
+ * modules, so a resource name never has to match the URL (`brands` →
+ * `/api/v1/brands/brands`, `products` → `/api/v1/brands/products`).
+ */
+import type { AdminPlugin, AdminResource } from './plugin_api'
+
+export class ResourceRegistry {
+  private readonly resources = new Map<string, AdminResource & { pluginId: string }>()
+
+  register(plugin: AdminPlugin): this {
+    for (const resource of plugin.resources) {
+      const existing = this.resources.get(resource.name)
+      if (existing) {
+        throw new Error(`Resource "${resource.name}" of plugin "${plugin.id}" is already registered by "${existing.pluginId}"`)
+      }
+      this.resources.set(resource.name, { ...resource, pluginId: plugin.id })
+    }
+    return this
+  }
+
+  /** The collection path of a resource, without trailing slash. */
+  apiPath(resource: string): string {
+    const entry = this.resources.get(resource)
+    if (!entry) throw new Error(`Unknown resource "${resource}": no installed plugin declares it`)
+    return entry.apiPath.replace(/\/+$/, '')
+  }
+
+  pluginOf(resource: string): string | undefined {
+    return this.resources.get(resource)?.pluginId
+  }
+}

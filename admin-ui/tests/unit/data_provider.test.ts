@@ -1,0 +1,121 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createDataProvider } from '../../src/data_provider'
+import type { HttpClient, HttpResponse } from '../../src/http_client'
+import type { AdminPlugin } from '../../src/plugin_api'
+import { ResourceRegistry } from '../../src/resource_registry'
+
+const catalogue: AdminPlugin = {
+  id: 'brands',
+  resources: [
+    { name: 'brands', apiPath: '/api/v1/brands/brands' },
+    { name: 'products', apiPath: '/api/v1/brands/products/' },
+  ],
+  messages: { en: {}, pt: {}, tr: {} },
+}
+
+function setup(json: unknown = [], headers: Record<string, string> = {}) {
+  const calls: Array<{ url: string; options: RequestInit }> = []
+  const httpClient = vi.fn(async (url: string, options: RequestInit = {}) => {
+    calls.push({ url, options })
+    return { status: 200, headers: new Headers(headers), body: JSON.stringify(json), json } as HttpResponse
+  }) as unknown as HttpClient
+  const downloadFile = vi.fn()
+  const dataProvider = createDataProvider({ registry: new ResourceRegistry().register(catalogue), httpClient, downloadFile })
+  const request = (index = 0) => {
+    const { url, options } = calls[index]
+    const parsed = new URL(url, 'http://affix.test')
+    return { path: parsed.pathname, query: Object.fromEntries(parsed.searchParams), method: options.method ?? 'GET', options }
+  }
+  return { dataProvider, request, downloadFile }
+}
+
+describe('dataProvider', () => {
+  it('lists a resource from its API path with range, sort and filter, and reads the total from Content-Range', async () => {
+    const { dataProvider, request } = setup([{ id: 1, name: 'Lucky Spin Casino' }], { 'Content-Range': 'brands 0-0/31' })
+
+    const result = await dataProvider.getList('brands', {
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { status: 'active', q: 'lucky' },
+    })
+
+    expect(result).toEqual({ data: [{ id: 1, name: 'Lucky Spin Casino' }], total: 31 })
+    const { path, query, method } = request()
+    expect(method).toBe('GET')
+    expect(path).toBe('/api/v1/brands/brands')
+    expect(JSON.parse(query.range)).toEqual([25, 49])
+    expect(JSON.parse(query.sort)).toEqual(['name', 'ASC'])
+    expect(JSON.parse(query.filter)).toEqual({ status: 'active', q: 'lucky' })
+  })
+
+  it('maps products to their own path (trailing slash ignored)', async () => {
+    const { dataProvider, request } = setup({ id: 7, name: 'Royal Bet Sportsbook', brandId: 2 })
+
+    await expect(dataProvider.getOne('products', { id: 7 })).resolves.toEqual({ data: { id: 7, name: 'Royal Bet Sportsbook', brandId: 2 } })
+    expect(request().path).toBe('/api/v1/brands/products/7')
+  })
+
+  it('fetches references by id filter and related records by target filter', async () => {
+    const { dataProvider, request } = setup([], { 'Content-Range': 'products 0-0/0' })
+
+    await dataProvider.getMany('brands', { ids: [1, 2] })
+    await dataProvider.getManyReference('products', {
+      target: 'brandId',
+      id: 1,
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: {},
+    })
+
+    expect(request(0).path).toBe('/api/v1/brands/brands')
+    expect(JSON.parse(request(0).query.filter)).toEqual({ id: [1, 2] })
+    expect(request(1).path).toBe('/api/v1/brands/products')
+    expect(JSON.parse(request(1).query.filter)).toEqual({ brandId: 1 })
+  })
+
+  it('creates with POST, updates with PUT and deletes with DELETE on the mapped paths', async () => {
+    const { dataProvider, request } = setup({ id: 3, name: 'Playwright Casino' })
+
+    await dataProvider.create('brands', { data: { name: 'Playwright Casino' } })
+    await dataProvider.update('brands', { id: 3, data: { name: 'Playwright Casino' }, previousData: { id: 3 } })
+    await dataProvider.delete('brands', { id: 3 })
+
+    expect([request(0).method, request(0).path]).toEqual(['POST', '/api/v1/brands/brands'])
+    expect(JSON.parse(String(request(0).options.body))).toEqual({ name: 'Playwright Casino' })
+    expect([request(1).method, request(1).path]).toEqual(['PUT', '/api/v1/brands/brands/3'])
+    expect([request(2).method, request(2).path]).toEqual(['DELETE', '/api/v1/brands/brands/3'])
+  })
+
+  it('rejects resources no plugin declares', async () => {
+    const { dataProvider } = setup()
+    await expect(dataProvider.getOne('campaigns', { id: 1 })).rejects.toThrow('Unknown resource "campaigns"')
+  })
+
+  it('changes the status of many records in one POST to <path>/status', async () => {
+    const { dataProvider, request } = setup({ updated: 2, ids: [1, 2] })
+
+    await expect(dataProvider.setStatus('brands', { ids: [1, 2], status: 'inactive' })).resolves.toEqual({ data: { updated: 2, ids: [1, 2] } })
+    expect([request().method, request().path]).toEqual(['POST', '/api/v1/brands/brands/status'])
+    expect(JSON.parse(String(request().options.body))).toEqual({ ids: [1, 2], status: 'inactive' })
+  })
+
+  it('uploads a CSV import as multipart field "file"', async () => {
+    const summary = { id: 1, status: 'completed', totalRows: 1, importedRows: 1, failedRows: 0, failures: [], failedRowsUrl: null }
+    const { dataProvider, request } = setup(summary)
+    const file = new File(['name,brand\nSlots,Royal Bet\n'], 'products.csv', { type: 'text/csv' })
+
+    await expect(dataProvider.importCsv('products', { file })).resolves.toEqual({ data: summary })
+    const { method, path, options } = request()
+    expect([method, path]).toEqual(['POST', '/api/v1/brands/products/import'])
+    const sent = (options.body as FormData).get('file') as File
+    expect(sent.name).toBe('products.csv')
+    await expect(sent.text()).resolves.toBe('name,brand\nSlots,Royal Bet\n')
+  })
+})
+
+describe('ResourceRegistry', () => {
+  it('refuses two plugins declaring the same resource', () => {
+    const registry = new ResourceRegistry().register(catalogue)
+    expect(() => registry.register({ ...catalogue, id: 'other' })).toThrow('already registered by "brands"')
+  })
+})

@@ -1,0 +1,23 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const apiUrl = process.env.AFFIX_API_URL ?? 'http://127.0.0.1:3333'
+
+export default defineConfig({
+  plugins: [react()],
+  // Core serves dist/ at the site root (assets under /assets/).
+  base: '/',
+  // One bundle of about 1.1 MB (react-admin and MUI): a back-office app loaded once and then
+  // cached, since asset names are content-hashed.
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  resolve: {
+    // Plugin admin modules live outside this package: they must share the app's single copies.
+    dedupe: ['react', 'react-dom', 'react-admin', '@mui/material', '@emotion/react', '@emotion/styled'],
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiUrl, changeOrigin: true },
+      '/health': { target: apiUrl, changeOrigin: true },
+    },
+  },
+})

@@ -1,0 +1,41 @@
+import ActivateIcon from '@mui/icons-material/CheckCircleOutlineOutlined'
+import DeactivateIcon from '@mui/icons-material/HighlightOff'
+import {
+  BulkDeleteButton,
+  DataTable,
+  DateField,
+  EmailField,
+  List,
+  SearchInput,
+  SelectInput,
+  UrlField,
+} from 'react-admin'
+import { BulkStatusButton } from '../shared/BulkStatusButton'
+import { ListActions } from '../shared/ListActions'
+import { StatusField, statusChoices } from '../shared/StatusField'
+
+const brandFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+]
+
+const BrandBulkActions = () => (
+  <>
+    <BulkStatusButton status="active" label="brands.actions.activate" icon={<ActivateIcon />} />
+    <BulkStatusButton status="inactive" label="brands.actions.deactivate" icon={<DeactivateIcon />} />
+    <BulkDeleteButton mutationMode="pessimistic" />
+  </>
+)
+
+export const BrandList = () => (
+  <List filters={brandFilters} actions={<ListActions />} sort={{ field: 'name', order: 'ASC' }}>
+    <DataTable rowClick="edit" bulkActionButtons={<BrandBulkActions />}>
+      <DataTable.Col source="name" />
+      <DataTable.Col source="email" field={EmailField} />
+      <DataTable.Col source="status" field={StatusField} />
+      {/* The API cannot sort on website. */}
+      <DataTable.Col source="website" field={UrlField} disableSort />
+      <DataTable.Col source="createdAt" field={DateField} />
+    </DataTable>
+  </List>
+)

@@ -1,0 +1,70 @@
+/* Admin UI messages of the brands plugin. `brands.*` is shared by both resources. */
+export const en = {
+  resources: {
+    brands: {
+      name: 'Brand |||| Brands',
+      fields: {
+        id: 'ID',
+        name: 'Name',
+        email: 'Email',
+        password: 'Password',
+        contact: 'Contact phone',
+        status: 'Status',
+        website: 'Website',
+        managerId: 'Manager',
+        companyName: 'Company name',
+        companyAddress: 'Company address',
+        companyCountry: 'Company country',
+        companyTaxId: 'Tax ID',
+        hasPassword: 'Has a panel password',
+        createdAt: 'Created',
+        updatedAt: 'Updated',
+        products: 'Products',
+      },
+      sections: { brand: 'Brand', company: 'Company' },
+      password_help: {
+        set: 'A password is set: leave empty to keep it.',
+        unset: 'No password yet: set one to open the brand panel.',
+        rule: '8 to 32 characters with a letter, a number and one of #?!@$%^&*-',
+      },
+    },
+    products: {
+      name: 'Product |||| Products',
+      fields: {
+        id: 'ID',
+        name: 'Name',
+        brandId: 'Brand',
+        status: 'Status',
+        createdAt: 'Created',
+        updatedAt: 'Updated',
+      },
+      import: {
+        button: 'Import CSV',
+        title: 'Import products from CSV',
+        help: 'Columns: name, brand (or brand_id), status. At most 10 MB.',
+        choose: 'Choose a CSV file',
+        upload: 'Import',
+        uploading: 'Importing…',
+        summary: '%{imported} of %{total} rows imported, %{failed} failed.',
+        failures: 'Rows that failed',
+        line: 'Line',
+        error: 'Error',
+        more_failures: '… and %{smart_count} more row |||| … and %{smart_count} more rows',
+        download_failed: 'Download failed rows',
+      },
+    },
+  },
+  brands: {
+    status: { active: 'Active', inactive: 'Inactive' },
+    actions: { activate: 'Activate', deactivate: 'Deactivate' },
+    notifications: {
+      status_changed: 'Status changed for 1 record |||| Status changed for %{smart_count} records',
+    },
+    validation: {
+      password: 'Password must be 8 to 32 characters with at least one letter, one number and one special character (#?!@$%^&*-)',
+      phone: 'Invalid phone number',
+      website: 'Enter a full http:// or https:// address',
+      country: 'Use a 2-letter country code',
+    },
+  },
+}

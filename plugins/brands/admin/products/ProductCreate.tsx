@@ -1,0 +1,14 @@
+import { Create, SimpleForm } from 'react-admin'
+import { useNotifyServerError } from '../shared/useNotifyServerError'
+import { ProductInputs, toProductPayload } from './ProductInputs'
+
+export const ProductCreate = () => {
+  const onError = useNotifyServerError()
+  return (
+    <Create mutationOptions={{ onError }} redirect="list" transform={toProductPayload}>
+      <SimpleForm>
+        <ProductInputs />
+      </SimpleForm>
+    </Create>
+  )
+}

@@ -1,0 +1,54 @@
+import ActivateIcon from '@mui/icons-material/CheckCircleOutlineOutlined'
+import DeactivateIcon from '@mui/icons-material/HighlightOff'
+import {
+  AutocompleteInput,
+  BulkDeleteButton,
+  DataTable,
+  DateField,
+  List,
+  ReferenceField,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+} from 'react-admin'
+import { BulkStatusButton } from '../shared/BulkStatusButton'
+import { ListActions } from '../shared/ListActions'
+import { StatusField, statusChoices } from '../shared/StatusField'
+import { ProductImportButton } from './ProductImport'
+
+const productFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <ReferenceInput key="brandId" source="brandId" reference="brands" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
+    <AutocompleteInput sx={{ minWidth: 240 }} />
+  </ReferenceInput>,
+  <SelectInput key="status" source="status" choices={statusChoices} />,
+]
+
+const ProductBulkActions = () => (
+  <>
+    <BulkStatusButton status="active" label="brands.actions.activate" icon={<ActivateIcon />} />
+    <BulkStatusButton status="inactive" label="brands.actions.deactivate" icon={<DeactivateIcon />} />
+    <BulkDeleteButton mutationMode="pessimistic" />
+  </>
+)
+
+export const ProductList = () => (
+  <List
+    filters={productFilters}
+    actions={
+      <ListActions>
+        <ProductImportButton />
+      </ListActions>
+    }
+    sort={{ field: 'name', order: 'ASC' }}
+  >
+    <DataTable rowClick="edit" bulkActionButtons={<ProductBulkActions />}>
+      <DataTable.Col source="name" />
+      <DataTable.Col source="brandId">
+        <ReferenceField source="brandId" reference="brands" link="show" />
+      </DataTable.Col>
+      <DataTable.Col source="status" field={StatusField} />
+      <DataTable.Col source="createdAt" field={DateField} />
+    </DataTable>
+  </List>
+)
