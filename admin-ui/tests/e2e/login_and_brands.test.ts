@@ -124,8 +124,9 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser',
     await input('Name').fill('Lucky Spin Casino')
     await page.getByRole('button', { name: 'Save' }).click()
     await expect.poll(() => helperTextOf('Name')).toBe('A brand with this name already exists')
-    // The notification carries the server's message too, not a generic one.
-    await expect.poll(() => page.getByText('A brand with this name already exists').count()).toBe(2)
+    // The notification carries the server's message too, not a generic one. Notifications
+    // queue: it shows once the earlier "form is not valid" one has hidden (about 4 s).
+    await expect.poll(() => page.getByText('A brand with this name already exists').count(), { timeout: 15_000 }).toBe(2)
   })
 
   it('creates a brand and shows it in the list', async () => {
