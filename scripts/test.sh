@@ -27,11 +27,12 @@ step() {
 }
 
 step "lint" eslint .
-step "typecheck" npm run typecheck --silent
 step "SDK is generated from the current openapi.json" node sdk/scripts/check_generated.mjs
 step "build SDK" npm run build --silent -w @affix/sdk
 step "build CLI" npm run build --silent -w @affix/cli
 step "build admin UI" npm run build --silent -w @affix/admin-ui
+# After the SDK build: the CLI is typed against sdk/dist.
+step "typecheck" npm run typecheck --silent
 step "npm start on the embedded default (smoke)" node scripts/smoke_embedded_start.mjs
 step "core + plugins (Japa: unit, functional)" npm test --silent -w @affix/core
 step "SDK (Vitest, live server)" npm test --silent -w @affix/sdk
