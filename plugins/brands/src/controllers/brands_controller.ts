@@ -14,6 +14,7 @@ import {
   validate,
 } from '@affix/core/kernel'
 import { BRAND_LIST } from '../lists.js'
+import { setStatusOf } from '../services/bulk_status.js'
 import Brand from '../models/brand.js'
 import Product from '../models/product.js'
 import CataloguePolicy from '../policies/catalogue_policy.js'
@@ -100,9 +101,6 @@ export default class BrandsController {
   async setStatus(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('manage')
     const { ids, status } = await validate(ctx, brandStatusValidator, 'brands')
-    const found = await liveBrands(ctx).whereIn('id', ids).select('id')
-    if (found.length !== ids.length) throw unprocessable('brands.errors.unknown_ids', { fields: [{ field: 'ids', rule: 'exists' }] })
-    const updated = await liveBrands(ctx).whereIn('id', ids).update({ status, updated_at: DateTime.now().toSQL() })
-    return ok(ctx, { updated: Number(Array.isArray(updated) ? updated[0] : updated), ids })
+    return ok(ctx, await setStatusOf(() => liveBrands(ctx), ids, status))
   }
 }

@@ -13,6 +13,7 @@ import {
   validate,
 } from '@affix/core/kernel'
 import { PRODUCT_LIST } from '../lists.js'
+import { setStatusOf } from '../services/bulk_status.js'
 import Brand from '../models/brand.js'
 import Product from '../models/product.js'
 import CataloguePolicy from '../policies/catalogue_policy.js'
@@ -92,10 +93,7 @@ export default class ProductsController {
   async setStatus(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('manage')
     const { ids, status } = await validate(ctx, productStatusValidator, 'brands')
-    const found = await liveProducts(ctx).whereIn('id', ids).select('id')
-    if (found.length !== ids.length) throw unprocessable('brands.errors.unknown_ids', { fields: [{ field: 'ids', rule: 'exists' }] })
-    const updated = await liveProducts(ctx).whereIn('id', ids).update({ status, updated_at: DateTime.now().toSQL() })
-    return ok(ctx, { updated: Number(Array.isArray(updated) ? updated[0] : updated), ids })
+    return ok(ctx, await setStatusOf(() => liveProducts(ctx), ids, status))
   }
 
   /** CSV import: multipart field `file`. Good rows are written in one transaction. */
