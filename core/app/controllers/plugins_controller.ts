@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { ok } from '#kernel/envelope'
-import { forbidden, notFound } from '#kernel/errors'
+import { notFound } from '#kernel/errors'
+import { authorize } from '#kernel/tenancy'
 import { validate } from '#kernel/validation'
 import { pluginStateValidator } from '#validators/auth'
 import { pluginStates, setPluginEnabled } from '#services/plugin_state'
@@ -9,12 +10,13 @@ import { registry } from '#config/plugins'
 export default class PluginsController {
   /** GET /api/v1/plugins: installed plugins and whether each is on for this organisation. */
   async index(ctx: HttpContext) {
+    authorize(ctx, 'plugins', 'read')
     return ok(ctx, await pluginStates(ctx.tenant.organizationId))
   }
 
   /** PATCH /api/v1/plugins/:id: turn a plugin on or off for this organisation (admins). */
   async update(ctx: HttpContext) {
-    if (ctx.tenant.role !== 'admin') throw forbidden()
+    authorize(ctx, 'plugins', 'manage')
     const pluginId = ctx.params.id
     if (!registry.has(pluginId)) throw notFound()
     const { enabled } = await validate(ctx, pluginStateValidator)

@@ -9,11 +9,8 @@ import { relative, resolve } from 'node:path'
 import type { ApiRouter } from './api_router.js'
 import type { LucidModel } from '@adonisjs/lucid/types/model'
 
-export interface PermissionDefinition {
-  subject: string
-  actions: string[]
-  description?: string
-}
+import type { PermissionDefinition } from './permissions.js'
+export type { PermissionDefinition } from './permissions.js'
 
 export interface SeedContext {
   organizationId: number
@@ -35,7 +32,7 @@ export interface PluginDefinition {
   lang?: string
   /** Registers the plugin's routes; core mounts them under /api/v1/<id>. */
   routes?: (router: ApiRouter) => void
-  /** Subjects and actions this plugin adds to the permission catalogue. */
+  /** Subjects and actions this plugin adds to the permission catalogue, with role grants. */
   permissions?: PermissionDefinition[]
   /** Tenant-owned models, so core can prove isolation and purge nothing by mistake. */
   models?: () => Promise<LucidModel[]>

@@ -5,12 +5,14 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import type { LucidModel, ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
-import { notFound } from './errors.js'
+import { forbidden, notFound } from './errors.js'
 
 export interface Tenant {
   organizationId: number
   userId: number
   role: string
+  /** `subject:action` pairs the caller holds (spec §6), computed once per request. */
+  abilities: ReadonlySet<string>
 }
 
 declare module '@adonisjs/core/http' {
@@ -22,6 +24,16 @@ declare module '@adonisjs/core/http' {
 export function tenantOf(ctx: HttpContext): Tenant {
   if (!ctx.tenant) throw new Error('tenant middleware did not run for this route')
   return ctx.tenant
+}
+
+/** Whether the caller holds an ability; the server-side check every route relies on. */
+export function can(ctx: HttpContext, subject: string, action: string): boolean {
+  return tenantOf(ctx).abilities.has(`${subject}:${action}`)
+}
+
+/** Answers 403 unless the caller holds the ability. */
+export function authorize(ctx: HttpContext, subject: string, action: string) {
+  if (!can(ctx, subject, action)) throw forbidden()
 }
 
 /** A query on a tenant model, already restricted to the caller's organisation. */

@@ -1,19 +1,21 @@
 /*
- * Base Bouncer policy for tenant resources. The full role matrix (spec §6) arrives with
- * the identity work; until then staff (admin, sub-admin) manage, and the other panels of
- * the same organisation may only read what a plugin allows them to.
+ * Base Bouncer policy for tenant resources: it answers from the caller's abilities
+ * (spec §6 role grants, narrowed by enabled plugins and feature flags), which the auth
+ * middleware computed for this request. Rows of other organisations never reach a
+ * policy: tenancy scopes every query first.
  */
+import { inject } from '@adonisjs/core'
+import { HttpContext } from '@adonisjs/core/http'
 import { BasePolicy } from '@adonisjs/bouncer'
-import type User from '#models/user'
+import { can } from './tenancy.js'
 
-const STAFF = new Set(['admin', 'sub-admin', 'superadmin'])
-
+@inject()
 export class TenantPolicy extends BasePolicy {
-  protected isStaff(user: User) {
-    return STAFF.has(user.role) && user.status === 'active'
+  constructor(protected ctx: HttpContext) {
+    super()
   }
 
-  protected sameOrganization(user: User, row: { organizationId: number }) {
-    return user.organizationId === row.organizationId
+  protected can(subject: string, action: string) {
+    return can(this.ctx, subject, action)
   }
 }

@@ -3,6 +3,8 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import i18nManager from '@adonisjs/i18n/services/main'
 import { Bouncer } from '@adonisjs/bouncer'
 import { AppError } from '#kernel/errors'
+import Organization from '#models/organization'
+import { abilitiesOf, abilityKey } from '#services/abilities'
 
 /**
  * Authenticates the bearer token, then sets up what every authenticated request needs:
@@ -17,7 +19,14 @@ export default class AuthMiddleware {
     if (user.locale && !ctx.request.header('accept-language')) {
       ctx.i18n.switchLocale(i18nManager.getSupportedLocaleFor(user.locale) ?? i18nManager.defaultLocale)
     }
-    ctx.tenant = { organizationId: user.organizationId, userId: user.id, role: user.role }
+    const org = await Organization.findOrFail(user.organizationId)
+    const abilities = await abilitiesOf(user, org)
+    ctx.tenant = {
+      organizationId: org.id,
+      userId: user.id,
+      role: user.role,
+      abilities: new Set(abilities.map(({ subject, action }) => abilityKey(subject, action))),
+    }
     ctx.bouncer = new Bouncer(() => user).setContainerResolver(ctx.containerResolver)
     return next()
   }

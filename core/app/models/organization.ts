@@ -27,6 +27,16 @@ export default class Organization extends BaseModel {
   @column()
   declare preferences: OrganizationPreferences
 
+  @column()
+  declare network: boolean
+
+  /** Feature flags of spec §3 (nd, ehi, an_cr, an_cl, edl, drr_admin, drr_aff, dra_aff, dir). */
+  @column()
+  declare features: Partial<Record<string, boolean>>
+
+  @column()
+  declare reportsInstall: boolean
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -40,6 +50,9 @@ export default class Organization extends BaseModel {
       type: this.type,
       panelType: this.panelType,
       parentId: this.parentId,
+      network: this.network ?? false,
+      features: this.features ?? {},
+      reportsInstall: this.reportsInstall ?? false,
       createdAt: this.createdAt?.toISO() ?? null,
     }
   }

@@ -1,7 +1,7 @@
 import Organization from '#models/organization'
 import type User from '#models/user'
 import { pluginStates } from '#services/plugin_state'
-import { registry } from '#config/plugins'
+import { abilitiesOf } from '#services/abilities'
 
 const DEFAULT_PREFERENCES = { currency: 'BRL', language: 'en', timezone: 'UTC', themeColor: 'purple' }
 
@@ -9,17 +9,7 @@ const DEFAULT_PREFERENCES = { currency: 'BRL', language: 'en', timezone: 'UTC', 
 export async function accountPayload(user: User) {
   const org = await Organization.findOrFail(user.organizationId)
   const plugins = await pluginStates(org.id)
-  const enabled = new Set(plugins.filter((plugin) => plugin.enabled).map((plugin) => plugin.id))
-  const staff = ['admin', 'sub-admin', 'superadmin'].includes(user.role)
-  // Abilities: a subject plus an action. The full matrix of spec §6 comes with identity.
-  const abilities = registry
-    .permissions()
-    .filter((permission) => enabled.has(permission.plugin))
-    .flatMap((permission) =>
-      permission.actions
-        .filter((action) => staff || action === 'read')
-        .map((action) => ({ subject: permission.subject, action }))
-    )
+  const abilities = await abilitiesOf(user, org)
   return {
     user: {
       id: user.id,

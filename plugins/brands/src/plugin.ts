@@ -16,9 +16,29 @@ export default definePlugin({
   migrations: here('../database/migrations'),
   lang: here('../resources/lang'),
   routes: brandsRoutes,
+  // Spec §6: admin and sub-admin manage the catalogue; managers and parent organisations
+  // read it; a brand panel reads it (managing its own products needs the brand–user link
+  // of the identity work, so it is not granted yet).
   permissions: [
-    { subject: 'brands', actions: ['read', 'manage'], description: 'Brands' },
-    { subject: 'products', actions: ['read', 'manage', 'import'], description: 'Products' },
+    {
+      subject: 'brands',
+      actions: ['read', 'manage'],
+      description: 'Brands',
+      grants: { admin: ['read', 'manage'], 'sub-admin': ['read', 'manage'], parent: ['read'], afm: ['read'], adm: ['read'], brand: ['read'] },
+    },
+    {
+      subject: 'products',
+      actions: ['read', 'manage', 'import'],
+      description: 'Products',
+      grants: {
+        admin: ['read', 'manage', 'import'],
+        'sub-admin': ['read', 'manage', 'import'],
+        parent: ['read'],
+        afm: ['read'],
+        adm: ['read'],
+        brand: ['read'],
+      },
+    },
   ],
   async seed({ organizationId, trx, hashPassword }) {
     const now = new Date()

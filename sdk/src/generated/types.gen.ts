@@ -36,6 +36,14 @@ export type Account = {
         type: string;
         panelType?: string;
         parentId?: number | null;
+        network?: boolean;
+        /**
+         * Feature flags: nd, ehi, an_cr, an_cl, edl, drr_admin, drr_aff, dra_aff, dir
+         */
+        features?: {
+            [key: string]: boolean;
+        };
+        reportsInstall?: boolean;
         createdAt?: string | null;
     };
     su: boolean;

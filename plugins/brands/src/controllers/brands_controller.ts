@@ -49,19 +49,19 @@ async function assertNameFree(ctx: HttpContext, name: string, exceptId?: number)
 
 export default class BrandsController {
   async index(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('read')
+    await ctx.bouncer.with(CataloguePolicy).authorize('readBrands')
     const parsed = parseList(ctx, BRAND_LIST)
     const page = await paginate(liveBrands(ctx), parsed, BRAND_LIST)
     return list(ctx, 'brands', page.rows.map((row) => row.serialize()), page)
   }
 
   async show(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('read')
+    await ctx.bouncer.with(CataloguePolicy).authorize('readBrands')
     return ok(ctx, (await findBrand(ctx)).serialize())
   }
 
   async store(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    await ctx.bouncer.with(CataloguePolicy).authorize('manageBrands')
     const data = await validate(ctx, createBrandValidator, 'brands')
     await assertNameFree(ctx, data.name)
     await assertManagerInOrganization(ctx, data.managerId)
@@ -70,7 +70,7 @@ export default class BrandsController {
   }
 
   async update(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    await ctx.bouncer.with(CataloguePolicy).authorize('manageBrands')
     const brand = await findBrand(ctx)
     const data = await validate(ctx, updateBrandValidator, 'brands')
     if (data.name !== undefined) await assertNameFree(ctx, data.name, brand.id)
@@ -82,7 +82,7 @@ export default class BrandsController {
 
   /** Soft delete: campaigns keep pointing at a deleted brand, and may not change (spec §6). */
   async destroy(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    await ctx.bouncer.with(CataloguePolicy).authorize('manageBrands')
     const brand = await findBrand(ctx)
     await db.transaction(async (trx) => {
       const now = DateTime.now()
@@ -99,7 +99,7 @@ export default class BrandsController {
 
   /** Bulk status change; all or nothing, and only on the caller's own brands. */
   async setStatus(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    await ctx.bouncer.with(CataloguePolicy).authorize('manageBrands')
     const { ids, status } = await validate(ctx, brandStatusValidator, 'brands')
     return ok(ctx, await setStatusOf(() => liveBrands(ctx), ids, status))
   }

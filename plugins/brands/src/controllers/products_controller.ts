@@ -46,19 +46,19 @@ async function assertNameFree(ctx: HttpContext, brandId: number, name: string, e
 
 export default class ProductsController {
   async index(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('read')
+    await ctx.bouncer.with(CataloguePolicy).authorize('readProducts')
     const parsed = parseList(ctx, PRODUCT_LIST)
     const page = await paginate(liveProducts(ctx), parsed, PRODUCT_LIST)
     return list(ctx, 'products', page.rows.map((row) => row.serialize()), page)
   }
 
   async show(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('read')
+    await ctx.bouncer.with(CataloguePolicy).authorize('readProducts')
     return ok(ctx, (await findProduct(ctx)).serialize())
   }
 
   async store(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    await ctx.bouncer.with(CataloguePolicy).authorize('manageProducts')
     const data = await validate(ctx, createProductValidator, 'brands')
     await assertBrand(ctx, data.brandId)
     await assertNameFree(ctx, data.brandId, data.name)
@@ -67,7 +67,7 @@ export default class ProductsController {
   }
 
   async update(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    await ctx.bouncer.with(CataloguePolicy).authorize('manageProducts')
     const product = await findProduct(ctx)
     const data = await validate(ctx, updateProductValidator, 'brands')
     const brandId = data.brandId ?? product.brandId
@@ -83,7 +83,7 @@ export default class ProductsController {
   }
 
   async destroy(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    await ctx.bouncer.with(CataloguePolicy).authorize('manageProducts')
     const product = await findProduct(ctx)
     product.deletedAt = DateTime.now()
     await product.save()
@@ -91,14 +91,14 @@ export default class ProductsController {
   }
 
   async setStatus(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    await ctx.bouncer.with(CataloguePolicy).authorize('manageProducts')
     const { ids, status } = await validate(ctx, productStatusValidator, 'brands')
     return ok(ctx, await setStatusOf(() => liveProducts(ctx), ids, status))
   }
 
   /** CSV import: multipart field `file`. Good rows are written in one transaction. */
   async import(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manage')
+    await ctx.bouncer.with(CataloguePolicy).authorize('importProducts')
     return created(ctx, await importProducts(ctx))
   }
 }

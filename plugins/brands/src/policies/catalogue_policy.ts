@@ -1,16 +1,20 @@
 import { TenantPolicy } from '@affix/core/kernel'
 
-/**
- * Who may read and change brands and products. Reading is open to staff and the
- * organisation's brand and manager panels; changing is for staff (admin, sub-admin).
- * Rows of other organisations never reach a policy: tenancy scopes every query first.
- */
+/** Brands and products: answered from the permission grants declared in the manifest. */
 export default class CataloguePolicy extends TenantPolicy {
-  read(user: any) {
-    return this.isStaff(user) || ['afm', 'adm', 'brand'].includes(user.role)
+  readBrands() {
+    return this.can('brands', 'read')
   }
-
-  manage(user: any) {
-    return this.isStaff(user)
+  manageBrands() {
+    return this.can('brands', 'manage')
+  }
+  readProducts() {
+    return this.can('products', 'read')
+  }
+  manageProducts() {
+    return this.can('products', 'manage')
+  }
+  importProducts() {
+    return this.can('products', 'import')
   }
 }

@@ -1,0 +1,26 @@
+import type { PermissionDefinition } from '#kernel/permissions'
+
+/**
+ * Core's own subjects (spec §6). Sub-admin is admin minus configuration, billing, team
+ * members, settings and help; parent organisations manage organisations, billing, team
+ * members and dashboards; every panel reads and edits its own account.
+ */
+export const CORE_PERMISSIONS: PermissionDefinition[] = [
+  {
+    subject: 'account',
+    actions: ['read', 'manage'],
+    grants: Object.fromEntries(
+      (['admin', 'sub-admin', 'affiliate', 'afm', 'adm', 'brand', 'parent', 'superadmin'] as const).map((role) => [role, ['read', 'manage']])
+    ),
+  },
+  { subject: 'dashboard', actions: ['read'], grants: { admin: ['read'], 'sub-admin': ['read'], parent: ['read'], superadmin: ['read'], afm: ['read'], adm: ['read'], affiliate: ['read'], brand: ['read'] } },
+  { subject: 'organization', actions: ['read', 'manage'], grants: { admin: ['read', 'manage'], 'sub-admin': ['read'], parent: ['read', 'manage'] } },
+  { subject: 'team_members', actions: ['read', 'manage'], grants: { admin: ['read', 'manage'], parent: ['read', 'manage'] } },
+  { subject: 'billing', actions: ['read', 'manage'], grants: { admin: ['read', 'manage'], parent: ['read', 'manage'] } },
+  { subject: 'settings', actions: ['read', 'manage'], grants: { admin: ['read', 'manage'] } },
+  { subject: 'configuration', actions: ['read', 'manage'], grants: { admin: ['read', 'manage'] } },
+  { subject: 'help', actions: ['read'], grants: { admin: ['read'], parent: ['read'], affiliate: ['read'], afm: ['read'], adm: ['read'], brand: ['read'] } },
+  { subject: 'plugins', actions: ['read', 'manage'], grants: { admin: ['read', 'manage'], 'sub-admin': ['read'], parent: ['read'] } },
+  { subject: 'imports', actions: ['read'], grants: { admin: ['read'], 'sub-admin': ['read'], afm: ['read'] } },
+  { subject: 'accounts', actions: ['read', 'manage'], description: 'Superadmin: every organisation', grants: { superadmin: ['read', 'manage'] } },
+]

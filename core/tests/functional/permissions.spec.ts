@@ -1,0 +1,74 @@
+/*
+ * Spec §6 against the real API, table-driven: for each role, each route is either
+ * allowed (2xx) or refused with 403. Expectations are written out here, not derived
+ * from the catalogue, so a wrong grant in a manifest fails this test.
+ */
+import { test } from '@japa/runner'
+import { ROLES, type Role } from '#kernel/permissions'
+import { addUser, createTenant, csv } from '#tests/helpers/fixtures'
+
+type Call = { name: string; run: (client: any, token: string, ids: { brandId: number }) => Promise<any> }
+
+const CALLS: Call[] = [
+  { name: 'list brands', run: (c, t) => c.get('/api/v1/brands/brands').bearerToken(t) },
+  { name: 'get brand', run: (c, t, ids) => c.get(`/api/v1/brands/brands/${ids.brandId}`).bearerToken(t) },
+  { name: 'create brand', run: (c, t) => c.post('/api/v1/brands/brands').bearerToken(t).json({ name: `B ${Math.random()}` }) },
+  { name: 'update brand', run: (c, t, ids) => c.patch(`/api/v1/brands/brands/${ids.brandId}`).bearerToken(t).json({ contact: '+5511999990000' }) },
+  { name: 'bulk brand status', run: (c, t, ids) => c.post('/api/v1/brands/brands/status').bearerToken(t).json({ ids: [ids.brandId], status: 'active' }) },
+  { name: 'list products', run: (c, t) => c.get('/api/v1/brands/products').bearerToken(t) },
+  { name: 'create product', run: (c, t, ids) => c.post('/api/v1/brands/products').bearerToken(t).json({ name: `P ${Math.random()}`, brandId: ids.brandId }) },
+  { name: 'import products', run: (c, t) => c.post('/api/v1/brands/products/import').bearerToken(t).file('file', csv(['name,brand_id', `Imported ${Math.random()},999999`]), { filename: 'p.csv' }) },
+  { name: 'list plugins', run: (c, t) => c.get('/api/v1/plugins').bearerToken(t) },
+  { name: 'switch plugin', run: (c, t) => c.patch('/api/v1/plugins/brands').bearerToken(t).json({ enabled: true }) },
+  { name: 'import history', run: (c, t) => c.get('/api/v1/imports').bearerToken(t) },
+  { name: 'own account', run: (c, t) => c.get('/api/v1/account').bearerToken(t) },
+]
+
+const A = true
+const x = false
+// prettier-ignore
+const EXPECTED: Record<Role, boolean[]> = {
+  //            list  get  create update bulk  listP createP import plugins switch history account
+  'admin':      [A,   A,   A,     A,     A,    A,    A,      A,     A,      A,     A,      A],
+  'sub-admin':  [A,   A,   A,     A,     A,    A,    A,      A,     A,      x,     A,      A],
+  'parent':     [A,   A,   x,     x,     x,    A,    x,      x,     A,      x,     x,      A],
+  'afm':        [A,   A,   x,     x,     x,    A,    x,      x,     x,      x,     A,      A],
+  'adm':        [A,   A,   x,     x,     x,    A,    x,      x,     x,      x,     x,      A],
+  'brand':      [A,   A,   x,     x,     x,    A,    x,      x,     x,      x,     x,      A],
+  'affiliate':  [x,   x,   x,     x,     x,    x,    x,      x,     x,      x,     x,      A],
+  'superadmin': [x,   x,   x,     x,     x,    x,    x,      x,     x,      x,     x,      A],
+}
+
+test.group('permissions: role × route (spec §6)', () => {
+  for (const role of ROLES) {
+    test(`${role}`, async ({ client, assert }) => {
+      const { org, token: adminToken } = await createTenant('admin')
+      const brandId = (await client.post('/api/v1/brands/brands').bearerToken(adminToken).json({ name: 'Matrix Brand' })).body().data.id
+      const { token } = role === 'admin' ? { token: adminToken } : await addUser(org.id, role)
+      const outcome: string[] = []
+      const expected: string[] = []
+      for (const [index, call] of CALLS.entries()) {
+        const response = await call.run(client, token, { brandId })
+        const status = response.status()
+        assert.notEqual(status, 500, `${role} ${call.name}`)
+        outcome.push(`${call.name}: ${status === 403 ? 'refused' : status < 300 ? 'allowed' : `status ${status}`}`)
+        expected.push(`${call.name}: ${EXPECTED[role][index] ? 'allowed' : 'refused'}`)
+        if (status === 403) assert.equal(response.body().error.message, 'Sorry, you are not authorized to access this page.')
+      }
+      assert.deepEqual(outcome, expected)
+    })
+  }
+})
+
+test.group('permissions: feature flags narrow abilities', () => {
+  test('the account lists abilities of the role; sub-admin lacks configuration, billing, team members, settings and help', async ({ client, assert }) => {
+    const { org, token } = await createTenant('admin')
+    const subAdmin = await addUser(org.id, 'sub-admin')
+    const admin = (await client.get('/api/v1/account').bearerToken(token)).body().data.abilities
+    const sub = (await client.get('/api/v1/account').bearerToken(subAdmin.token)).body().data.abilities
+    for (const subject of ['configuration', 'billing', 'team_members', 'settings', 'help']) {
+      assert.deepInclude(admin, { subject, action: 'read' })
+      assert.notDeepInclude(sub, { subject, action: 'read' })
+    }
+  })
+})
