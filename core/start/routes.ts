@@ -11,6 +11,8 @@ import { ApiRouter } from '#kernel/api_router'
 import { defineSchema } from '#kernel/openapi'
 import * as schemas from '#kernel/schemas'
 import { loginValidator, pluginStateValidator } from '#validators/auth'
+import { createChildValidator, updateOrganizationValidator } from '#validators/organization'
+import { TIMELINE_LIST } from '#services/organization'
 import { listQueryParameters } from '#kernel/list_query'
 import { IMPORT_LIST } from '#services/import_list'
 
@@ -20,6 +22,7 @@ const HealthController = () => import('#controllers/health_controller')
 const PluginsController = () => import('#controllers/plugins_controller')
 const ImportsController = () => import('#controllers/imports_controller')
 const UiController = () => import('#controllers/ui_controller')
+const OrganizationController = () => import('#controllers/organization_controller')
 
 const Health = defineSchema('Health', {
   type: 'object',
@@ -82,6 +85,46 @@ const Account = defineSchema('Account', {
     plugins: { type: 'array', items: PluginState },
   },
 })
+const Organization = defineSchema('Organization', {
+  type: 'object',
+  required: ['id', 'name', 'type', 'preferences'],
+  properties: {
+    id: schemas.id,
+    name: { type: 'string' },
+    type: { type: 'string', enum: ['parent', 'child', 'brand-type'] },
+    panelType: { type: 'string', enum: ['igaming', 'igaming_brand', 'network', 'parent'] },
+    parentId: { type: ['integer', 'null'] },
+    network: { type: 'boolean' },
+    features: { type: 'object', additionalProperties: { type: 'boolean' } },
+    reportsInstall: { type: 'boolean' },
+    createdAt: schemas.nullableString,
+    preferences: {
+      type: 'object',
+      required: ['currency', 'language', 'timezone', 'themeColor', 'weekStartDay', 'defaultReportDays', 'maskCustomerId'],
+      properties: {
+        currency: { type: 'string' },
+        language: { type: 'string', enum: ['en', 'pt', 'tr'] },
+        timezone: { type: 'string' },
+        themeColor: { type: 'string' },
+        weekStartDay: { type: 'string' },
+        defaultReportDays: { type: 'integer' },
+        maskCustomerId: { type: 'boolean' },
+      },
+    },
+  },
+})
+const TimelineEntry = defineSchema('TimelineEntry', {
+  type: 'object',
+  required: ['id', 'action', 'changes', 'createdAt'],
+  properties: {
+    id: schemas.id,
+    organizationId: schemas.id,
+    userId: { type: ['integer', 'null'] },
+    action: { type: 'string' },
+    changes: { type: 'object', additionalProperties: true },
+    createdAt: schemas.timestamp,
+  },
+})
 const Session = defineSchema('Session', {
   allOf: [
     Account,
@@ -138,6 +181,11 @@ router
     core.get('/account', { name: 'getAccount', summary: 'Current user, organisation, preferences and abilities', response: { status: 200, data: Account } }, [AccountController, 'show'])
     core.get('/plugins', { name: 'listPlugins', summary: 'Installed plugins and their state for this organisation', response: { status: 200, data: { type: 'array', items: PluginState } } }, [PluginsController, 'index'])
     core.patch('/plugins/:id', { name: 'setPluginState', summary: 'Enable or disable a plugin for this organisation (admin)', body: pluginStateValidator, response: { status: 200, data: PluginState } }, [PluginsController, 'update'])
+    core.get('/organization', { name: 'getOrganization', summary: 'The organisation acted on (own, or a child with coid)', response: { status: 200, data: Organization } }, [OrganizationController, 'show'])
+    core.patch('/organization', { name: 'updateOrganization', summary: 'Update the name and preferences (the timezone is locked: contact your account manager)', body: updateOrganizationValidator, response: { status: 200, data: Organization } }, [OrganizationController, 'update'])
+    core.get('/organization/timeline', { name: 'getOrganizationTimeline', summary: 'History of changes to the organisation', query: listQueryParameters(TIMELINE_LIST), response: { status: 200, list: TimelineEntry } }, [OrganizationController, 'timeline'])
+    core.get('/organization/child', { name: 'listChildOrganizations', summary: 'Child organisations of a parent organisation', response: { status: 200, data: { type: 'array', items: Organization } } }, [OrganizationController, 'children'])
+    core.post('/organization/child', { name: 'createChildOrganization', summary: 'Register a child organisation with its first admin (parents only)', body: createChildValidator, response: { status: 201, data: Organization } }, [OrganizationController, 'createChild'])
     core.get('/imports', { name: 'listImports', summary: 'Import history (uploads)', query: listQueryParameters(IMPORT_LIST), response: { status: 200, list: ImportRecord } }, [ImportsController, 'index'])
     core.get('/imports/:id', { name: 'getImport', summary: 'One import with its counts', response: { status: 200, data: ImportRecord } }, [ImportsController, 'show'])
     core.get('/imports/:id/failed-rows', { name: 'downloadFailedRows', summary: 'The failed-rows CSV of an import', response: { status: 200, raw: 'text/csv' } }, [ImportsController, 'failedRows'])

@@ -8,7 +8,10 @@ import type { LucidModel, ModelQueryBuilderContract } from '@adonisjs/lucid/type
 import { forbidden, notFound } from './errors.js'
 
 export interface Tenant {
+  /** The organisation acted on: the caller's own, or a child through `coid`. */
   organizationId: number
+  /** The caller's own organisation. */
+  homeOrganizationId: number
   userId: number
   role: string
   /** `subject:action` pairs the caller holds (spec §6), computed once per request. */

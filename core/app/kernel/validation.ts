@@ -12,6 +12,7 @@ import type { VineValidator } from '@vinejs/vine'
 import type { FieldContext, MessagesProviderContact as MessagesProviderContract } from '@vinejs/vine/types'
 import type { I18n } from '@adonisjs/i18n'
 import string from '@adonisjs/core/helpers/string'
+import { errors as vineErrors } from '@vinejs/vine'
 
 export class AffixMessagesProvider implements MessagesProviderContract {
   constructor(
@@ -52,4 +53,22 @@ export function validate<T extends VineValidator<any, any>>(
   const messagesProvider = new AffixMessagesProvider(ctx.i18n, scope)
   if (data !== undefined) return validator.validate(data, { messagesProvider })
   return ctx.request.validateUsing(validator, { messagesProvider }) as any
+}
+
+/**
+ * The body parser turns "" into null and VineJS treats null like an absent optional
+ * field, so clearing a required field in a partial update would silently keep the old
+ * value. This refuses it instead: each named field, when sent empty, is "required".
+ */
+export function rejectClearedFields(ctx: HttpContext, fields: string[], scope?: string) {
+  const body = ctx.request.body()
+  const cleared = fields.filter((field) => field in body && (body[field] === null || body[field] === ''))
+  if (!cleared.length) return
+  const provider = new AffixMessagesProvider(ctx.i18n, scope)
+  const messages = cleared.map((field) => ({
+    field,
+    rule: 'required',
+    message: provider.getMessage('The {{ field }} field must be defined', 'required', { name: field, wildCardPath: field } as FieldContext),
+  }))
+  throw new vineErrors.E_VALIDATION_ERROR(messages)
 }

@@ -4,6 +4,7 @@ import i18nManager from '@adonisjs/i18n/services/main'
 import { Bouncer } from '@adonisjs/bouncer'
 import { AppError } from '#kernel/errors'
 import Organization from '#models/organization'
+import type User from '#models/user'
 import { abilitiesOf, abilityKey } from '#services/abilities'
 
 /**
@@ -19,10 +20,12 @@ export default class AuthMiddleware {
     if (user.locale && !ctx.request.header('accept-language')) {
       ctx.i18n.switchLocale(i18nManager.getSupportedLocaleFor(user.locale) ?? i18nManager.defaultLocale)
     }
-    const org = await Organization.findOrFail(user.organizationId)
-    const abilities = await abilitiesOf(user, org)
+    const home = await Organization.findOrFail(user.organizationId)
+    const org = await this.actedOn(ctx, user, home)
+    const abilities = await abilitiesOf(user, org, { actingOnChild: org.id !== home.id })
     ctx.tenant = {
       organizationId: org.id,
+      homeOrganizationId: home.id,
       userId: user.id,
       role: user.role,
       abilities: new Set(abilities.map(({ subject, action }) => abilityKey(subject, action))),
@@ -30,7 +33,29 @@ export default class AuthMiddleware {
     ctx.bouncer = new Bouncer(() => user).setContainerResolver(ctx.containerResolver)
     return next()
   }
+
+  /**
+   * `coid` lets an admin of a parent organisation act on one of its children (spec §7).
+   * It is ignored on the calls the spec lists as organisation-independent, and refused
+   * for anyone else or any other organisation.
+   */
+  private async actedOn(ctx: HttpContext, user: User, home: Organization): Promise<Organization> {
+    const raw = ctx.request.qs().coid
+    if (raw === undefined || raw === '' || COID_EXEMPT.test(ctx.request.url())) return home
+    const coid = Number(raw)
+    if (!Number.isSafeInteger(coid) || coid <= 0) {
+      throw new AppError('errors.invalid_query', 422, 'validation', { field: 'coid' }, { fields: [{ field: 'coid', rule: 'query' }] })
+    }
+    if (coid === home.id) return home
+    const child = await Organization.find(coid)
+    if (!child || child.parentId !== home.id || !COID_ROLES.has(user.role)) throw new AppError('errors.invalid_coid', 403, 'forbidden')
+    return child
+  }
 }
+
+/** Calls that never take `coid` (spec §7): account, billing, logout, child organisations. */
+const COID_EXEMPT = /^\/api\/v1\/(account|billing|auth\/logout|organization\/child)(\/|$)/
+const COID_ROLES = new Set(['admin', 'parent'])
 
 declare module '@adonisjs/core/http' {
   export interface HttpContext {

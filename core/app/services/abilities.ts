@@ -10,10 +10,24 @@ const FULL_CATALOGUE: Array<PermissionDefinition & { plugin?: string }> = [...CO
 validateCatalogue(FULL_CATALOGUE)
 
 /** The abilities of a user in their organisation: role grants, enabled plugins, feature flags. */
-export async function abilitiesOf(user: User, org: Organization): Promise<Ability[]> {
+export async function abilitiesOf(
+  user: User,
+  org: Organization,
+  options: { actingOnChild?: boolean } = {}
+): Promise<Ability[]> {
   const enabled = new Set((await pluginStates(org.id)).filter((plugin) => plugin.enabled).map((plugin) => plugin.id))
   const catalogue = FULL_CATALOGUE.filter((permission) => !permission.plugin || enabled.has(permission.plugin))
-  return abilitiesFor(catalogue, { role: user.role, features: org.features ?? {} })
+  const abilities = abilitiesFor(catalogue, { role: user.role, features: org.features ?? {} })
+  // Spec §6: an admin is limited in a child organisation; the child's own admins keep
+  // its billing, team, settings, configuration and plugin switches.
+  if (options.actingOnChild) {
+    return abilities.filter(
+      ({ subject, action }) => !CHILD_EXCLUDED.has(subject) && !(subject === 'plugins' && action === 'manage')
+    )
+  }
+  return abilities
 }
+
+const CHILD_EXCLUDED = new Set(['billing', 'team_members', 'settings', 'configuration'])
 
 export const abilityKey = (subject: string, action: string) => `${subject}:${action}`

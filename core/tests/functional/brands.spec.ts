@@ -40,6 +40,11 @@ test.group('brands: CRUD, listing and rules', () => {
     replaced.assertStatus(200)
     assert.equal(replaced.body().data.name, 'Golden Reels 2')
 
+    // Clearing the name of a brand is refused, not ignored.
+    const cleared = await client.patch(`${BRANDS}/${brand.id}`).bearerToken(token).header('accept-language', 'pt').json({ name: '' })
+    cleared.assertStatus(422)
+    assert.equal(cleared.body().error.message, 'Nome é obrigatório')
+
     const deleted = await client.delete(`${BRANDS}/${brand.id}`).bearerToken(token)
     deleted.assertStatus(200)
     const listed = await client.get(BRANDS).bearerToken(token)

@@ -3,7 +3,7 @@
 
 import { client } from './client.gen.js';
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape } from './client/index.js';
-import type { AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, BrandsCreateBrandData, BrandsCreateBrandErrors, BrandsCreateBrandResponses, BrandsCreateProductData, BrandsCreateProductErrors, BrandsCreateProductResponses, BrandsDeleteBrandData, BrandsDeleteBrandErrors, BrandsDeleteBrandResponses, BrandsDeleteProductData, BrandsDeleteProductErrors, BrandsDeleteProductResponses, BrandsGetBrandData, BrandsGetBrandErrors, BrandsGetBrandResponses, BrandsGetProductData, BrandsGetProductErrors, BrandsGetProductResponses, BrandsImportProductsData, BrandsImportProductsErrors, BrandsImportProductsResponses, BrandsListBrandsData, BrandsListBrandsErrors, BrandsListBrandsResponses, BrandsListProductsData, BrandsListProductsErrors, BrandsListProductsResponses, BrandsReplaceBrandData, BrandsReplaceBrandErrors, BrandsReplaceBrandResponses, BrandsReplaceProductData, BrandsReplaceProductErrors, BrandsReplaceProductResponses, BrandsSetBrandsStatusData, BrandsSetBrandsStatusErrors, BrandsSetBrandsStatusResponses, BrandsSetProductsStatusData, BrandsSetProductsStatusErrors, BrandsSetProductsStatusResponses, BrandsUpdateBrandData, BrandsUpdateBrandErrors, BrandsUpdateBrandResponses, BrandsUpdateProductData, BrandsUpdateProductErrors, BrandsUpdateProductResponses, CoreDownloadFailedRowsData, CoreDownloadFailedRowsErrors, CoreDownloadFailedRowsResponses, CoreGetAccountData, CoreGetAccountErrors, CoreGetAccountResponses, CoreGetImportData, CoreGetImportErrors, CoreGetImportResponses, CoreHealthData, CoreHealthResponses, CoreListImportsData, CoreListImportsErrors, CoreListImportsResponses, CoreListPluginsData, CoreListPluginsErrors, CoreListPluginsResponses, CoreSetPluginStateData, CoreSetPluginStateErrors, CoreSetPluginStateResponses } from './types.gen.js';
+import type { AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, BrandsCreateBrandData, BrandsCreateBrandErrors, BrandsCreateBrandResponses, BrandsCreateProductData, BrandsCreateProductErrors, BrandsCreateProductResponses, BrandsDeleteBrandData, BrandsDeleteBrandErrors, BrandsDeleteBrandResponses, BrandsDeleteProductData, BrandsDeleteProductErrors, BrandsDeleteProductResponses, BrandsGetBrandData, BrandsGetBrandErrors, BrandsGetBrandResponses, BrandsGetProductData, BrandsGetProductErrors, BrandsGetProductResponses, BrandsImportProductsData, BrandsImportProductsErrors, BrandsImportProductsResponses, BrandsListBrandsData, BrandsListBrandsErrors, BrandsListBrandsResponses, BrandsListProductsData, BrandsListProductsErrors, BrandsListProductsResponses, BrandsReplaceBrandData, BrandsReplaceBrandErrors, BrandsReplaceBrandResponses, BrandsReplaceProductData, BrandsReplaceProductErrors, BrandsReplaceProductResponses, BrandsSetBrandsStatusData, BrandsSetBrandsStatusErrors, BrandsSetBrandsStatusResponses, BrandsSetProductsStatusData, BrandsSetProductsStatusErrors, BrandsSetProductsStatusResponses, BrandsUpdateBrandData, BrandsUpdateBrandErrors, BrandsUpdateBrandResponses, BrandsUpdateProductData, BrandsUpdateProductErrors, BrandsUpdateProductResponses, CoreCreateChildOrganizationData, CoreCreateChildOrganizationErrors, CoreCreateChildOrganizationResponses, CoreDownloadFailedRowsData, CoreDownloadFailedRowsErrors, CoreDownloadFailedRowsResponses, CoreGetAccountData, CoreGetAccountErrors, CoreGetAccountResponses, CoreGetImportData, CoreGetImportErrors, CoreGetImportResponses, CoreGetOrganizationData, CoreGetOrganizationErrors, CoreGetOrganizationResponses, CoreGetOrganizationTimelineData, CoreGetOrganizationTimelineErrors, CoreGetOrganizationTimelineResponses, CoreHealthData, CoreHealthResponses, CoreListChildOrganizationsData, CoreListChildOrganizationsErrors, CoreListChildOrganizationsResponses, CoreListImportsData, CoreListImportsErrors, CoreListImportsResponses, CoreListPluginsData, CoreListPluginsErrors, CoreListPluginsResponses, CoreSetPluginStateData, CoreSetPluginStateErrors, CoreSetPluginStateResponses, CoreUpdateOrganizationData, CoreUpdateOrganizationErrors, CoreUpdateOrganizationResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -245,6 +245,59 @@ export const coreGetImport = <ThrowOnError extends boolean = false>(options: Opt
 export const coreDownloadFailedRows = <ThrowOnError extends boolean = false>(options: Options<CoreDownloadFailedRowsData, ThrowOnError>): RequestResult<CoreDownloadFailedRowsResponses, CoreDownloadFailedRowsErrors, ThrowOnError> => (options.client ?? client).get<CoreDownloadFailedRowsResponses, CoreDownloadFailedRowsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/imports/{id}/failed-rows',
+    ...options
+});
+
+/**
+ * The organisation acted on (own, or a child with coid)
+ */
+export const coreGetOrganization = <ThrowOnError extends boolean = false>(options?: Options<CoreGetOrganizationData, ThrowOnError>): RequestResult<CoreGetOrganizationResponses, CoreGetOrganizationErrors, ThrowOnError> => (options?.client ?? client).get<CoreGetOrganizationResponses, CoreGetOrganizationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/organization',
+    ...options
+});
+
+/**
+ * Update the name and preferences (the timezone is locked: contact your account manager)
+ */
+export const coreUpdateOrganization = <ThrowOnError extends boolean = false>(options: Options<CoreUpdateOrganizationData, ThrowOnError>): RequestResult<CoreUpdateOrganizationResponses, CoreUpdateOrganizationErrors, ThrowOnError> => (options.client ?? client).patch<CoreUpdateOrganizationResponses, CoreUpdateOrganizationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/organization',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Child organisations of a parent organisation
+ */
+export const coreListChildOrganizations = <ThrowOnError extends boolean = false>(options?: Options<CoreListChildOrganizationsData, ThrowOnError>): RequestResult<CoreListChildOrganizationsResponses, CoreListChildOrganizationsErrors, ThrowOnError> => (options?.client ?? client).get<CoreListChildOrganizationsResponses, CoreListChildOrganizationsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/organization/child',
+    ...options
+});
+
+/**
+ * Register a child organisation with its first admin (parents only)
+ */
+export const coreCreateChildOrganization = <ThrowOnError extends boolean = false>(options: Options<CoreCreateChildOrganizationData, ThrowOnError>): RequestResult<CoreCreateChildOrganizationResponses, CoreCreateChildOrganizationErrors, ThrowOnError> => (options.client ?? client).post<CoreCreateChildOrganizationResponses, CoreCreateChildOrganizationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/organization/child',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * History of changes to the organisation
+ */
+export const coreGetOrganizationTimeline = <ThrowOnError extends boolean = false>(options?: Options<CoreGetOrganizationTimelineData, ThrowOnError>): RequestResult<CoreGetOrganizationTimelineResponses, CoreGetOrganizationTimelineErrors, ThrowOnError> => (options?.client ?? client).get<CoreGetOrganizationTimelineResponses, CoreGetOrganizationTimelineErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/organization/timeline',
     ...options
 });
 

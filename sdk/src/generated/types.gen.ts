@@ -127,6 +127,29 @@ export type ImportSummary = {
     failedRowsUrl?: string | null;
 };
 
+export type Organization = {
+    id: number;
+    name: string;
+    type: 'parent' | 'child' | 'brand-type';
+    panelType?: 'igaming' | 'igaming_brand' | 'network' | 'parent';
+    parentId?: number | null;
+    network?: boolean;
+    features?: {
+        [key: string]: boolean;
+    };
+    reportsInstall?: boolean;
+    createdAt?: string | null;
+    preferences: {
+        currency: string;
+        language: 'en' | 'pt' | 'tr';
+        timezone: string;
+        themeColor: string;
+        weekStartDay: string;
+        defaultReportDays: number;
+        maskCustomerId: boolean;
+    };
+};
+
 export type PluginState = {
     id: string;
     name: string;
@@ -148,6 +171,17 @@ export type Session = Account & {
     token: string;
     type: 'bearer';
     expiresAt?: string | null;
+};
+
+export type TimelineEntry = {
+    id: number;
+    organizationId?: number;
+    userId?: number | null;
+    action: string;
+    changes: {
+        [key: string]: unknown;
+    };
+    createdAt: string;
 };
 
 export type CoreGetAccountData = {
@@ -1341,6 +1375,287 @@ export type CoreDownloadFailedRowsResponses = {
 };
 
 export type CoreDownloadFailedRowsResponse = CoreDownloadFailedRowsResponses[keyof CoreDownloadFailedRowsResponses];
+
+export type CoreGetOrganizationData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/organization';
+};
+
+export type CoreGetOrganizationErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CoreGetOrganizationError = CoreGetOrganizationErrors[keyof CoreGetOrganizationErrors];
+
+export type CoreGetOrganizationResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Organization;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreGetOrganizationResponse = CoreGetOrganizationResponses[keyof CoreGetOrganizationResponses];
+
+export type CoreUpdateOrganizationData = {
+    body: {
+        name?: string;
+        preferences?: {
+            currency?: string;
+            language?: 'en' | 'pt' | 'tr';
+            timezone?: string;
+            themeColor?: string;
+            weekStartDay?: 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
+            defaultReportDays?: number;
+            maskCustomerId?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        };
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/organization';
+};
+
+export type CoreUpdateOrganizationErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreUpdateOrganizationError = CoreUpdateOrganizationErrors[keyof CoreUpdateOrganizationErrors];
+
+export type CoreUpdateOrganizationResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Organization;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreUpdateOrganizationResponse = CoreUpdateOrganizationResponses[keyof CoreUpdateOrganizationResponses];
+
+export type CoreListChildOrganizationsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/organization/child';
+};
+
+export type CoreListChildOrganizationsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CoreListChildOrganizationsError = CoreListChildOrganizationsErrors[keyof CoreListChildOrganizationsErrors];
+
+export type CoreListChildOrganizationsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<Organization>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreListChildOrganizationsResponse = CoreListChildOrganizationsResponses[keyof CoreListChildOrganizationsResponses];
+
+export type CoreCreateChildOrganizationData = {
+    body: {
+        name: string;
+        adminEmail: string;
+        adminName?: string;
+        password: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/organization/child';
+};
+
+export type CoreCreateChildOrganizationErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreCreateChildOrganizationError = CoreCreateChildOrganizationErrors[keyof CoreCreateChildOrganizationErrors];
+
+export type CoreCreateChildOrganizationResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: Organization;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreCreateChildOrganizationResponse = CoreCreateChildOrganizationResponses[keyof CoreCreateChildOrganizationResponses];
+
+export type CoreGetOrganizationTimelineData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of createdAt, id; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        action?: string;
+    };
+    url: '/api/v1/organization/timeline';
+};
+
+export type CoreGetOrganizationTimelineErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreGetOrganizationTimelineError = CoreGetOrganizationTimelineErrors[keyof CoreGetOrganizationTimelineErrors];
+
+export type CoreGetOrganizationTimelineResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<TimelineEntry>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreGetOrganizationTimelineResponse = CoreGetOrganizationTimelineResponses[keyof CoreGetOrganizationTimelineResponses];
 
 export type CoreListPluginsData = {
     body?: never;

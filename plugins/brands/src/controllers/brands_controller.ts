@@ -12,6 +12,7 @@ import {
   scoped,
   unprocessable,
   validate,
+  rejectClearedFields,
 } from '@affix/core/kernel'
 import { BRAND_LIST } from '../lists.js'
 import { setStatusOf } from '../services/bulk_status.js'
@@ -72,6 +73,7 @@ export default class BrandsController {
   async update(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('manageBrands')
     const brand = await findBrand(ctx)
+    rejectClearedFields(ctx, ['name'], 'brands')
     const data = await validate(ctx, updateBrandValidator, 'brands')
     if (data.name !== undefined) await assertNameFree(ctx, data.name, brand.id)
     await assertManagerInOrganization(ctx, data.managerId)

@@ -11,6 +11,7 @@ import {
   scoped,
   unprocessable,
   validate,
+  rejectClearedFields,
 } from '@affix/core/kernel'
 import { PRODUCT_LIST } from '../lists.js'
 import { setStatusOf } from '../services/bulk_status.js'
@@ -69,6 +70,7 @@ export default class ProductsController {
   async update(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('manageProducts')
     const product = await findProduct(ctx)
+    rejectClearedFields(ctx, ['name', 'brandId'], 'brands')
     const data = await validate(ctx, updateProductValidator, 'brands')
     const brandId = data.brandId ?? product.brandId
     // A product of a deleted brand cannot change either.

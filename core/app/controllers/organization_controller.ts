@@ -1,0 +1,89 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import Organization from '#models/organization'
+import User from '#models/user'
+import { created, list, ok } from '#kernel/envelope'
+import { AppError, unprocessable } from '#kernel/errors'
+import { authorize, scoped } from '#kernel/tenancy'
+import OrganizationTimelineEntry from '#models/organization_timeline_entry'
+import { rejectClearedFields, validate } from '#kernel/validation'
+import { paginate, parseList } from '#kernel/list_query'
+import { createChildValidator, updateOrganizationValidator } from '#validators/organization'
+import { recordTimeline } from '#services/timeline'
+import { organizationPayload, TIMELINE_LIST } from '#services/organization'
+
+export default class OrganizationController {
+  /** GET /api/v1/organization: the organisation acted on (own, or a child through coid). */
+  async show(ctx: HttpContext) {
+    authorize(ctx, 'organization', 'read')
+    return ok(ctx, organizationPayload(await Organization.findOrFail(ctx.tenant.organizationId)))
+  }
+
+  /** PATCH /api/v1/organization: name and preferences. The timezone is locked (spec §6). */
+  async update(ctx: HttpContext) {
+    authorize(ctx, 'organization', 'manage')
+    rejectClearedFields(ctx, ['name'])
+    const data = await validate(ctx, updateOrganizationValidator)
+    const org = await Organization.findOrFail(ctx.tenant.organizationId)
+    const current = organizationPayload(org).preferences
+    if (data.preferences?.timezone !== undefined && data.preferences.timezone !== current.timezone) {
+      throw new AppError('organization.timezone_locked', 422, 'validation', {}, { fields: [{ field: 'preferences.timezone', rule: 'locked' }] })
+    }
+    const changes: Record<string, { from: unknown; to: unknown }> = {}
+    if (data.name !== undefined && data.name !== org.name) changes.name = { from: org.name, to: data.name }
+    for (const [key, value] of Object.entries(data.preferences ?? {})) {
+      const before = (current as Record<string, unknown>)[key]
+      if (value !== undefined && value !== before) changes[`preferences.${key}`] = { from: before, to: value }
+    }
+    if (Object.keys(changes).length) {
+      await db.transaction(async (trx) => {
+        org.useTransaction(trx)
+        if (data.name !== undefined) org.name = data.name
+        org.preferences = { ...org.preferences, ...data.preferences }
+        await org.save()
+        await recordTimeline(org.id, ctx.tenant.userId, 'organization.updated', changes, trx)
+      })
+    }
+    return ok(ctx, organizationPayload(org))
+  }
+
+  /** GET /api/v1/organization/timeline: the history of changes, newest first. */
+  async timeline(ctx: HttpContext) {
+    authorize(ctx, 'organization', 'read')
+    const parsed = parseList(ctx, TIMELINE_LIST)
+    const page = await paginate(scoped(ctx, OrganizationTimelineEntry), parsed, TIMELINE_LIST)
+    return list(ctx, 'timeline', page.rows.map((row) => row.serialize()), page)
+  }
+
+  /** GET /api/v1/organization/child: child organisations of the caller's own organisation. */
+  async children(ctx: HttpContext) {
+    authorize(ctx, 'organization', 'read')
+    const rows = await Organization.query().where('parent_id', ctx.tenant.homeOrganizationId).orderBy('name')
+    return ok(ctx, rows.map(organizationPayload))
+  }
+
+  /** POST /api/v1/organization/child: a parent registers a child organisation and its admin. */
+  async createChild(ctx: HttpContext) {
+    authorize(ctx, 'organization', 'manage')
+    const parent = await Organization.findOrFail(ctx.tenant.homeOrganizationId)
+    if (parent.type !== 'parent' || ctx.tenant.organizationId !== parent.id) throw unprocessable('organization.not_parent')
+    const data = await validate(ctx, createChildValidator)
+    const email = data.adminEmail.toLowerCase()
+    if (await User.query().whereRaw('lower(email) = ?', [email]).first()) {
+      throw unprocessable('organization.username_taken', { fields: [{ field: 'adminEmail', rule: 'unique' }] })
+    }
+    const child = await db.transaction(async (trx) => {
+      const org = await Organization.create(
+        { name: data.name, type: 'child', panelType: parent.panelType, parentId: parent.id, preferences: { ...parent.preferences } },
+        { client: trx }
+      )
+      await User.create(
+        { organizationId: org.id, email, password: data.password, name: data.adminName ?? null, role: 'admin', status: 'active' },
+        { client: trx }
+      )
+      await recordTimeline(parent.id, ctx.tenant.userId, 'organization.child_created', { childId: org.id, name: org.name }, trx)
+      return org
+    })
+    return created(ctx, organizationPayload(child))
+  }
+}

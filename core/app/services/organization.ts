@@ -1,0 +1,23 @@
+import type Organization from '#models/organization'
+import type { ListOptions } from '#kernel/list_query'
+
+export const DEFAULT_PREFERENCES = {
+  currency: 'BRL',
+  language: 'en',
+  timezone: 'UTC',
+  themeColor: 'purple',
+  weekStartDay: 'monday',
+  defaultReportDays: 30,
+  maskCustomerId: false,
+}
+
+/** An organisation with its preferences completed by the defaults (spec §3, §9). */
+export function organizationPayload(org: Organization) {
+  return { ...org.serialize(), preferences: { ...DEFAULT_PREFERENCES, ...org.preferences } }
+}
+
+export const TIMELINE_LIST: ListOptions = {
+  sortable: { createdAt: 'created_at', id: 'id' },
+  filterable: { action: { column: 'action', kind: 'eq' } },
+  defaultSort: ['createdAt', 'desc'],
+}

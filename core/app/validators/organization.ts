@@ -1,0 +1,31 @@
+import vine from '@vinejs/vine'
+
+/** Spec §5: 8–32 characters with a letter, a number and one of #?!@$%^&*- */
+export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,32}$/
+const CURRENCIES = Intl.supportedValuesOf('currency')
+const TIMEZONES = Intl.supportedValuesOf('timeZone')
+export const WEEK_DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const
+export const THEME_COLOR = /^(purple|blue|green|red|orange|teal|pink|indigo|#[0-9a-fA-F]{6})$/
+
+const preferences = vine.object({
+  currency: vine.string().trim().toUpperCase().in(CURRENCIES).optional(),
+  language: vine.enum(['en', 'pt', 'tr'] as const).optional(),
+  timezone: vine.string().trim().in(TIMEZONES).optional(),
+  themeColor: vine.string().trim().regex(THEME_COLOR).optional(),
+  weekStartDay: vine.enum(WEEK_DAYS).optional(),
+  defaultReportDays: vine.number().withoutDecimals().min(1).max(365).optional(),
+  maskCustomerId: vine.boolean().optional(),
+})
+
+export const updateOrganizationValidator = vine.create({
+  name: vine.string().trim().minLength(1).maxLength(350).optional(),
+  preferences: preferences.optional(),
+})
+
+/** Child organisation registration by a parent (the spec's /web/v1/register/child). */
+export const createChildValidator = vine.create({
+  name: vine.string().trim().minLength(1).maxLength(350),
+  adminEmail: vine.string().trim().email().maxLength(254),
+  adminName: vine.string().trim().maxLength(350).optional(),
+  password: vine.string().regex(PASSWORD_RULE).confirmed({ confirmationField: 'passwordConfirmation' }),
+})
