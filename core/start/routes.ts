@@ -12,6 +12,7 @@ import { defineSchema } from '#kernel/openapi'
 import * as schemas from '#kernel/schemas'
 import { loginValidator, pluginStateValidator } from '#validators/auth'
 import { createChildValidator, updateOrganizationValidator } from '#validators/organization'
+import { forgotPasswordValidator, resetPasswordValidator } from '#validators/password'
 import { TIMELINE_LIST } from '#services/organization'
 import { listQueryParameters } from '#kernel/list_query'
 import { IMPORT_LIST } from '#services/import_list'
@@ -23,6 +24,7 @@ const PluginsController = () => import('#controllers/plugins_controller')
 const ImportsController = () => import('#controllers/imports_controller')
 const UiController = () => import('#controllers/ui_controller')
 const OrganizationController = () => import('#controllers/organization_controller')
+const PasswordController = () => import('#controllers/password_controller')
 
 const Health = defineSchema('Health', {
   type: 'object',
@@ -163,6 +165,17 @@ router
       '/login',
       { name: 'login', summary: 'Log in with e-mail and password; returns a bearer token', body: loginValidator, response: { status: 200, data: Session }, errors: { '401': 'Invalid email or password', '403': 'The account is not active', '429': 'Too many login attempts' } },
       [AuthController, 'login']
+    )
+    const Message = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } }
+    api.post(
+      '/password/forgot',
+      { name: 'forgotPassword', summary: 'Mail a single-use link (60 minutes) to reset the password; same answer for unknown addresses', body: forgotPasswordValidator, response: { status: 200, data: Message } },
+      [PasswordController, 'forgot']
+    )
+    api.post(
+      '/password/reset',
+      { name: 'resetPassword', summary: 'Set a new password with the code from the mail; ends every session of the account', body: resetPasswordValidator, response: { status: 200, data: Message } },
+      [PasswordController, 'reset']
     )
   })
   .prefix('/api/v1/auth')

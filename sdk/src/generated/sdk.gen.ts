@@ -3,7 +3,7 @@
 
 import { client } from './client.gen.js';
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape } from './client/index.js';
-import type { AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, BrandsCreateBrandData, BrandsCreateBrandErrors, BrandsCreateBrandResponses, BrandsCreateProductData, BrandsCreateProductErrors, BrandsCreateProductResponses, BrandsDeleteBrandData, BrandsDeleteBrandErrors, BrandsDeleteBrandResponses, BrandsDeleteProductData, BrandsDeleteProductErrors, BrandsDeleteProductResponses, BrandsGetBrandData, BrandsGetBrandErrors, BrandsGetBrandResponses, BrandsGetProductData, BrandsGetProductErrors, BrandsGetProductResponses, BrandsImportProductsData, BrandsImportProductsErrors, BrandsImportProductsResponses, BrandsListBrandsData, BrandsListBrandsErrors, BrandsListBrandsResponses, BrandsListProductsData, BrandsListProductsErrors, BrandsListProductsResponses, BrandsReplaceBrandData, BrandsReplaceBrandErrors, BrandsReplaceBrandResponses, BrandsReplaceProductData, BrandsReplaceProductErrors, BrandsReplaceProductResponses, BrandsSetBrandsStatusData, BrandsSetBrandsStatusErrors, BrandsSetBrandsStatusResponses, BrandsSetProductsStatusData, BrandsSetProductsStatusErrors, BrandsSetProductsStatusResponses, BrandsUpdateBrandData, BrandsUpdateBrandErrors, BrandsUpdateBrandResponses, BrandsUpdateProductData, BrandsUpdateProductErrors, BrandsUpdateProductResponses, CoreCreateChildOrganizationData, CoreCreateChildOrganizationErrors, CoreCreateChildOrganizationResponses, CoreDownloadFailedRowsData, CoreDownloadFailedRowsErrors, CoreDownloadFailedRowsResponses, CoreGetAccountData, CoreGetAccountErrors, CoreGetAccountResponses, CoreGetImportData, CoreGetImportErrors, CoreGetImportResponses, CoreGetOrganizationData, CoreGetOrganizationErrors, CoreGetOrganizationResponses, CoreGetOrganizationTimelineData, CoreGetOrganizationTimelineErrors, CoreGetOrganizationTimelineResponses, CoreHealthData, CoreHealthResponses, CoreListChildOrganizationsData, CoreListChildOrganizationsErrors, CoreListChildOrganizationsResponses, CoreListImportsData, CoreListImportsErrors, CoreListImportsResponses, CoreListPluginsData, CoreListPluginsErrors, CoreListPluginsResponses, CoreSetPluginStateData, CoreSetPluginStateErrors, CoreSetPluginStateResponses, CoreUpdateOrganizationData, CoreUpdateOrganizationErrors, CoreUpdateOrganizationResponses } from './types.gen.js';
+import type { AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, BrandsCreateBrandData, BrandsCreateBrandErrors, BrandsCreateBrandResponses, BrandsCreateProductData, BrandsCreateProductErrors, BrandsCreateProductResponses, BrandsDeleteBrandData, BrandsDeleteBrandErrors, BrandsDeleteBrandResponses, BrandsDeleteProductData, BrandsDeleteProductErrors, BrandsDeleteProductResponses, BrandsGetBrandData, BrandsGetBrandErrors, BrandsGetBrandResponses, BrandsGetProductData, BrandsGetProductErrors, BrandsGetProductResponses, BrandsImportProductsData, BrandsImportProductsErrors, BrandsImportProductsResponses, BrandsListBrandsData, BrandsListBrandsErrors, BrandsListBrandsResponses, BrandsListProductsData, BrandsListProductsErrors, BrandsListProductsResponses, BrandsReplaceBrandData, BrandsReplaceBrandErrors, BrandsReplaceBrandResponses, BrandsReplaceProductData, BrandsReplaceProductErrors, BrandsReplaceProductResponses, BrandsSetBrandsStatusData, BrandsSetBrandsStatusErrors, BrandsSetBrandsStatusResponses, BrandsSetProductsStatusData, BrandsSetProductsStatusErrors, BrandsSetProductsStatusResponses, BrandsUpdateBrandData, BrandsUpdateBrandErrors, BrandsUpdateBrandResponses, BrandsUpdateProductData, BrandsUpdateProductErrors, BrandsUpdateProductResponses, CoreCreateChildOrganizationData, CoreCreateChildOrganizationErrors, CoreCreateChildOrganizationResponses, CoreDownloadFailedRowsData, CoreDownloadFailedRowsErrors, CoreDownloadFailedRowsResponses, CoreGetAccountData, CoreGetAccountErrors, CoreGetAccountResponses, CoreGetImportData, CoreGetImportErrors, CoreGetImportResponses, CoreGetOrganizationData, CoreGetOrganizationErrors, CoreGetOrganizationResponses, CoreGetOrganizationTimelineData, CoreGetOrganizationTimelineErrors, CoreGetOrganizationTimelineResponses, CoreHealthData, CoreHealthResponses, CoreListChildOrganizationsData, CoreListChildOrganizationsErrors, CoreListChildOrganizationsResponses, CoreListImportsData, CoreListImportsErrors, CoreListImportsResponses, CoreListPluginsData, CoreListPluginsErrors, CoreListPluginsResponses, CoreSetPluginStateData, CoreSetPluginStateErrors, CoreSetPluginStateResponses, CoreUpdateOrganizationData, CoreUpdateOrganizationErrors, CoreUpdateOrganizationResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -47,6 +47,30 @@ export const authLogout = <ThrowOnError extends boolean = false>(options?: Optio
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/auth/logout',
     ...options
+});
+
+/**
+ * Mail a single-use link (60 minutes) to reset the password; same answer for unknown addresses
+ */
+export const authForgotPassword = <ThrowOnError extends boolean = false>(options: Options<AuthForgotPasswordData, ThrowOnError>): RequestResult<AuthForgotPasswordResponses, AuthForgotPasswordErrors, ThrowOnError> => (options.client ?? client).post<AuthForgotPasswordResponses, AuthForgotPasswordErrors, ThrowOnError>({
+    url: '/api/v1/auth/password/forgot',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Set a new password with the code from the mail; ends every session of the account
+ */
+export const authResetPassword = <ThrowOnError extends boolean = false>(options: Options<AuthResetPasswordData, ThrowOnError>): RequestResult<AuthResetPasswordResponses, AuthResetPasswordErrors, ThrowOnError> => (options.client ?? client).post<AuthResetPasswordResponses, AuthResetPasswordErrors, ThrowOnError>({
+    url: '/api/v1/auth/password/reset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

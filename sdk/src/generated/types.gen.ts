@@ -322,6 +322,77 @@ export type AuthLogoutResponses = {
 
 export type AuthLogoutResponse = AuthLogoutResponses[keyof AuthLogoutResponses];
 
+export type AuthForgotPasswordData = {
+    body: {
+        email: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/password/forgot';
+};
+
+export type AuthForgotPasswordErrors = {
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AuthForgotPasswordError = AuthForgotPasswordErrors[keyof AuthForgotPasswordErrors];
+
+export type AuthForgotPasswordResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: {
+            message: string;
+        };
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthForgotPasswordResponse = AuthForgotPasswordResponses[keyof AuthForgotPasswordResponses];
+
+export type AuthResetPasswordData = {
+    body: {
+        code: string;
+        password: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/password/reset';
+};
+
+export type AuthResetPasswordErrors = {
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AuthResetPasswordError = AuthResetPasswordErrors[keyof AuthResetPasswordErrors];
+
+export type AuthResetPasswordResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: {
+            message: string;
+        };
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthResetPasswordResponse = AuthResetPasswordResponses[keyof AuthResetPasswordResponses];
+
 export type BrandsListBrandsData = {
     body?: never;
     path?: never;

@@ -1,0 +1,11 @@
+import vine from '@vinejs/vine'
+import { PASSWORD_RULE } from '#validators/organization'
+
+export const forgotPasswordValidator = vine.create({
+  email: vine.string().trim().email().maxLength(254),
+})
+
+export const resetPasswordValidator = vine.create({
+  code: vine.string().trim().minLength(10).maxLength(200),
+  password: vine.string().regex(PASSWORD_RULE).confirmed({ confirmationField: 'passwordConfirmation' }),
+})
