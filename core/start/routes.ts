@@ -14,6 +14,8 @@ import { loginValidator, pluginStateValidator } from '#validators/auth'
 import { createChildValidator, updateOrganizationValidator } from '#validators/organization'
 import { forgotPasswordValidator, resetPasswordValidator } from '#validators/password'
 import { TIMELINE_LIST } from '#services/organization'
+import { createApiKeyValidator } from '#validators/api_keys'
+import { API_KEY_LIST, API_LOG_LIST } from '#services/api_key_lists'
 import { listQueryParameters } from '#kernel/list_query'
 import { IMPORT_LIST } from '#services/import_list'
 
@@ -25,6 +27,7 @@ const ImportsController = () => import('#controllers/imports_controller')
 const UiController = () => import('#controllers/ui_controller')
 const OrganizationController = () => import('#controllers/organization_controller')
 const PasswordController = () => import('#controllers/password_controller')
+const ApiKeysController = () => import('#controllers/api_keys_controller')
 
 const Health = defineSchema('Health', {
   type: 'object',
@@ -127,6 +130,43 @@ const TimelineEntry = defineSchema('TimelineEntry', {
     createdAt: schemas.timestamp,
   },
 })
+const ApiKeySchema = defineSchema('ApiKey', {
+  type: 'object',
+  required: ['id', 'name', 'preview', 'scopes', 'allowedIps'],
+  properties: {
+    id: schemas.id,
+    name: { type: 'string' },
+    userId: schemas.id,
+    preview: { type: 'string', description: 'afk_<id>.…<last 4 characters>; the secret is never returned after creation' },
+    scopes: {
+      type: 'array',
+      items: { type: 'object', required: ['resource', 'operations'], properties: { resource: { type: 'string' }, operations: { type: 'array', items: { type: 'string', enum: ['read', 'write'] } } } },
+    },
+    allowedIps: { type: 'array', items: { type: 'string' } },
+    expiresAt: schemas.nullableString,
+    lastUsedAt: schemas.nullableString,
+    revokedAt: schemas.nullableString,
+    createdAt: schemas.nullableString,
+  },
+})
+const CreatedApiKey = defineSchema('CreatedApiKey', {
+  allOf: [ApiKeySchema, { type: 'object', required: ['key'], properties: { key: { type: 'string', description: 'The full key, shown once' } } }],
+})
+const ApiLogSchema = defineSchema('ApiLog', {
+  type: 'object',
+  required: ['id', 'apiKeyId', 'method', 'path', 'status', 'latencyMs', 'ip', 'createdAt'],
+  properties: {
+    id: schemas.id,
+    organizationId: schemas.id,
+    apiKeyId: schemas.id,
+    method: { type: 'string' },
+    path: { type: 'string' },
+    status: { type: 'integer' },
+    latencyMs: { type: 'integer' },
+    ip: { type: 'string' },
+    createdAt: schemas.timestamp,
+  },
+})
 const Session = defineSchema('Session', {
   allOf: [
     Account,
@@ -199,6 +239,10 @@ router
     core.get('/organization/timeline', { name: 'getOrganizationTimeline', summary: 'History of changes to the organisation', query: listQueryParameters(TIMELINE_LIST), response: { status: 200, list: TimelineEntry } }, [OrganizationController, 'timeline'])
     core.get('/organization/child', { name: 'listChildOrganizations', summary: 'Child organisations of a parent organisation', response: { status: 200, data: { type: 'array', items: Organization } } }, [OrganizationController, 'children'])
     core.post('/organization/child', { name: 'createChildOrganization', summary: 'Register a child organisation with its first admin (parents only)', body: createChildValidator, response: { status: 201, data: Organization } }, [OrganizationController, 'createChild'])
+    core.get('/api-keys', { name: 'listApiKeys', summary: 'API keys (secrets are never returned)', query: listQueryParameters(API_KEY_LIST), response: { status: 200, list: ApiKeySchema } }, [ApiKeysController, 'index'])
+    core.post('/api-keys', { name: 'createApiKey', summary: 'Create an API key with scopes, expiry and allowed IPs; the key is shown once', body: createApiKeyValidator, response: { status: 201, data: CreatedApiKey } }, [ApiKeysController, 'store'])
+    core.get('/api-keys/logs', { name: 'listApiLogs', summary: 'The API log: every call made with an API key', query: listQueryParameters(API_LOG_LIST), response: { status: 200, list: ApiLogSchema } }, [ApiKeysController, 'logs'])
+    core.delete('/api-keys/:id', { name: 'revokeApiKey', summary: 'Revoke an API key at once', response: { status: 200, data: ApiKeySchema } }, [ApiKeysController, 'destroy'])
     core.get('/imports', { name: 'listImports', summary: 'Import history (uploads)', query: listQueryParameters(IMPORT_LIST), response: { status: 200, list: ImportRecord } }, [ImportsController, 'index'])
     core.get('/imports/:id', { name: 'getImport', summary: 'One import with its counts', response: { status: 200, data: ImportRecord } }, [ImportsController, 'show'])
     core.get('/imports/:id/failed-rows', { name: 'downloadFailedRows', summary: 'The failed-rows CSV of an import', response: { status: 200, raw: 'text/csv' } }, [ImportsController, 'failedRows'])

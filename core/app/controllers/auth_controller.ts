@@ -27,9 +27,12 @@ export default class AuthController {
 
   /** POST /api/v1/auth/logout: revokes the token used for this request. */
   async logout(ctx: HttpContext) {
-    const user = ctx.auth.use('api').getUserOrFail()
-    const token = user.currentAccessToken
-    if (token) await User.accessTokens.delete(user, token.identifier)
+    // An API key has no session to end; it is revoked through /api-keys instead.
+    if (!ctx.tenant.apiKeyId) {
+      const user = ctx.auth.use('api').getUserOrFail()
+      const token = user.currentAccessToken
+      if (token) await User.accessTokens.delete(user, token.identifier)
+    }
     return ok(ctx, { loggedOut: true })
   }
 }

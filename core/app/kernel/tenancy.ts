@@ -6,6 +6,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { LucidModel, ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import { forbidden, notFound } from './errors.js'
+import type User from '#models/user'
 
 export interface Tenant {
   /** The organisation acted on: the caller's own, or a child through `coid`. */
@@ -14,6 +15,10 @@ export interface Tenant {
   homeOrganizationId: number
   userId: number
   role: string
+  /** The authenticated user (for an API key: the user the key acts as). */
+  user: User
+  /** Set when the call is authenticated by an API key. */
+  apiKeyId: number | null
   /** `subject:action` pairs the caller holds (spec §6), computed once per request. */
   abilities: ReadonlySet<string>
 }

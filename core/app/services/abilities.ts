@@ -30,4 +30,9 @@ export async function abilitiesOf(
 
 const CHILD_EXCLUDED = new Set(['billing', 'team_members', 'settings', 'configuration'])
 
+/** Every subject of the catalogue (API key scopes must name one). */
+export function knownSubjects(): Set<string> {
+  return new Set(FULL_CATALOGUE.map((permission) => permission.subject))
+}
+
 export const abilityKey = (subject: string, action: string) => `${subject}:${action}`

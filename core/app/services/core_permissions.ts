@@ -22,5 +22,7 @@ export const CORE_PERMISSIONS: PermissionDefinition[] = [
   { subject: 'help', actions: ['read'], grants: { admin: ['read'], parent: ['read'], affiliate: ['read'], afm: ['read'], adm: ['read'], brand: ['read'] } },
   { subject: 'plugins', actions: ['read', 'manage'], grants: { admin: ['read', 'manage'], 'sub-admin': ['read'], parent: ['read'] } },
   { subject: 'imports', actions: ['read'], grants: { admin: ['read'], 'sub-admin': ['read'], afm: ['read'] } },
+  // Spec §6: admins and affiliates manage their API configuration (keys and the API log).
+  { subject: 'api_keys', actions: ['read', 'manage'], grants: { admin: ['read', 'manage'], affiliate: ['read', 'manage'] } },
   { subject: 'accounts', actions: ['read', 'manage'], description: 'Superadmin: every organisation', grants: { superadmin: ['read', 'manage'] } },
 ]

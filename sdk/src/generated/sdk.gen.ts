@@ -3,7 +3,7 @@
 
 import { client } from './client.gen.js';
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape } from './client/index.js';
-import type { AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, BrandsCreateBrandData, BrandsCreateBrandErrors, BrandsCreateBrandResponses, BrandsCreateProductData, BrandsCreateProductErrors, BrandsCreateProductResponses, BrandsDeleteBrandData, BrandsDeleteBrandErrors, BrandsDeleteBrandResponses, BrandsDeleteProductData, BrandsDeleteProductErrors, BrandsDeleteProductResponses, BrandsGetBrandData, BrandsGetBrandErrors, BrandsGetBrandResponses, BrandsGetProductData, BrandsGetProductErrors, BrandsGetProductResponses, BrandsImportProductsData, BrandsImportProductsErrors, BrandsImportProductsResponses, BrandsListBrandsData, BrandsListBrandsErrors, BrandsListBrandsResponses, BrandsListProductsData, BrandsListProductsErrors, BrandsListProductsResponses, BrandsReplaceBrandData, BrandsReplaceBrandErrors, BrandsReplaceBrandResponses, BrandsReplaceProductData, BrandsReplaceProductErrors, BrandsReplaceProductResponses, BrandsSetBrandsStatusData, BrandsSetBrandsStatusErrors, BrandsSetBrandsStatusResponses, BrandsSetProductsStatusData, BrandsSetProductsStatusErrors, BrandsSetProductsStatusResponses, BrandsUpdateBrandData, BrandsUpdateBrandErrors, BrandsUpdateBrandResponses, BrandsUpdateProductData, BrandsUpdateProductErrors, BrandsUpdateProductResponses, CoreCreateChildOrganizationData, CoreCreateChildOrganizationErrors, CoreCreateChildOrganizationResponses, CoreDownloadFailedRowsData, CoreDownloadFailedRowsErrors, CoreDownloadFailedRowsResponses, CoreGetAccountData, CoreGetAccountErrors, CoreGetAccountResponses, CoreGetImportData, CoreGetImportErrors, CoreGetImportResponses, CoreGetOrganizationData, CoreGetOrganizationErrors, CoreGetOrganizationResponses, CoreGetOrganizationTimelineData, CoreGetOrganizationTimelineErrors, CoreGetOrganizationTimelineResponses, CoreHealthData, CoreHealthResponses, CoreListChildOrganizationsData, CoreListChildOrganizationsErrors, CoreListChildOrganizationsResponses, CoreListImportsData, CoreListImportsErrors, CoreListImportsResponses, CoreListPluginsData, CoreListPluginsErrors, CoreListPluginsResponses, CoreSetPluginStateData, CoreSetPluginStateErrors, CoreSetPluginStateResponses, CoreUpdateOrganizationData, CoreUpdateOrganizationErrors, CoreUpdateOrganizationResponses } from './types.gen.js';
+import type { AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, BrandsCreateBrandData, BrandsCreateBrandErrors, BrandsCreateBrandResponses, BrandsCreateProductData, BrandsCreateProductErrors, BrandsCreateProductResponses, BrandsDeleteBrandData, BrandsDeleteBrandErrors, BrandsDeleteBrandResponses, BrandsDeleteProductData, BrandsDeleteProductErrors, BrandsDeleteProductResponses, BrandsGetBrandData, BrandsGetBrandErrors, BrandsGetBrandResponses, BrandsGetProductData, BrandsGetProductErrors, BrandsGetProductResponses, BrandsImportProductsData, BrandsImportProductsErrors, BrandsImportProductsResponses, BrandsListBrandsData, BrandsListBrandsErrors, BrandsListBrandsResponses, BrandsListProductsData, BrandsListProductsErrors, BrandsListProductsResponses, BrandsReplaceBrandData, BrandsReplaceBrandErrors, BrandsReplaceBrandResponses, BrandsReplaceProductData, BrandsReplaceProductErrors, BrandsReplaceProductResponses, BrandsSetBrandsStatusData, BrandsSetBrandsStatusErrors, BrandsSetBrandsStatusResponses, BrandsSetProductsStatusData, BrandsSetProductsStatusErrors, BrandsSetProductsStatusResponses, BrandsUpdateBrandData, BrandsUpdateBrandErrors, BrandsUpdateBrandResponses, BrandsUpdateProductData, BrandsUpdateProductErrors, BrandsUpdateProductResponses, CoreCreateApiKeyData, CoreCreateApiKeyErrors, CoreCreateApiKeyResponses, CoreCreateChildOrganizationData, CoreCreateChildOrganizationErrors, CoreCreateChildOrganizationResponses, CoreDownloadFailedRowsData, CoreDownloadFailedRowsErrors, CoreDownloadFailedRowsResponses, CoreGetAccountData, CoreGetAccountErrors, CoreGetAccountResponses, CoreGetImportData, CoreGetImportErrors, CoreGetImportResponses, CoreGetOrganizationData, CoreGetOrganizationErrors, CoreGetOrganizationResponses, CoreGetOrganizationTimelineData, CoreGetOrganizationTimelineErrors, CoreGetOrganizationTimelineResponses, CoreHealthData, CoreHealthResponses, CoreListApiKeysData, CoreListApiKeysErrors, CoreListApiKeysResponses, CoreListApiLogsData, CoreListApiLogsErrors, CoreListApiLogsResponses, CoreListChildOrganizationsData, CoreListChildOrganizationsErrors, CoreListChildOrganizationsResponses, CoreListImportsData, CoreListImportsErrors, CoreListImportsResponses, CoreListPluginsData, CoreListPluginsErrors, CoreListPluginsResponses, CoreRevokeApiKeyData, CoreRevokeApiKeyErrors, CoreRevokeApiKeyResponses, CoreSetPluginStateData, CoreSetPluginStateErrors, CoreSetPluginStateResponses, CoreUpdateOrganizationData, CoreUpdateOrganizationErrors, CoreUpdateOrganizationResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -25,6 +25,46 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 export const coreGetAccount = <ThrowOnError extends boolean = false>(options?: Options<CoreGetAccountData, ThrowOnError>): RequestResult<CoreGetAccountResponses, CoreGetAccountErrors, ThrowOnError> => (options?.client ?? client).get<CoreGetAccountResponses, CoreGetAccountErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/account',
+    ...options
+});
+
+/**
+ * API keys (secrets are never returned)
+ */
+export const coreListApiKeys = <ThrowOnError extends boolean = false>(options?: Options<CoreListApiKeysData, ThrowOnError>): RequestResult<CoreListApiKeysResponses, CoreListApiKeysErrors, ThrowOnError> => (options?.client ?? client).get<CoreListApiKeysResponses, CoreListApiKeysErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/api-keys',
+    ...options
+});
+
+/**
+ * Create an API key with scopes, expiry and allowed IPs; the key is shown once
+ */
+export const coreCreateApiKey = <ThrowOnError extends boolean = false>(options: Options<CoreCreateApiKeyData, ThrowOnError>): RequestResult<CoreCreateApiKeyResponses, CoreCreateApiKeyErrors, ThrowOnError> => (options.client ?? client).post<CoreCreateApiKeyResponses, CoreCreateApiKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/api-keys',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Revoke an API key at once
+ */
+export const coreRevokeApiKey = <ThrowOnError extends boolean = false>(options: Options<CoreRevokeApiKeyData, ThrowOnError>): RequestResult<CoreRevokeApiKeyResponses, CoreRevokeApiKeyErrors, ThrowOnError> => (options.client ?? client).delete<CoreRevokeApiKeyResponses, CoreRevokeApiKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/api-keys/{id}',
+    ...options
+});
+
+/**
+ * The API log: every call made with an API key
+ */
+export const coreListApiLogs = <ThrowOnError extends boolean = false>(options?: Options<CoreListApiLogsData, ThrowOnError>): RequestResult<CoreListApiLogsResponses, CoreListApiLogsErrors, ThrowOnError> => (options?.client ?? client).get<CoreListApiLogsResponses, CoreListApiLogsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/api-keys/logs',
     ...options
 });
 

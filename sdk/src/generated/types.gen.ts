@@ -57,6 +57,37 @@ export type Account = {
     plugins: Array<PluginState>;
 };
 
+export type ApiKey = {
+    id: number;
+    name: string;
+    userId?: number;
+    /**
+     * afk_<id>.…<last 4 characters>; the secret is never returned after creation
+     */
+    preview: string;
+    scopes: Array<{
+        resource: string;
+        operations: Array<'read' | 'write'>;
+    }>;
+    allowedIps: Array<string>;
+    expiresAt?: string | null;
+    lastUsedAt?: string | null;
+    revokedAt?: string | null;
+    createdAt?: string | null;
+};
+
+export type ApiLog = {
+    id: number;
+    organizationId?: number;
+    apiKeyId: number;
+    method: string;
+    path: string;
+    status: number;
+    latencyMs: number;
+    ip: string;
+    createdAt: string;
+};
+
 export type Brand = {
     id: number;
     name: string;
@@ -80,6 +111,13 @@ export type Brand = {
 export type BulkStatusResult = {
     updated: number;
     ids?: Array<number>;
+};
+
+export type CreatedApiKey = ApiKey & {
+    /**
+     * The full key, shown once
+     */
+    key: string;
 };
 
 export type Deleted = {
@@ -226,6 +264,276 @@ export type CoreGetAccountResponses = {
 };
 
 export type CoreGetAccountResponse = CoreGetAccountResponses[keyof CoreGetAccountResponses];
+
+export type CoreListApiKeysData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, name, createdAt, lastUsedAt, expiresAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Contains (case-insensitive)
+         */
+        name?: string;
+    };
+    url: '/api/v1/api-keys';
+};
+
+export type CoreListApiKeysErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreListApiKeysError = CoreListApiKeysErrors[keyof CoreListApiKeysErrors];
+
+export type CoreListApiKeysResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<ApiKey>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreListApiKeysResponse = CoreListApiKeysResponses[keyof CoreListApiKeysResponses];
+
+export type CoreCreateApiKeyData = {
+    body: {
+        name: string;
+        scopes: Array<{
+            resource: string;
+            operations: Array<'read' | 'write'>;
+        }>;
+        expiresAt?: unknown;
+        allowedIps?: Array<string>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/api-keys';
+};
+
+export type CoreCreateApiKeyErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreCreateApiKeyError = CoreCreateApiKeyErrors[keyof CoreCreateApiKeyErrors];
+
+export type CoreCreateApiKeyResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: CreatedApiKey;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreCreateApiKeyResponse = CoreCreateApiKeyResponses[keyof CoreCreateApiKeyResponses];
+
+export type CoreRevokeApiKeyData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/api-keys/{id}';
+};
+
+export type CoreRevokeApiKeyErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type CoreRevokeApiKeyError = CoreRevokeApiKeyErrors[keyof CoreRevokeApiKeyErrors];
+
+export type CoreRevokeApiKeyResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: ApiKey;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreRevokeApiKeyResponse = CoreRevokeApiKeyResponses[keyof CoreRevokeApiKeyResponses];
+
+export type CoreListApiLogsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, createdAt, status, latencyMs; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        apiKeyId?: number;
+        /**
+         * Equals
+         */
+        status?: number;
+        /**
+         * Equals
+         */
+        method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    };
+    url: '/api/v1/api-keys/logs';
+};
+
+export type CoreListApiLogsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreListApiLogsError = CoreListApiLogsErrors[keyof CoreListApiLogsErrors];
+
+export type CoreListApiLogsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<ApiLog>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreListApiLogsResponse = CoreListApiLogsResponses[keyof CoreListApiLogsResponses];
 
 export type AuthLoginData = {
     body: {

@@ -1,0 +1,83 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { DateTime } from 'luxon'
+import ApiKey from '#models/api_key'
+import ApiLog from '#models/api_log'
+import { created, list, ok } from '#kernel/envelope'
+import { AppError, unprocessable } from '#kernel/errors'
+import { authorize, findScoped, scoped } from '#kernel/tenancy'
+import { validate } from '#kernel/validation'
+import { paginate, parseList } from '#kernel/list_query'
+import { createApiKeyValidator } from '#validators/api_keys'
+import { isIpOrCidr, newSecret } from '#services/api_keys'
+import { knownSubjects } from '#services/abilities'
+import { API_KEY_LIST, API_LOG_LIST } from '#services/api_key_lists'
+
+/** Keys are managed from a panel session only: a key cannot mint or revoke keys. */
+function assertPanelSession(ctx: HttpContext) {
+  if (ctx.tenant.apiKeyId) throw new AppError('api_keys.panel_only', 403, 'forbidden')
+}
+
+export default class ApiKeysController {
+  async index(ctx: HttpContext) {
+    authorize(ctx, 'api_keys', 'read')
+    const parsed = parseList(ctx, API_KEY_LIST)
+    // Affiliates see their own keys; staff see the organisation's.
+    const query = scoped(ctx, ApiKey).if(ctx.tenant.role === 'affiliate', (q) => q.where('user_id', ctx.tenant.userId))
+    const page = await paginate(query, parsed, API_KEY_LIST)
+    return list(ctx, 'api-keys', page.rows.map((row) => row.serialize()), page)
+  }
+
+  /** Creates a key; its secret is in this answer and never again. */
+  async store(ctx: HttpContext) {
+    authorize(ctx, 'api_keys', 'manage')
+    assertPanelSession(ctx)
+    const data = await validate(ctx, createApiKeyValidator)
+    const resources = data.scopes.map((scope) => scope.resource)
+    const duplicate = resources.findIndex((resource, index) => resources.indexOf(resource) !== index)
+    if (duplicate !== -1) {
+      throw unprocessable('api_keys.resource_unique', { fields: [{ field: `scopes.${duplicate}.resource`, rule: 'unique' }] })
+    }
+    const subjects = knownSubjects()
+    const unknown = resources.findIndex((resource) => !subjects.has(resource))
+    if (unknown !== -1) {
+      throw unprocessable('api_keys.unknown_resource', { fields: [{ field: `scopes.${unknown}.resource`, rule: 'exists' }] })
+    }
+    const badIp = (data.allowedIps ?? []).findIndex((entry) => !isIpOrCidr(entry))
+    if (badIp !== -1) throw unprocessable('api_keys.invalid_ip', { fields: [{ field: `allowedIps.${badIp}`, rule: 'ip' }] })
+
+    const { secret, secretHash, hint } = newSecret()
+    const key = await ApiKey.create({
+      organizationId: ctx.tenant.organizationId,
+      userId: ctx.tenant.userId,
+      name: data.name,
+      secretHash,
+      hint,
+      scopes: data.scopes,
+      allowedIps: data.allowedIps ?? [],
+      expiresAt: data.expiresAt ? DateTime.fromJSDate(data.expiresAt) : null,
+    })
+    return created(ctx, { ...key.serialize(), key: `afk_${key.id}.${secret}` })
+  }
+
+  /** Revokes a key at once; its log stays. */
+  async destroy(ctx: HttpContext) {
+    authorize(ctx, 'api_keys', 'manage')
+    assertPanelSession(ctx)
+    const key = await findScoped(ctx, ApiKey, ctx.params.id)
+    if (ctx.tenant.role === 'affiliate' && key.userId !== ctx.tenant.userId) throw new AppError('errors.not_found', 404, 'not_found')
+    key.revokedAt ??= DateTime.now()
+    await key.save()
+    return ok(ctx, key.serialize())
+  }
+
+  /** The API log: every call made with a key of this organisation. */
+  async logs(ctx: HttpContext) {
+    authorize(ctx, 'api_keys', 'read')
+    const parsed = parseList(ctx, API_LOG_LIST)
+    const query = scoped(ctx, ApiLog).if(ctx.tenant.role === 'affiliate', (q) =>
+      q.whereIn('api_key_id', (sub) => sub.from('api_keys').select('id').where('user_id', ctx.tenant.userId))
+    )
+    const page = await paginate(query, parsed, API_LOG_LIST)
+    return list(ctx, 'api-logs', page.rows.map((row) => row.serialize()), page)
+  }
+}

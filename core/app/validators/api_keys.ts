@@ -1,0 +1,15 @@
+import vine from '@vinejs/vine'
+
+export const createApiKeyValidator = vine.create({
+  name: vine.string().trim().minLength(1).maxLength(350),
+  scopes: vine
+    .array(
+      vine.object({
+        resource: vine.string().trim().minLength(1).maxLength(64),
+        operations: vine.array(vine.enum(['read', 'write'] as const)).minLength(1).distinct(),
+      })
+    )
+    .minLength(1),
+  expiresAt: vine.date({ formats: { utc: true } }).afterOrEqual('today').optional(),
+  allowedIps: vine.array(vine.string().trim().maxLength(64)).maxLength(100).optional(),
+})
