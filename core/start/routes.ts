@@ -28,6 +28,7 @@ const UiController = () => import('#controllers/ui_controller')
 const OrganizationController = () => import('#controllers/organization_controller')
 const PasswordController = () => import('#controllers/password_controller')
 const ApiKeysController = () => import('#controllers/api_keys_controller')
+const LoginAsController = () => import('#controllers/login_as_controller')
 
 const Health = defineSchema('Health', {
   type: 'object',
@@ -52,7 +53,7 @@ const PluginState = defineSchema('PluginState', {
 })
 const Account = defineSchema('Account', {
   type: 'object',
-  required: ['user', 'org', 'su', 'preference', 'abilities', 'plugins'],
+  required: ['user', 'org', 'su', 'billing', 'onboardingPending', 'preference', 'abilities', 'plugins'],
   properties: {
     user: {
       type: 'object',
@@ -82,6 +83,17 @@ const Account = defineSchema('Account', {
       },
     },
     su: { type: 'boolean' },
+    impersonatedBy: {
+      type: ['object', 'null'],
+      description: 'Set in a login-as session: who is acting',
+      properties: { id: schemas.id, email: { type: 'string' } },
+    },
+    billing: {
+      type: 'object',
+      required: ['state', 'panelLocked'],
+      properties: { state: { type: 'string', enum: ['active', 'invoice_due', 'trial_end'] }, panelLocked: { type: 'boolean' } },
+    },
+    onboardingPending: { type: 'boolean' },
     preference: { type: 'object', additionalProperties: true },
     abilities: {
       type: 'array',
@@ -167,6 +179,24 @@ const ApiLogSchema = defineSchema('ApiLog', {
     createdAt: schemas.timestamp,
   },
 })
+const LoginAsBody = { type: 'object', required: ['userId'], properties: { userId: schemas.id } }
+const LOGIN_AS_QUERY = {
+  sortable: { id: 'id', createdAt: 'created_at' },
+  filterable: { actorId: { column: 'actor_id', kind: 'eq', type: 'integer' }, targetId: { column: 'target_id', kind: 'eq', type: 'integer' } },
+} as const
+const LoginAsEntry = defineSchema('LoginAsEntry', {
+  type: 'object',
+  required: ['id', 'actorId', 'targetId', 'createdAt'],
+  properties: {
+    id: schemas.id,
+    organizationId: schemas.id,
+    actorId: schemas.id,
+    targetId: schemas.id,
+    ip: { type: 'string' },
+    createdAt: schemas.timestamp,
+    endedAt: schemas.nullableString,
+  },
+})
 const Session = defineSchema('Session', {
   allOf: [
     Account,
@@ -223,6 +253,8 @@ router
 router
   .group(() => {
     const auth = new ApiRouter(router, '/api/v1/auth', 'auth')
+    auth.post('/login-as', { name: 'loginAs', summary: 'Log in as an affiliate or brand (admin) or as an admin (superadmin); audited; the caller keeps its own token', body: LoginAsBody, response: { status: 200, data: Session } }, [LoginAsController, 'store'])
+    auth.get('/login-as', { name: 'listLoginAs', summary: 'Login-as audit trail: who acted as whom, when', query: listQueryParameters(LOGIN_AS_QUERY), response: { status: 200, list: LoginAsEntry } }, [LoginAsController, 'index'])
     auth.post('/logout', { name: 'logout', summary: 'Revoke the current token', response: { status: 200, data: { type: 'object', properties: { loggedOut: { type: 'boolean' } } } } }, [AuthController, 'logout'])
   })
   .prefix('/api/v1/auth')

@@ -6,6 +6,7 @@ import { validate } from '#kernel/validation'
 import { loginValidator } from '#validators/auth'
 import { limit } from '#services/rate_limit'
 import { accountPayload } from '#services/account'
+import { endLoginAs } from '#controllers/login_as_controller'
 
 export default class AuthController {
   /** POST /api/v1/auth/login: email + password → bearer token (opaque, hashed at rest). */
@@ -31,7 +32,10 @@ export default class AuthController {
     if (!ctx.tenant.apiKeyId) {
       const user = ctx.auth.use('api').getUserOrFail()
       const token = user.currentAccessToken
-      if (token) await User.accessTokens.delete(user, token.identifier)
+      if (token) {
+        await endLoginAs(token.name)
+        await User.accessTokens.delete(user, token.identifier)
+      }
     }
     return ok(ctx, { loggedOut: true })
   }

@@ -24,6 +24,7 @@ export default class AuthMiddleware {
     const apiKey = looksLikeApiKey(bearer) ? bearer : ctx.request.header('x-api-key')
     if (looksLikeApiKey(apiKey)) return this.withApiKey(ctx, next, apiKey)
     const user = await ctx.auth.authenticateUsing(['api'])
+    await this.checkLoginAs(ctx.auth.use('api').user?.currentAccessToken?.name)
     await this.establish(ctx, user)
     return next()
   }
@@ -61,6 +62,7 @@ export default class AuthMiddleware {
       ctx.i18n.switchLocale(i18nManager.getSupportedLocaleFor(user.locale) ?? i18nManager.defaultLocale)
     }
     const home = await Organization.findOrFail(user.organizationId)
+    this.enforceBilling(ctx, user, home)
     const org = await this.actedOn(ctx, user, home)
     let abilities = await abilitiesOf(user, org, { actingOnChild: org.id !== home.id })
     if (apiKey) abilities = scopeAbilities(abilities, apiKey.scopes)
@@ -74,6 +76,29 @@ export default class AuthMiddleware {
       abilities: new Set(abilities.map(({ subject, action }) => abilityKey(subject, action))),
     }
     ctx.bouncer = new Bouncer(() => user).setContainerResolver(ctx.containerResolver)
+  }
+
+  /** A login-as session ends when the person who started it is no longer active. */
+  private async checkLoginAs(tokenName: string | null | undefined) {
+    const match = /^login-as:(\d+)$/.exec(tokenName ?? '')
+    if (!match) return
+    const audit = await db.from('login_as_audits').where('id', Number(match[1])).select('actor_id', 'ended_at').first()
+    const actor = audit ? await User.find(audit.actor_id) : null
+    if (!audit || audit.ended_at || !actor || actor.status !== 'active') throw new AppError('errors.forced_logout', 406, 'forced_logout')
+  }
+
+  /**
+   * Session rules of spec §4/§8: an unpaid invoice or an ended trial answers 401 with the
+   * typed `{host}.invoice.due` / `{host}.trial-end`, which the panels show as a notice;
+   * a locked panel keeps admins and sub-admins on billing. Account, billing and logout
+   * always work, so the panels can explain and the user can leave.
+   */
+  private enforceBilling(ctx: HttpContext, user: User, home: Organization) {
+    if (BILLING_EXEMPT.test(ctx.request.url())) return
+    const host = ctx.request.hostname() ?? 'affix'
+    if (home.billingState === 'invoice_due') throw new AppError('errors.invoice_due', 401, `${host}.invoice.due`)
+    if (home.billingState === 'trial_end') throw new AppError('errors.trial_end', 401, `${host}.trial-end`)
+    if (home.panelLocked && LOCKABLE_ROLES.has(user.role)) throw new AppError('errors.panel_locked', 403, 'panel_locked')
   }
 
   /**
@@ -98,6 +123,8 @@ export default class AuthMiddleware {
 /** Calls that never take `coid` (spec §7): account, billing, logout, child organisations. */
 const COID_EXEMPT = /^\/api\/v1\/(account|billing|auth\/logout|organization\/child)(\/|$)/
 const COID_ROLES = new Set(['admin', 'parent'])
+const BILLING_EXEMPT = /^\/api\/v1\/(account|billing|auth\/logout)(\/|\?|$)/
+const LOCKABLE_ROLES = new Set(['admin', 'sub-admin'])
 
 declare module '@adonisjs/core/http' {
   export interface HttpContext {

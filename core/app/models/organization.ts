@@ -37,6 +37,16 @@ export default class Organization extends BaseModel {
   @column()
   declare reportsInstall: boolean
 
+  @column()
+  declare billingState: 'active' | 'invoice_due' | 'trial_end'
+
+  /** Billing locked the panel: admins and sub-admins may only reach billing. */
+  @column()
+  declare panelLocked: boolean
+
+  @column()
+  declare onboardingPending: boolean
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

@@ -6,7 +6,7 @@ import { abilitiesOf } from '#services/abilities'
 const DEFAULT_PREFERENCES = { currency: 'BRL', language: 'en', timezone: 'UTC', themeColor: 'purple' }
 
 /** The current-user payload of GET /api/v1/account (and of login). */
-export async function accountPayload(user: User) {
+export async function accountPayload(user: User, impersonatedBy: { id: number; email: string } | null = null) {
   const org = await Organization.findOrFail(user.organizationId)
   const plugins = await pluginStates(org.id)
   const abilities = await abilitiesOf(user, org)
@@ -20,7 +20,10 @@ export async function accountPayload(user: User) {
       locale: user.locale,
     },
     org: org.serialize(),
+    billing: { state: org.billingState ?? 'active', panelLocked: org.panelLocked ?? false },
+    onboardingPending: org.onboardingPending ?? false,
     su: user.role === 'superadmin',
+    impersonatedBy,
     preference: { ...DEFAULT_PREFERENCES, ...org.preferences, ...(user.locale ? { language: user.locale } : {}) },
     abilities,
     plugins,

@@ -24,5 +24,6 @@ export const CORE_PERMISSIONS: PermissionDefinition[] = [
   { subject: 'imports', actions: ['read'], grants: { admin: ['read'], 'sub-admin': ['read'], afm: ['read'] } },
   // Spec §6: admins and affiliates manage their API configuration (keys and the API log).
   { subject: 'api_keys', actions: ['read', 'manage'], grants: { admin: ['read', 'manage'], affiliate: ['read', 'manage'] } },
+  { subject: 'login_as', actions: ['manage'], description: 'Log in as an affiliate or brand (admin), as an admin (superadmin)', grants: { admin: ['manage'], superadmin: ['manage'] } },
   { subject: 'accounts', actions: ['read', 'manage'], description: 'Superadmin: every organisation', grants: { superadmin: ['read', 'manage'] } },
 ]

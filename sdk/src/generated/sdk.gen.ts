@@ -3,7 +3,7 @@
 
 import { client } from './client.gen.js';
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape } from './client/index.js';
-import type { AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, BrandsCreateBrandData, BrandsCreateBrandErrors, BrandsCreateBrandResponses, BrandsCreateProductData, BrandsCreateProductErrors, BrandsCreateProductResponses, BrandsDeleteBrandData, BrandsDeleteBrandErrors, BrandsDeleteBrandResponses, BrandsDeleteProductData, BrandsDeleteProductErrors, BrandsDeleteProductResponses, BrandsGetBrandData, BrandsGetBrandErrors, BrandsGetBrandResponses, BrandsGetProductData, BrandsGetProductErrors, BrandsGetProductResponses, BrandsImportProductsData, BrandsImportProductsErrors, BrandsImportProductsResponses, BrandsListBrandsData, BrandsListBrandsErrors, BrandsListBrandsResponses, BrandsListProductsData, BrandsListProductsErrors, BrandsListProductsResponses, BrandsReplaceBrandData, BrandsReplaceBrandErrors, BrandsReplaceBrandResponses, BrandsReplaceProductData, BrandsReplaceProductErrors, BrandsReplaceProductResponses, BrandsSetBrandsStatusData, BrandsSetBrandsStatusErrors, BrandsSetBrandsStatusResponses, BrandsSetProductsStatusData, BrandsSetProductsStatusErrors, BrandsSetProductsStatusResponses, BrandsUpdateBrandData, BrandsUpdateBrandErrors, BrandsUpdateBrandResponses, BrandsUpdateProductData, BrandsUpdateProductErrors, BrandsUpdateProductResponses, CoreCreateApiKeyData, CoreCreateApiKeyErrors, CoreCreateApiKeyResponses, CoreCreateChildOrganizationData, CoreCreateChildOrganizationErrors, CoreCreateChildOrganizationResponses, CoreDownloadFailedRowsData, CoreDownloadFailedRowsErrors, CoreDownloadFailedRowsResponses, CoreGetAccountData, CoreGetAccountErrors, CoreGetAccountResponses, CoreGetImportData, CoreGetImportErrors, CoreGetImportResponses, CoreGetOrganizationData, CoreGetOrganizationErrors, CoreGetOrganizationResponses, CoreGetOrganizationTimelineData, CoreGetOrganizationTimelineErrors, CoreGetOrganizationTimelineResponses, CoreHealthData, CoreHealthResponses, CoreListApiKeysData, CoreListApiKeysErrors, CoreListApiKeysResponses, CoreListApiLogsData, CoreListApiLogsErrors, CoreListApiLogsResponses, CoreListChildOrganizationsData, CoreListChildOrganizationsErrors, CoreListChildOrganizationsResponses, CoreListImportsData, CoreListImportsErrors, CoreListImportsResponses, CoreListPluginsData, CoreListPluginsErrors, CoreListPluginsResponses, CoreRevokeApiKeyData, CoreRevokeApiKeyErrors, CoreRevokeApiKeyResponses, CoreSetPluginStateData, CoreSetPluginStateErrors, CoreSetPluginStateResponses, CoreUpdateOrganizationData, CoreUpdateOrganizationErrors, CoreUpdateOrganizationResponses } from './types.gen.js';
+import type { AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthListLoginAsData, AuthListLoginAsErrors, AuthListLoginAsResponses, AuthLoginAsData, AuthLoginAsErrors, AuthLoginAsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, BrandsCreateBrandData, BrandsCreateBrandErrors, BrandsCreateBrandResponses, BrandsCreateProductData, BrandsCreateProductErrors, BrandsCreateProductResponses, BrandsDeleteBrandData, BrandsDeleteBrandErrors, BrandsDeleteBrandResponses, BrandsDeleteProductData, BrandsDeleteProductErrors, BrandsDeleteProductResponses, BrandsGetBrandData, BrandsGetBrandErrors, BrandsGetBrandResponses, BrandsGetProductData, BrandsGetProductErrors, BrandsGetProductResponses, BrandsImportProductsData, BrandsImportProductsErrors, BrandsImportProductsResponses, BrandsListBrandsData, BrandsListBrandsErrors, BrandsListBrandsResponses, BrandsListProductsData, BrandsListProductsErrors, BrandsListProductsResponses, BrandsReplaceBrandData, BrandsReplaceBrandErrors, BrandsReplaceBrandResponses, BrandsReplaceProductData, BrandsReplaceProductErrors, BrandsReplaceProductResponses, BrandsSetBrandsStatusData, BrandsSetBrandsStatusErrors, BrandsSetBrandsStatusResponses, BrandsSetProductsStatusData, BrandsSetProductsStatusErrors, BrandsSetProductsStatusResponses, BrandsUpdateBrandData, BrandsUpdateBrandErrors, BrandsUpdateBrandResponses, BrandsUpdateProductData, BrandsUpdateProductErrors, BrandsUpdateProductResponses, CoreCreateApiKeyData, CoreCreateApiKeyErrors, CoreCreateApiKeyResponses, CoreCreateChildOrganizationData, CoreCreateChildOrganizationErrors, CoreCreateChildOrganizationResponses, CoreDownloadFailedRowsData, CoreDownloadFailedRowsErrors, CoreDownloadFailedRowsResponses, CoreGetAccountData, CoreGetAccountErrors, CoreGetAccountResponses, CoreGetImportData, CoreGetImportErrors, CoreGetImportResponses, CoreGetOrganizationData, CoreGetOrganizationErrors, CoreGetOrganizationResponses, CoreGetOrganizationTimelineData, CoreGetOrganizationTimelineErrors, CoreGetOrganizationTimelineResponses, CoreHealthData, CoreHealthResponses, CoreListApiKeysData, CoreListApiKeysErrors, CoreListApiKeysResponses, CoreListApiLogsData, CoreListApiLogsErrors, CoreListApiLogsResponses, CoreListChildOrganizationsData, CoreListChildOrganizationsErrors, CoreListChildOrganizationsResponses, CoreListImportsData, CoreListImportsErrors, CoreListImportsResponses, CoreListPluginsData, CoreListPluginsErrors, CoreListPluginsResponses, CoreRevokeApiKeyData, CoreRevokeApiKeyErrors, CoreRevokeApiKeyResponses, CoreSetPluginStateData, CoreSetPluginStateErrors, CoreSetPluginStateResponses, CoreUpdateOrganizationData, CoreUpdateOrganizationErrors, CoreUpdateOrganizationResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -73,6 +73,28 @@ export const coreListApiLogs = <ThrowOnError extends boolean = false>(options?: 
  */
 export const authLogin = <ThrowOnError extends boolean = false>(options: Options<AuthLoginData, ThrowOnError>): RequestResult<AuthLoginResponses, AuthLoginErrors, ThrowOnError> => (options.client ?? client).post<AuthLoginResponses, AuthLoginErrors, ThrowOnError>({
     url: '/api/v1/auth/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Login-as audit trail: who acted as whom, when
+ */
+export const authListLoginAs = <ThrowOnError extends boolean = false>(options?: Options<AuthListLoginAsData, ThrowOnError>): RequestResult<AuthListLoginAsResponses, AuthListLoginAsErrors, ThrowOnError> => (options?.client ?? client).get<AuthListLoginAsResponses, AuthListLoginAsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/auth/login-as',
+    ...options
+});
+
+/**
+ * Log in as an affiliate or brand (admin) or as an admin (superadmin); audited; the caller keeps its own token
+ */
+export const authLoginAs = <ThrowOnError extends boolean = false>(options: Options<AuthLoginAsData, ThrowOnError>): RequestResult<AuthLoginAsResponses, AuthLoginAsErrors, ThrowOnError> => (options.client ?? client).post<AuthLoginAsResponses, AuthLoginAsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/auth/login-as',
     ...options,
     headers: {
         'Content-Type': 'application/json',

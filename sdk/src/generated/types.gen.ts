@@ -47,6 +47,18 @@ export type Account = {
         createdAt?: string | null;
     };
     su: boolean;
+    /**
+     * Set in a login-as session: who is acting
+     */
+    impersonatedBy?: {
+        id?: number;
+        email?: string;
+    } | null;
+    billing: {
+        state: 'active' | 'invoice_due' | 'trial_end';
+        panelLocked: boolean;
+    };
+    onboardingPending: boolean;
     preference: {
         [key: string]: unknown;
     };
@@ -163,6 +175,16 @@ export type ImportSummary = {
         error: string;
     }>;
     failedRowsUrl?: string | null;
+};
+
+export type LoginAsEntry = {
+    id: number;
+    organizationId?: number;
+    actorId: number;
+    targetId: number;
+    ip?: string;
+    createdAt: string;
+    endedAt?: string | null;
 };
 
 export type Organization = {
@@ -580,6 +602,140 @@ export type AuthLoginResponses = {
 };
 
 export type AuthLoginResponse = AuthLoginResponses[keyof AuthLoginResponses];
+
+export type AuthListLoginAsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, createdAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        actorId?: number;
+        /**
+         * Equals
+         */
+        targetId?: number;
+    };
+    url: '/api/v1/auth/login-as';
+};
+
+export type AuthListLoginAsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AuthListLoginAsError = AuthListLoginAsErrors[keyof AuthListLoginAsErrors];
+
+export type AuthListLoginAsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<LoginAsEntry>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthListLoginAsResponse = AuthListLoginAsResponses[keyof AuthListLoginAsResponses];
+
+export type AuthLoginAsData = {
+    body: {
+        userId: number;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/login-as';
+};
+
+export type AuthLoginAsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AuthLoginAsError = AuthLoginAsErrors[keyof AuthLoginAsErrors];
+
+export type AuthLoginAsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Session;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthLoginAsResponse = AuthLoginAsResponses[keyof AuthLoginAsResponses];
 
 export type AuthLogoutData = {
     body?: never;
