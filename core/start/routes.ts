@@ -11,7 +11,7 @@ import { ApiRouter } from '#kernel/api_router'
 import { defineSchema } from '#kernel/openapi'
 import * as schemas from '#kernel/schemas'
 import { loginValidator, pluginStateValidator } from '#validators/auth'
-import { createChildValidator, updateOrganizationValidator } from '#validators/organization'
+import { createChildValidator, restrictionsValidator, updateOrganizationValidator } from '#validators/organization'
 import { forgotPasswordValidator, resetPasswordValidator } from '#validators/password'
 import { TIMELINE_LIST } from '#services/organization'
 import { createApiKeyValidator } from '#validators/api_keys'
@@ -115,6 +115,15 @@ const Organization = defineSchema('Organization', {
     features: { type: 'object', additionalProperties: { type: 'boolean' } },
     reportsInstall: { type: 'boolean' },
     createdAt: schemas.nullableString,
+    restrictions: {
+      type: 'object',
+      properties: {
+        disableProductChanges: { type: 'boolean' },
+        maxProductsPerBrand: { type: ['integer', 'null'] },
+        disabledIntegrations: { type: 'array', items: { type: 'string', enum: ['icegaming', 'betconstruct', 'progressplay', 'apptrove'] } },
+        disableAffiliateInvoices: { type: 'boolean' },
+      },
+    },
     preferences: {
       type: 'object',
       required: ['currency', 'language', 'timezone', 'themeColor', 'weekStartDay', 'defaultReportDays', 'maskCustomerId'],
@@ -271,6 +280,7 @@ router
     core.get('/organization/timeline', { name: 'getOrganizationTimeline', summary: 'History of changes to the organisation', query: listQueryParameters(TIMELINE_LIST), response: { status: 200, list: TimelineEntry } }, [OrganizationController, 'timeline'])
     core.get('/organization/child', { name: 'listChildOrganizations', summary: 'Child organisations of a parent organisation', response: { status: 200, data: { type: 'array', items: Organization } } }, [OrganizationController, 'children'])
     core.post('/organization/child', { name: 'createChildOrganization', summary: 'Register a child organisation with its first admin (parents only)', body: createChildValidator, response: { status: 201, data: Organization } }, [OrganizationController, 'createChild'])
+    core.patch('/organization/child/:id/restrictions', { name: 'setChildRestrictions', summary: 'Restrict a child organisation: product changes, products per brand, integrations, affiliate invoices', body: restrictionsValidator, response: { status: 200, data: Organization } }, [OrganizationController, 'updateRestrictions'])
     core.get('/api-keys', { name: 'listApiKeys', summary: 'API keys (secrets are never returned)', query: listQueryParameters(API_KEY_LIST), response: { status: 200, list: ApiKeySchema } }, [ApiKeysController, 'index'])
     core.post('/api-keys', { name: 'createApiKey', summary: 'Create an API key with scopes, expiry and allowed IPs; the key is shown once', body: createApiKeyValidator, response: { status: 201, data: CreatedApiKey } }, [ApiKeysController, 'store'])
     core.get('/api-keys/logs', { name: 'listApiLogs', summary: 'The API log: every call made with an API key', query: listQueryParameters(API_LOG_LIST), response: { status: 200, list: ApiLogSchema } }, [ApiKeysController, 'logs'])

@@ -3,12 +3,13 @@ import db from '@adonisjs/lucid/services/db'
 import Organization from '#models/organization'
 import User from '#models/user'
 import { created, list, ok } from '#kernel/envelope'
-import { AppError, unprocessable } from '#kernel/errors'
+import { AppError, notFound, unprocessable } from '#kernel/errors'
+import { NO_RESTRICTIONS } from '#kernel/restrictions'
 import { authorize, scoped } from '#kernel/tenancy'
 import OrganizationTimelineEntry from '#models/organization_timeline_entry'
 import { rejectClearedFields, validate } from '#kernel/validation'
 import { paginate, parseList } from '#kernel/list_query'
-import { createChildValidator, updateOrganizationValidator } from '#validators/organization'
+import { createChildValidator, restrictionsValidator, updateOrganizationValidator } from '#validators/organization'
 import { recordTimeline } from '#services/timeline'
 import { organizationPayload, TIMELINE_LIST } from '#services/organization'
 
@@ -60,6 +61,26 @@ export default class OrganizationController {
     authorize(ctx, 'organization', 'read')
     const rows = await Organization.query().where('parent_id', ctx.tenant.homeOrganizationId).orderBy('name')
     return ok(ctx, rows.map(organizationPayload))
+  }
+
+  /** PATCH /api/v1/organization/child/:id/restrictions: what a parent forbids a child. */
+  async updateRestrictions(ctx: HttpContext) {
+    authorize(ctx, 'organization', 'manage')
+    const child = await Organization.query()
+      .where('id', Number(ctx.params.id) || 0)
+      .where('parent_id', ctx.tenant.homeOrganizationId)
+      .first()
+    if (!child) throw notFound()
+    const data = await validate(ctx, restrictionsValidator)
+    const before = { ...NO_RESTRICTIONS, ...child.restrictions }
+    const after = { ...before, ...Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined)) }
+    await db.transaction(async (trx) => {
+      child.useTransaction(trx)
+      child.restrictions = after
+      await child.save()
+      await recordTimeline(child.id, ctx.tenant.userId, 'organization.restrictions_changed', { from: before, to: after }, trx)
+    })
+    return ok(ctx, { ...organizationPayload(child), restrictions: after })
   }
 
   /** POST /api/v1/organization/child: a parent registers a child organisation and its admin. */

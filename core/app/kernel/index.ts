@@ -11,6 +11,7 @@ export { scoped, findScoped, tenantOf, can, authorize, type Tenant } from './ten
 export { ROLES, FEATURE_FLAGS, type Role, type FeatureFlag, type Ability } from './permissions.js'
 export { validate, rejectClearedFields } from './validation.js'
 export { AppError, notFound, forbidden, badRequest, unprocessable } from './errors.js'
+export { restrictionsFor, restricted, type OrganizationRestrictions } from './restrictions.js'
 export { readCsvUpload, failedRowsCsv, CSV_MAX_BYTES } from './csv.js'
 export { recordImport, type ImportSummary } from './imports.js'
 export { TenantPolicy } from './tenant_policy.js'

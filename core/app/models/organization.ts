@@ -47,6 +47,10 @@ export default class Organization extends BaseModel {
   @column()
   declare onboardingPending: boolean
 
+  /** Set by the parent organisation (see app/kernel/restrictions.ts). */
+  @column()
+  declare restrictions: Partial<import('#kernel/restrictions').OrganizationRestrictions>
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

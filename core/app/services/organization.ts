@@ -1,4 +1,5 @@
 import type Organization from '#models/organization'
+import { NO_RESTRICTIONS } from '#kernel/restrictions'
 import type { ListOptions } from '#kernel/list_query'
 
 export const DEFAULT_PREFERENCES = {
@@ -13,7 +14,11 @@ export const DEFAULT_PREFERENCES = {
 
 /** An organisation with its preferences completed by the defaults (spec §3, §9). */
 export function organizationPayload(org: Organization) {
-  return { ...org.serialize(), preferences: { ...DEFAULT_PREFERENCES, ...org.preferences } }
+  return {
+    ...org.serialize(),
+    preferences: { ...DEFAULT_PREFERENCES, ...org.preferences },
+    restrictions: { ...NO_RESTRICTIONS, ...org.restrictions },
+  }
 }
 
 export const TIMELINE_LIST: ListOptions = {

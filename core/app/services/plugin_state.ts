@@ -5,8 +5,10 @@
 import db from '@adonisjs/lucid/services/db'
 import { registry } from '#config/plugins'
 import OrganizationPlugin from '#models/organization_plugin'
+import { restricted, restrictionsOf } from '#kernel/restrictions'
 
 export async function isPluginEnabled(organizationId: number, pluginId: string): Promise<boolean> {
+  if ((await restrictionsOf(organizationId)).disabledIntegrations.includes(pluginId as never)) return false
   const row = await db
     .from('organization_plugins')
     .where({ organization_id: organizationId, plugin_id: pluginId })
@@ -18,6 +20,8 @@ export async function isPluginEnabled(organizationId: number, pluginId: string):
 export async function pluginStates(organizationId: number) {
   const rows = await OrganizationPlugin.query().where('organization_id', organizationId)
   const disabled = new Set(rows.filter((row) => !row.enabled).map((row) => row.pluginId))
+  const restrictions = await restrictionsOf(organizationId)
+  for (const id of restrictions.disabledIntegrations) disabled.add(id)
   return registry.ordered.map((plugin) => ({
     id: plugin.id,
     name: plugin.name,
@@ -28,6 +32,9 @@ export async function pluginStates(organizationId: number) {
 }
 
 export async function setPluginEnabled(organizationId: number, pluginId: string, enabled: boolean) {
+  if (enabled && (await restrictionsOf(organizationId)).disabledIntegrations.includes(pluginId as never)) {
+    throw restricted('organization.integration_disabled')
+  }
   await OrganizationPlugin.updateOrCreate({ organizationId, pluginId }, { enabled })
   const plugin = registry.get(pluginId)
   if (enabled) await plugin?.onEnable?.(organizationId)

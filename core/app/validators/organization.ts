@@ -29,3 +29,10 @@ export const createChildValidator = vine.create({
   adminName: vine.string().trim().maxLength(350).optional(),
   password: vine.string().regex(PASSWORD_RULE).confirmed({ confirmationField: 'passwordConfirmation' }),
 })
+
+export const restrictionsValidator = vine.create({
+  disableProductChanges: vine.boolean().optional(),
+  maxProductsPerBrand: vine.number().withoutDecimals().min(1).max(100000).nullable().optional(),
+  disabledIntegrations: vine.array(vine.enum(['icegaming', 'betconstruct', 'progressplay', 'apptrove'] as const)).distinct().optional(),
+  disableAffiliateInvoices: vine.boolean().optional(),
+})

@@ -199,6 +199,12 @@ export type Organization = {
     };
     reportsInstall?: boolean;
     createdAt?: string | null;
+    restrictions?: {
+        disableProductChanges?: boolean;
+        maxProductsPerBrand?: number | null;
+        disabledIntegrations?: Array<'icegaming' | 'betconstruct' | 'progressplay' | 'apptrove'>;
+        disableAffiliateInvoices?: boolean;
+    };
     preferences: {
         currency: string;
         language: 'en' | 'pt' | 'tr';
@@ -2114,6 +2120,64 @@ export type CoreCreateChildOrganizationResponses = {
 };
 
 export type CoreCreateChildOrganizationResponse = CoreCreateChildOrganizationResponses[keyof CoreCreateChildOrganizationResponses];
+
+export type CoreSetChildRestrictionsData = {
+    body: {
+        disableProductChanges?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        maxProductsPerBrand?: number | null;
+        disabledIntegrations?: Array<'icegaming' | 'betconstruct' | 'progressplay' | 'apptrove'>;
+        disableAffiliateInvoices?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/organization/child/{id}/restrictions';
+};
+
+export type CoreSetChildRestrictionsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreSetChildRestrictionsError = CoreSetChildRestrictionsErrors[keyof CoreSetChildRestrictionsErrors];
+
+export type CoreSetChildRestrictionsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Organization;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreSetChildRestrictionsResponse = CoreSetChildRestrictionsResponses[keyof CoreSetChildRestrictionsResponses];
 
 export type CoreGetOrganizationTimelineData = {
     body?: never;

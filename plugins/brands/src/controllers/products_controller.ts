@@ -12,6 +12,8 @@ import {
   unprocessable,
   validate,
   rejectClearedFields,
+  restricted,
+  restrictionsFor,
 } from '@affix/core/kernel'
 import { PRODUCT_LIST } from '../lists.js'
 import { setStatusOf } from '../services/bulk_status.js'
@@ -34,6 +36,21 @@ async function assertBrand(ctx: HttpContext, brandId: number) {
   const brand = await scoped(ctx, Brand).where('id', brandId).first()
   if (!brand) throw unprocessable('brands.errors.unknown_brand', { fields: [{ field: 'brandId', rule: 'exists' }] })
   if (brand.deletedAt) throw unprocessable('brands.errors.deleted_brand', { fields: [{ field: 'brandId', rule: 'deleted' }] })
+}
+
+/** Spec §6: a parent may forbid product changes in a child organisation. */
+async function assertProductChangesAllowed(ctx: HttpContext) {
+  if ((await restrictionsFor(ctx)).disableProductChanges) throw restricted('brands.errors.product_changes_disabled')
+}
+
+/** Spec §6: a parent may cap the number of products per brand. */
+async function assertRoomInBrand(ctx: HttpContext, brandId: number) {
+  const { maxProductsPerBrand } = await restrictionsFor(ctx)
+  if (!maxProductsPerBrand) return
+  const [{ total }] = await liveProducts(ctx).where('brand_id', brandId).count('* as total').pojo<{ total: string }>()
+  if (Number(total) >= maxProductsPerBrand) {
+    throw unprocessable('brands.errors.max_products', { fields: [{ field: 'brandId', rule: 'max' }] })
+  }
 }
 
 async function assertNameFree(ctx: HttpContext, brandId: number, name: string, exceptId?: number) {
@@ -60,8 +77,10 @@ export default class ProductsController {
 
   async store(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('manageProducts')
+    await assertProductChangesAllowed(ctx)
     const data = await validate(ctx, createProductValidator, 'brands')
     await assertBrand(ctx, data.brandId)
+    await assertRoomInBrand(ctx, data.brandId)
     await assertNameFree(ctx, data.brandId, data.name)
     const product = await Product.create({ ...data, status: data.status ?? 'active', organizationId: ctx.tenant.organizationId })
     return created(ctx, product.serialize())
@@ -69,13 +88,17 @@ export default class ProductsController {
 
   async update(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('manageProducts')
+    await assertProductChangesAllowed(ctx)
     const product = await findProduct(ctx)
     rejectClearedFields(ctx, ['name', 'brandId'], 'brands')
     const data = await validate(ctx, updateProductValidator, 'brands')
     const brandId = data.brandId ?? product.brandId
     // A product of a deleted brand cannot change either.
     await assertBrand(ctx, product.brandId)
-    if (data.brandId !== undefined) await assertBrand(ctx, data.brandId)
+    if (data.brandId !== undefined && data.brandId !== product.brandId) {
+      await assertBrand(ctx, data.brandId)
+      await assertRoomInBrand(ctx, data.brandId)
+    }
     if (data.name !== undefined || data.brandId !== undefined) {
       await assertNameFree(ctx, brandId, data.name ?? product.name, product.id)
     }
@@ -86,6 +109,7 @@ export default class ProductsController {
 
   async destroy(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('manageProducts')
+    await assertProductChangesAllowed(ctx)
     const product = await findProduct(ctx)
     product.deletedAt = DateTime.now()
     await product.save()
@@ -94,6 +118,7 @@ export default class ProductsController {
 
   async setStatus(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('manageProducts')
+    await assertProductChangesAllowed(ctx)
     const { ids, status } = await validate(ctx, productStatusValidator, 'brands')
     return ok(ctx, await setStatusOf(() => liveProducts(ctx), ids, status))
   }
@@ -101,6 +126,7 @@ export default class ProductsController {
   /** CSV import: multipart field `file`. Good rows are written in one transaction. */
   async import(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('importProducts')
+    await assertProductChangesAllowed(ctx)
     return created(ctx, await importProducts(ctx))
   }
 }

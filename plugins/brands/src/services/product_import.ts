@@ -9,7 +9,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import { errors as vineErrors } from '@vinejs/vine'
-import { readCsvUpload, recordImport, validate } from '@affix/core/kernel'
+import { readCsvUpload, recordImport, restrictionsFor, validate } from '@affix/core/kernel'
 import { productRowValidator } from '../validators.js'
 
 export const PRODUCT_CSV_COLUMNS = { required: ['name'], optional: ['brand', 'brand_id', 'status'] }
@@ -32,6 +32,10 @@ export async function importProducts(ctx: HttpContext) {
     .whereNull('deleted_at')
     .select('brand_id', 'name')
   const taken = new Set(existing.map((row) => `${row.brand_id}:${String(row.name).toLowerCase()}`))
+  // A parent's cap on products per brand applies row by row.
+  const { maxProductsPerBrand } = await restrictionsFor(ctx)
+  const perBrand = new Map<number, number>()
+  for (const row of existing) perBrand.set(Number(row.brand_id), (perBrand.get(Number(row.brand_id)) ?? 0) + 1)
 
   const failures: Array<{ line: number; values: Record<string, string>; error: string }> = []
   const accepted: Array<{ organization_id: number; brand_id: number; name: string; status: string }> = []
@@ -69,6 +73,12 @@ export async function importProducts(ctx: HttpContext) {
       failures.push({ ...row, error: t('duplicate', { name: data.name, brand: brand.name }) })
       continue
     }
+    const brandCount = perBrand.get(Number(brand.id)) ?? 0
+    if (maxProductsPerBrand && brandCount >= maxProductsPerBrand) {
+      failures.push({ ...row, error: ctx.i18n.t('brands.errors.max_products') })
+      continue
+    }
+    perBrand.set(Number(brand.id), brandCount + 1)
     taken.add(key)
     accepted.push({ organization_id: organizationId, brand_id: Number(brand.id), name: data.name, status: data.status ?? 'active' })
   }
