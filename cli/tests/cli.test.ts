@@ -300,4 +300,33 @@ describe('affix CLI against a live server', () => {
     expect(revoked.stderr).toContain('Your session has expired or is invalid.')
     expect(revoked.stderr).toContain('affix login')
   })
+
+  it('creates an API key, logs in with it, is limited to its scopes, and revokes it', async () => {
+    await affixJson(['login', '--email', DEMO_ADMIN.email, '--password', DEMO_ADMIN.password])
+    const created = await affixJson(['api-keys', 'create', '--name', 'CLI key', '--scope', 'brands:read'])
+    expect(created.key).toMatch(/^afk_\d+\./)
+    const listed = await affixJson<Array<{ id: number; preview: string }>>(['api-keys', 'list'])
+    expect(listed.map((key) => key.id)).toContain(created.id)
+    expect(JSON.stringify(listed)).not.toContain(created.key.split('.')[1])
+
+    const keyConfig = join(workDir, 'key-config')
+    const login = await affixJson(['login', '--api-key', created.key], { configDir: keyConfig })
+    expect(login.apiKey).toBe(true)
+    const brands = await affixJson<unknown[]>(['brands', 'list'], { configDir: keyConfig })
+    expect(brands.length).toBeGreaterThan(0)
+    const refused = await affix(['brands', 'create', '--name', 'Via key'], { configDir: keyConfig })
+    expect(refused.exitCode).toBe(1)
+    expect(refused.stderr).toContain('Sorry, you are not authorized to access this page.')
+
+    const revoked = await affixJson(['api-keys', 'revoke', String(created.id)])
+    expect(revoked.revokedAt).not.toBeNull()
+    const afterRevoke = await affix(['brands', 'list'], { configDir: keyConfig })
+    expect(afterRevoke.exitCode).toBe(1)
+    expect(afterRevoke.stderr).toContain('This API key is not valid.')
+
+    const badScope = await affix(['api-keys', 'create', '--name', 'x', '--scope', 'brands'])
+    expect(badScope.exitCode).toBe(2)
+    expect(badScope.stderr).toContain('is not a scope')
+  })
 })
+
