@@ -54,6 +54,8 @@ export async function startTestServer({ database, env = {} } = {}) {
       LOG_LEVEL: process.env.TEST_SERVER_LOG_LEVEL ?? 'warn',
       AFFIX_MIGRATE_ON_START: 'true',
       AFFIX_SEED_DEMO: 'true',
+      // Rate-limit counters of this server only (Redis outlives test runs).
+      AFFIX_COUNTER_NAMESPACE: `test-${database}-${port}-${Date.now()}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,8 @@
  */
 process.env.NODE_ENV = 'test'
 process.env.APP_KEY ??= 'test-app-key-0123456789abcdefghijkl'
+// Rate-limit counters of this run only: Redis outlives runs, and limits have 15-minute windows.
+process.env.AFFIX_COUNTER_NAMESPACE = `test-${process.pid}-${Date.now()}`
 
 import 'reflect-metadata'
 import pg from 'pg'

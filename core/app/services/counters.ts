@@ -15,6 +15,12 @@ export interface CounterStore {
   close(): Promise<void>
 }
 
+/**
+ * Keys live under a namespace (AFFIX_COUNTER_NAMESPACE, default "default") so that
+ * separate deployments or test runs sharing one Redis never count each other's hits.
+ */
+const PREFIX = `affix:${process.env.AFFIX_COUNTER_NAMESPACE ?? 'default'}:counter:`
+
 class RedisCounters implements CounterStore {
   readonly kind = 'redis' as const
   constructor(private readonly redis: Redis) {}
@@ -22,13 +28,13 @@ class RedisCounters implements CounterStore {
   async hit(key: string, windowSeconds: number) {
     const [[, count]] = (await this.redis
       .multi()
-      .incr(`affix:counter:${key}`)
-      .expire(`affix:counter:${key}`, windowSeconds, 'NX')
+      .incr(`${PREFIX}${key}`)
+      .expire(`${PREFIX}${key}`, windowSeconds, 'NX')
       .exec()) as [[null, number], [null, number]]
     return count
   }
   async reset(key: string) {
-    await this.redis.del(`affix:counter:${key}`)
+    await this.redis.del(`${PREFIX}${key}`)
   }
   async ping() {
     try {
