@@ -16,6 +16,8 @@ import { forgotPasswordValidator, resetPasswordValidator } from '#validators/pas
 import { TIMELINE_LIST } from '#services/organization'
 import { createApiKeyValidator } from '#validators/api_keys'
 import { API_KEY_LIST, API_LOG_LIST } from '#services/api_key_lists'
+import { loginAsValidator } from '#validators/login_as'
+import { LOGIN_AS_LIST } from '#services/login_as_list'
 import { listQueryParameters } from '#kernel/list_query'
 import { IMPORT_LIST } from '#services/import_list'
 
@@ -188,11 +190,6 @@ const ApiLogSchema = defineSchema('ApiLog', {
     createdAt: schemas.timestamp,
   },
 })
-const LoginAsBody = { type: 'object', required: ['userId'], properties: { userId: schemas.id } }
-const LOGIN_AS_QUERY = {
-  sortable: { id: 'id', createdAt: 'created_at' },
-  filterable: { actorId: { column: 'actor_id', kind: 'eq', type: 'integer' }, targetId: { column: 'target_id', kind: 'eq', type: 'integer' } },
-} as const
 const LoginAsEntry = defineSchema('LoginAsEntry', {
   type: 'object',
   required: ['id', 'actorId', 'targetId', 'createdAt'],
@@ -262,8 +259,8 @@ router
 router
   .group(() => {
     const auth = new ApiRouter(router, '/api/v1/auth', 'auth')
-    auth.post('/login-as', { name: 'loginAs', summary: 'Log in as an affiliate or brand (admin) or as an admin (superadmin); audited; the caller keeps its own token', body: LoginAsBody, response: { status: 200, data: Session } }, [LoginAsController, 'store'])
-    auth.get('/login-as', { name: 'listLoginAs', summary: 'Login-as audit trail: who acted as whom, when', query: listQueryParameters(LOGIN_AS_QUERY), response: { status: 200, list: LoginAsEntry } }, [LoginAsController, 'index'])
+    auth.post('/login-as', { name: 'loginAs', summary: 'Log in as an affiliate or brand (admin) or as an admin (superadmin); audited; the caller keeps its own token', body: loginAsValidator, response: { status: 200, data: Session } }, [LoginAsController, 'store'])
+    auth.get('/login-as', { name: 'listLoginAs', summary: 'Login-as audit trail: who acted as whom, when', query: listQueryParameters(LOGIN_AS_LIST), response: { status: 200, list: LoginAsEntry } }, [LoginAsController, 'index'])
     auth.post('/logout', { name: 'logout', summary: 'Revoke the current token', response: { status: 200, data: { type: 'object', properties: { loggedOut: { type: 'boolean' } } } } }, [AuthController, 'logout'])
   })
   .prefix('/api/v1/auth')

@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import vine from '@vinejs/vine'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import LoginAsAudit from '#models/login_as_audit'
@@ -7,19 +6,10 @@ import { list, ok } from '#kernel/envelope'
 import { AppError, notFound } from '#kernel/errors'
 import { authorize, scoped } from '#kernel/tenancy'
 import { validate } from '#kernel/validation'
-import { paginate, parseList, type ListOptions } from '#kernel/list_query'
+import { paginate, parseList } from '#kernel/list_query'
+import { loginAsValidator } from '#validators/login_as'
+import { LOGIN_AS_LIST } from '#services/login_as_list'
 import { accountPayload } from '#services/account'
-
-export const loginAsValidator = vine.create({ userId: vine.number().withoutDecimals().positive() })
-
-export const LOGIN_AS_LIST: ListOptions = {
-  sortable: { id: 'id', createdAt: 'created_at' },
-  filterable: {
-    actorId: { column: 'actor_id', kind: 'eq', type: 'integer' },
-    targetId: { column: 'target_id', kind: 'eq', type: 'integer' },
-  },
-  defaultSort: ['createdAt', 'desc'],
-}
 
 /** Spec §6: an admin logs in as an affiliate or a brand of the organisation; a superadmin as an admin. */
 const TARGET_ROLES: Record<string, string[]> = { admin: ['affiliate', 'brand'], superadmin: ['admin'] }

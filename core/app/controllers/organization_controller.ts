@@ -4,7 +4,7 @@ import Organization from '#models/organization'
 import User from '#models/user'
 import { created, list, ok } from '#kernel/envelope'
 import { AppError, notFound, unprocessable } from '#kernel/errors'
-import { NO_RESTRICTIONS } from '#kernel/restrictions'
+import { restrictionsOf } from '#kernel/restrictions'
 import { authorize, scoped } from '#kernel/tenancy'
 import OrganizationTimelineEntry from '#models/organization_timeline_entry'
 import { rejectClearedFields, validate } from '#kernel/validation'
@@ -72,7 +72,7 @@ export default class OrganizationController {
       .first()
     if (!child) throw notFound()
     const data = await validate(ctx, restrictionsValidator)
-    const before = { ...NO_RESTRICTIONS, ...child.restrictions }
+    const before = restrictionsOf(child)
     const after = { ...before, ...Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined)) }
     await db.transaction(async (trx) => {
       child.useTransaction(trx)

@@ -6,12 +6,13 @@ import { validate } from '#kernel/validation'
 import { pluginStateValidator } from '#validators/auth'
 import { pluginStates, setPluginEnabled } from '#services/plugin_state'
 import { registry } from '#config/plugins'
+import Organization from '#models/organization'
 
 export default class PluginsController {
   /** GET /api/v1/plugins: installed plugins and whether each is on for this organisation. */
   async index(ctx: HttpContext) {
     authorize(ctx, 'plugins', 'read')
-    return ok(ctx, await pluginStates(ctx.tenant.organizationId))
+    return ok(ctx, await pluginStates(await Organization.findOrFail(ctx.tenant.organizationId)))
   }
 
   /** PATCH /api/v1/plugins/:id: turn a plugin on or off for this organisation (admins). */
@@ -20,8 +21,9 @@ export default class PluginsController {
     const pluginId = ctx.params.id
     if (!registry.has(pluginId)) throw notFound()
     const { enabled } = await validate(ctx, pluginStateValidator)
-    await setPluginEnabled(ctx.tenant.organizationId, pluginId, enabled)
-    const state = (await pluginStates(ctx.tenant.organizationId)).find((plugin) => plugin.id === pluginId)
+    const org = await Organization.findOrFail(ctx.tenant.organizationId)
+    await setPluginEnabled(org, pluginId, enabled)
+    const state = (await pluginStates(org)).find((plugin) => plugin.id === pluginId)
     return ok(ctx, state)
   }
 }

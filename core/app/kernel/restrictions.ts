@@ -4,7 +4,6 @@
  * no affiliate invoice generation. Plugins read them through the kernel.
  */
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
 import { AppError } from './errors.js'
 
 export const RESTRICTABLE_INTEGRATIONS = ['icegaming', 'betconstruct', 'progressplay', 'apptrove'] as const
@@ -23,14 +22,14 @@ export const NO_RESTRICTIONS: OrganizationRestrictions = {
   disableAffiliateInvoices: false,
 }
 
-export async function restrictionsOf(organizationId: number): Promise<OrganizationRestrictions> {
-  const row = await db.from('organizations').where('id', organizationId).select('restrictions').first()
-  return { ...NO_RESTRICTIONS, ...(row?.restrictions ?? {}) }
+/** An organisation's restrictions, completed with the defaults. */
+export function restrictionsOf(org: { restrictions?: Partial<OrganizationRestrictions> | null }): OrganizationRestrictions {
+  return { ...NO_RESTRICTIONS, ...(org.restrictions ?? {}) }
 }
 
-/** The restrictions of the organisation the caller acts on. */
-export function restrictionsFor(ctx: HttpContext) {
-  return restrictionsOf(ctx.tenant.organizationId)
+/** The restrictions of the organisation the caller acts on (read once, by the auth middleware). */
+export function restrictionsFor(ctx: HttpContext): OrganizationRestrictions {
+  return ctx.tenant.restrictions
 }
 
 export const restricted = (messageKey: string) => new AppError(messageKey, 403, 'restricted')

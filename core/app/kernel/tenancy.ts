@@ -7,6 +7,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { LucidModel, ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import { forbidden, notFound } from './errors.js'
 import type User from '#models/user'
+import type { OrganizationRestrictions } from './restrictions.js'
 
 export interface Tenant {
   /** The organisation acted on: the caller's own, or a child through `coid`. */
@@ -19,6 +20,10 @@ export interface Tenant {
   user: User
   /** Set when the call is authenticated by an API key. */
   apiKeyId: number | null
+  /** Plugins enabled for the organisation acted on. */
+  enabledPlugins: ReadonlySet<string>
+  /** What the parent organisation forbids the organisation acted on. */
+  restrictions: OrganizationRestrictions
   /** `subject:action` pairs the caller holds (spec §6), computed once per request. */
   abilities: ReadonlySet<string>
 }

@@ -14,6 +14,9 @@ import type { I18n } from '@adonisjs/i18n'
 import string from '@adonisjs/core/helpers/string'
 import { errors as vineErrors } from '@vinejs/vine'
 
+/** Spec §5: 8–32 characters with a letter, a number and one of #?!@$%^&*- */
+export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,32}$/
+
 export class AffixMessagesProvider implements MessagesProviderContract {
   constructor(
     private readonly i18n: I18n,

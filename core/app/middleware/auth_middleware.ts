@@ -8,6 +8,8 @@ import Organization from '#models/organization'
 import User from '#models/user'
 import type ApiKey from '#models/api_key'
 import { abilitiesOf, abilityKey } from '#services/abilities'
+import { enabledPluginIds, pluginStates } from '#services/plugin_state'
+import { restrictionsOf } from '#kernel/restrictions'
 import { looksLikeApiKey, scopeAbilities, verifyApiKey } from '#services/api_keys'
 
 /**
@@ -64,7 +66,8 @@ export default class AuthMiddleware {
     const home = await Organization.findOrFail(user.organizationId)
     this.enforceBilling(ctx, user, home)
     const org = await this.actedOn(ctx, user, home)
-    let abilities = await abilitiesOf(user, org, { actingOnChild: org.id !== home.id })
+    const enabledPlugins = enabledPluginIds(await pluginStates(org))
+    let abilities = abilitiesOf(user, org, enabledPlugins, { actingOnChild: org.id !== home.id })
     if (apiKey) abilities = scopeAbilities(abilities, apiKey.scopes)
     ctx.tenant = {
       organizationId: org.id,
@@ -73,6 +76,8 @@ export default class AuthMiddleware {
       user,
       role: user.role,
       apiKeyId: apiKey?.id ?? null,
+      enabledPlugins,
+      restrictions: restrictionsOf(org),
       abilities: new Set(abilities.map(({ subject, action }) => abilityKey(subject, action))),
     }
     ctx.bouncer = new Bouncer(() => user).setContainerResolver(ctx.containerResolver)

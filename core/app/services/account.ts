@@ -1,15 +1,14 @@
 import Organization from '#models/organization'
 import type User from '#models/user'
-import { pluginStates } from '#services/plugin_state'
+import { enabledPluginIds, pluginStates } from '#services/plugin_state'
 import { abilitiesOf } from '#services/abilities'
-
-const DEFAULT_PREFERENCES = { currency: 'BRL', language: 'en', timezone: 'UTC', themeColor: 'purple' }
+import { DEFAULT_PREFERENCES } from '#services/organization'
 
 /** The current-user payload of GET /api/v1/account (and of login). */
 export async function accountPayload(user: User, impersonatedBy: { id: number; email: string } | null = null) {
   const org = await Organization.findOrFail(user.organizationId)
-  const plugins = await pluginStates(org.id)
-  const abilities = await abilitiesOf(user, org)
+  const plugins = await pluginStates(org)
+  const abilities = abilitiesOf(user, org, enabledPluginIds(plugins))
   return {
     user: {
       id: user.id,

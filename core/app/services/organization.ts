@@ -1,5 +1,5 @@
 import type Organization from '#models/organization'
-import { NO_RESTRICTIONS } from '#kernel/restrictions'
+import { restrictionsOf } from '#kernel/restrictions'
 import type { ListOptions } from '#kernel/list_query'
 
 export const DEFAULT_PREFERENCES = {
@@ -17,7 +17,7 @@ export function organizationPayload(org: Organization) {
   return {
     ...org.serialize(),
     preferences: { ...DEFAULT_PREFERENCES, ...org.preferences },
-    restrictions: { ...NO_RESTRICTIONS, ...org.restrictions },
+    restrictions: restrictionsOf(org),
   }
 }
 

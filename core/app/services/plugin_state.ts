@@ -1,27 +1,17 @@
 /*
  * Which plugins are enabled for an organisation. No row means enabled (a newly
- * installed plugin is on); a row with enabled=false turns it off without touching data.
+ * installed plugin is on); a row with enabled=false turns it off without touching data;
+ * an integration the parent organisation restricted is off whatever the row says.
  */
-import db from '@adonisjs/lucid/services/db'
 import { registry } from '#config/plugins'
+import type Organization from '#models/organization'
 import OrganizationPlugin from '#models/organization_plugin'
 import { restricted, restrictionsOf } from '#kernel/restrictions'
 
-export async function isPluginEnabled(organizationId: number, pluginId: string): Promise<boolean> {
-  if ((await restrictionsOf(organizationId)).disabledIntegrations.includes(pluginId as never)) return false
-  const row = await db
-    .from('organization_plugins')
-    .where({ organization_id: organizationId, plugin_id: pluginId })
-    .select('enabled')
-    .first()
-  return row ? Boolean(row.enabled) : true
-}
-
-export async function pluginStates(organizationId: number) {
-  const rows = await OrganizationPlugin.query().where('organization_id', organizationId)
-  const disabled = new Set(rows.filter((row) => !row.enabled).map((row) => row.pluginId))
-  const restrictions = await restrictionsOf(organizationId)
-  for (const id of restrictions.disabledIntegrations) disabled.add(id)
+export async function pluginStates(org: Organization) {
+  const rows = await OrganizationPlugin.query().where('organization_id', org.id)
+  const disabled = new Set<string>(rows.filter((row) => !row.enabled).map((row) => row.pluginId))
+  for (const id of restrictionsOf(org).disabledIntegrations) disabled.add(id)
   return registry.ordered.map((plugin) => ({
     id: plugin.id,
     name: plugin.name,
@@ -31,12 +21,15 @@ export async function pluginStates(organizationId: number) {
   }))
 }
 
-export async function setPluginEnabled(organizationId: number, pluginId: string, enabled: boolean) {
-  if (enabled && (await restrictionsOf(organizationId)).disabledIntegrations.includes(pluginId as never)) {
+export const enabledPluginIds = (states: Array<{ id: string; enabled: boolean }>) =>
+  new Set(states.filter((plugin) => plugin.enabled).map((plugin) => plugin.id))
+
+export async function setPluginEnabled(org: Organization, pluginId: string, enabled: boolean) {
+  if (enabled && restrictionsOf(org).disabledIntegrations.includes(pluginId as never)) {
     throw restricted('organization.integration_disabled')
   }
-  await OrganizationPlugin.updateOrCreate({ organizationId, pluginId }, { enabled })
+  await OrganizationPlugin.updateOrCreate({ organizationId: org.id, pluginId }, { enabled })
   const plugin = registry.get(pluginId)
-  if (enabled) await plugin?.onEnable?.(organizationId)
-  else await plugin?.onDisable?.(organizationId)
+  if (enabled) await plugin?.onEnable?.(org.id)
+  else await plugin?.onDisable?.(org.id)
 }

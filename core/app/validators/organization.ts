@@ -1,7 +1,6 @@
 import vine from '@vinejs/vine'
+import { PASSWORD_RULE } from '#kernel/validation'
 
-/** Spec §5: 8–32 characters with a letter, a number and one of #?!@$%^&*- */
-export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,32}$/
 const CURRENCIES = Intl.supportedValuesOf('currency')
 const TIMEZONES = Intl.supportedValuesOf('timeZone')
 export const WEEK_DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const

@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { PASSWORD_RULE } from '#validators/organization'
+import { PASSWORD_RULE } from '#kernel/validation'
 
 export const forgotPasswordValidator = vine.create({
   email: vine.string().trim().email().maxLength(254),

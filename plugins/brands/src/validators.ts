@@ -1,9 +1,8 @@
 import vine from '@vinejs/vine'
+import { PASSWORD_RULE } from '@affix/core/kernel'
 import { BRAND_STATUSES } from './models/brand.js'
 import { PRODUCT_STATUSES } from './models/product.js'
 
-/** Spec §5: 8–32 characters, a letter, a number and one of #?!@$%^&*- */
-export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,32}$/
 export const PHONE_RULE = /^\+?[0-9][0-9 ()-]{5,19}$/
 const TEXT_MAX = 350
 

@@ -39,13 +39,13 @@ async function assertBrand(ctx: HttpContext, brandId: number) {
 }
 
 /** Spec §6: a parent may forbid product changes in a child organisation. */
-async function assertProductChangesAllowed(ctx: HttpContext) {
-  if ((await restrictionsFor(ctx)).disableProductChanges) throw restricted('brands.errors.product_changes_disabled')
+function assertProductChangesAllowed(ctx: HttpContext) {
+  if (restrictionsFor(ctx).disableProductChanges) throw restricted('brands.errors.product_changes_disabled')
 }
 
 /** Spec §6: a parent may cap the number of products per brand. */
 async function assertRoomInBrand(ctx: HttpContext, brandId: number) {
-  const { maxProductsPerBrand } = await restrictionsFor(ctx)
+  const { maxProductsPerBrand } = restrictionsFor(ctx)
   if (!maxProductsPerBrand) return
   const [{ total }] = await liveProducts(ctx).where('brand_id', brandId).count('* as total').pojo<{ total: string }>()
   if (Number(total) >= maxProductsPerBrand) {
@@ -77,7 +77,7 @@ export default class ProductsController {
 
   async store(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('manageProducts')
-    await assertProductChangesAllowed(ctx)
+    assertProductChangesAllowed(ctx)
     const data = await validate(ctx, createProductValidator, 'brands')
     await assertBrand(ctx, data.brandId)
     await assertRoomInBrand(ctx, data.brandId)
@@ -88,7 +88,7 @@ export default class ProductsController {
 
   async update(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('manageProducts')
-    await assertProductChangesAllowed(ctx)
+    assertProductChangesAllowed(ctx)
     const product = await findProduct(ctx)
     rejectClearedFields(ctx, ['name', 'brandId'], 'brands')
     const data = await validate(ctx, updateProductValidator, 'brands')
@@ -109,7 +109,7 @@ export default class ProductsController {
 
   async destroy(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('manageProducts')
-    await assertProductChangesAllowed(ctx)
+    assertProductChangesAllowed(ctx)
     const product = await findProduct(ctx)
     product.deletedAt = DateTime.now()
     await product.save()
@@ -118,7 +118,7 @@ export default class ProductsController {
 
   async setStatus(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('manageProducts')
-    await assertProductChangesAllowed(ctx)
+    assertProductChangesAllowed(ctx)
     const { ids, status } = await validate(ctx, productStatusValidator, 'brands')
     return ok(ctx, await setStatusOf(() => liveProducts(ctx), ids, status))
   }
@@ -126,7 +126,7 @@ export default class ProductsController {
   /** CSV import: multipart field `file`. Good rows are written in one transaction. */
   async import(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('importProducts')
-    await assertProductChangesAllowed(ctx)
+    assertProductChangesAllowed(ctx)
     return created(ctx, await importProducts(ctx))
   }
 }

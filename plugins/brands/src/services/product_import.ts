@@ -33,7 +33,7 @@ export async function importProducts(ctx: HttpContext) {
     .select('brand_id', 'name')
   const taken = new Set(existing.map((row) => `${row.brand_id}:${String(row.name).toLowerCase()}`))
   // A parent's cap on products per brand applies row by row.
-  const { maxProductsPerBrand } = await restrictionsFor(ctx)
+  const { maxProductsPerBrand } = restrictionsFor(ctx)
   const perBrand = new Map<number, number>()
   for (const row of existing) perBrand.set(Number(row.brand_id), (perBrand.get(Number(row.brand_id)) ?? 0) + 1)
 

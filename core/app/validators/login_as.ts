@@ -1,0 +1,3 @@
+import vine from '@vinejs/vine'
+
+export const loginAsValidator = vine.create({ userId: vine.number().withoutDecimals().positive() })
