@@ -8,8 +8,7 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 import { registry } from '#config/plugins'
 import { ApiRouter } from '#kernel/api_router'
-import { defineSchema } from '#kernel/openapi'
-import * as schemas from '#kernel/schemas'
+import { Account, ApiKeySchema, ApiLogSchema, CreatedApiKey, Health, ImportRecord, LoginAsEntry, Message, Organization, PluginState, Session, TimelineEntry } from '#start/schemas'
 import { loginValidator, pluginStateValidator } from '#validators/auth'
 import { createChildValidator, restrictionsValidator, updateOrganizationValidator } from '#validators/organization'
 import { forgotPasswordValidator, resetPasswordValidator } from '#validators/password'
@@ -32,207 +31,6 @@ const PasswordController = () => import('#controllers/password_controller')
 const ApiKeysController = () => import('#controllers/api_keys_controller')
 const LoginAsController = () => import('#controllers/login_as_controller')
 
-const Health = defineSchema('Health', {
-  type: 'object',
-  required: ['status', 'version', 'database', 'redis'],
-  properties: {
-    status: { type: 'string', enum: ['ok', 'degraded'] },
-    version: { type: 'string' },
-    database: { type: 'string', enum: ['up', 'down'] },
-    redis: { type: 'string', enum: ['up', 'down', 'memory'] },
-  },
-})
-const PluginState = defineSchema('PluginState', {
-  type: 'object',
-  required: ['id', 'name', 'enabled', 'dependsOn'],
-  properties: {
-    id: { type: 'string' },
-    name: { type: 'string' },
-    description: schemas.nullableString,
-    dependsOn: { type: 'array', items: { type: 'string' } },
-    enabled: { type: 'boolean' },
-  },
-})
-const Account = defineSchema('Account', {
-  type: 'object',
-  required: ['user', 'org', 'su', 'billing', 'onboardingPending', 'preference', 'abilities', 'plugins'],
-  properties: {
-    user: {
-      type: 'object',
-      required: ['id', 'email', 'role', 'status'],
-      properties: {
-        id: schemas.id,
-        email: { type: 'string' },
-        name: schemas.nullableString,
-        role: { type: 'string' },
-        status: { type: 'string' },
-        locale: schemas.nullableString,
-      },
-    },
-    org: {
-      type: 'object',
-      required: ['id', 'name', 'type'],
-      properties: {
-        id: schemas.id,
-        name: { type: 'string' },
-        type: { type: 'string' },
-        panelType: { type: 'string' },
-        parentId: { type: ['integer', 'null'] },
-        network: { type: 'boolean' },
-        features: { type: 'object', additionalProperties: { type: 'boolean' }, description: 'Feature flags: nd, ehi, an_cr, an_cl, edl, drr_admin, drr_aff, dra_aff, dir' },
-        reportsInstall: { type: 'boolean' },
-        createdAt: schemas.nullableString,
-      },
-    },
-    su: { type: 'boolean' },
-    impersonatedBy: {
-      type: ['object', 'null'],
-      description: 'Set in a login-as session: who is acting',
-      properties: { id: schemas.id, email: { type: 'string' } },
-    },
-    billing: {
-      type: 'object',
-      required: ['state', 'panelLocked'],
-      properties: { state: { type: 'string', enum: ['active', 'invoice_due', 'trial_end'] }, panelLocked: { type: 'boolean' } },
-    },
-    onboardingPending: { type: 'boolean' },
-    preference: { type: 'object', additionalProperties: true },
-    abilities: {
-      type: 'array',
-      items: { type: 'object', required: ['subject', 'action'], properties: { subject: { type: 'string' }, action: { type: 'string' } } },
-    },
-    plugins: { type: 'array', items: PluginState },
-  },
-})
-const Organization = defineSchema('Organization', {
-  type: 'object',
-  required: ['id', 'name', 'type', 'preferences'],
-  properties: {
-    id: schemas.id,
-    name: { type: 'string' },
-    type: { type: 'string', enum: ['parent', 'child', 'brand-type'] },
-    panelType: { type: 'string', enum: ['igaming', 'igaming_brand', 'network', 'parent'] },
-    parentId: { type: ['integer', 'null'] },
-    network: { type: 'boolean' },
-    features: { type: 'object', additionalProperties: { type: 'boolean' } },
-    reportsInstall: { type: 'boolean' },
-    createdAt: schemas.nullableString,
-    restrictions: {
-      type: 'object',
-      properties: {
-        disableProductChanges: { type: 'boolean' },
-        maxProductsPerBrand: { type: ['integer', 'null'] },
-        disabledIntegrations: { type: 'array', items: { type: 'string', enum: ['icegaming', 'betconstruct', 'progressplay', 'apptrove'] } },
-        disableAffiliateInvoices: { type: 'boolean' },
-      },
-    },
-    preferences: {
-      type: 'object',
-      required: ['currency', 'language', 'timezone', 'themeColor', 'weekStartDay', 'defaultReportDays', 'maskCustomerId'],
-      properties: {
-        currency: { type: 'string' },
-        language: { type: 'string', enum: ['en', 'pt', 'tr'] },
-        timezone: { type: 'string' },
-        themeColor: { type: 'string' },
-        weekStartDay: { type: 'string' },
-        defaultReportDays: { type: 'integer' },
-        maskCustomerId: { type: 'boolean' },
-      },
-    },
-  },
-})
-const TimelineEntry = defineSchema('TimelineEntry', {
-  type: 'object',
-  required: ['id', 'action', 'changes', 'createdAt'],
-  properties: {
-    id: schemas.id,
-    organizationId: schemas.id,
-    userId: { type: ['integer', 'null'] },
-    action: { type: 'string' },
-    changes: { type: 'object', additionalProperties: true },
-    createdAt: schemas.timestamp,
-  },
-})
-const ApiKeySchema = defineSchema('ApiKey', {
-  type: 'object',
-  required: ['id', 'name', 'preview', 'scopes', 'allowedIps'],
-  properties: {
-    id: schemas.id,
-    name: { type: 'string' },
-    userId: schemas.id,
-    preview: { type: 'string', description: 'afk_<id>.…<last 4 characters>; the secret is never returned after creation' },
-    scopes: {
-      type: 'array',
-      items: { type: 'object', required: ['resource', 'operations'], properties: { resource: { type: 'string' }, operations: { type: 'array', items: { type: 'string', enum: ['read', 'write'] } } } },
-    },
-    allowedIps: { type: 'array', items: { type: 'string' } },
-    expiresAt: schemas.nullableString,
-    lastUsedAt: schemas.nullableString,
-    revokedAt: schemas.nullableString,
-    createdAt: schemas.nullableString,
-  },
-})
-const CreatedApiKey = defineSchema('CreatedApiKey', {
-  allOf: [ApiKeySchema, { type: 'object', required: ['key'], properties: { key: { type: 'string', description: 'The full key, shown once' } } }],
-})
-const ApiLogSchema = defineSchema('ApiLog', {
-  type: 'object',
-  required: ['id', 'apiKeyId', 'method', 'path', 'status', 'latencyMs', 'ip', 'createdAt'],
-  properties: {
-    id: schemas.id,
-    organizationId: schemas.id,
-    apiKeyId: schemas.id,
-    method: { type: 'string' },
-    path: { type: 'string' },
-    status: { type: 'integer' },
-    latencyMs: { type: 'integer' },
-    ip: { type: 'string' },
-    createdAt: schemas.timestamp,
-  },
-})
-const LoginAsEntry = defineSchema('LoginAsEntry', {
-  type: 'object',
-  required: ['id', 'actorId', 'targetId', 'createdAt'],
-  properties: {
-    id: schemas.id,
-    organizationId: schemas.id,
-    actorId: schemas.id,
-    targetId: schemas.id,
-    ip: { type: 'string' },
-    createdAt: schemas.timestamp,
-    endedAt: schemas.nullableString,
-  },
-})
-const Session = defineSchema('Session', {
-  allOf: [
-    Account,
-    {
-      type: 'object',
-      required: ['token', 'type'],
-      properties: { token: { type: 'string' }, type: { type: 'string', const: 'bearer' }, expiresAt: schemas.nullableString },
-    },
-  ],
-})
-const ImportRecord = defineSchema('ImportRecord', {
-  type: 'object',
-  required: ['id', 'type', 'status', 'fileName', 'totalRows', 'importedRows', 'failedRows'],
-  properties: {
-    id: schemas.id,
-    organizationId: schemas.id,
-    pluginId: { type: 'string' },
-    type: { type: 'string' },
-    status: { type: 'string', enum: ['queued', 'processing', 'completed', 'failed', 'cancelled', 'imported_partially'] },
-    fileName: { type: 'string' },
-    totalRows: { type: 'integer' },
-    importedRows: { type: 'integer' },
-    failedRows: { type: 'integer' },
-    importedBy: { type: ['integer', 'null'] },
-    failedRowsUrl: schemas.nullableString,
-    createdAt: schemas.timestamp,
-    updatedAt: schemas.timestamp,
-  },
-})
-
 new ApiRouter(router, '', 'core', true).get('/health', { name: 'health', summary: 'Database and Redis state', response: { status: 200, data: Health } }, [HealthController, 'show'])
 router
   .group(() => {
@@ -242,7 +40,6 @@ router
       { name: 'login', summary: 'Log in with e-mail and password; returns a bearer token', body: loginValidator, response: { status: 200, data: Session }, errors: { '401': 'Invalid email or password', '403': 'The account is not active', '429': 'Too many login attempts' } },
       [AuthController, 'login']
     )
-    const Message = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } }
     api.post(
       '/password/forgot',
       { name: 'forgotPassword', summary: 'Mail a single-use link (60 minutes) to reset the password; same answer for unknown addresses', body: forgotPasswordValidator, response: { status: 200, data: Message } },
@@ -296,6 +93,15 @@ for (const plugin of registry.ordered) {
     .prefix(`/api/v1/${plugin.id}`)
     .use([middleware.auth(), middleware.pluginEnabled({ plugin: plugin.id })])
 }
+
+// Each area of core keeps its routes in a file of its own.
+await import('./routes/panels.js')
+await import('./routes/profile.js')
+await import('./routes/team_members.js')
+await import('./routes/registration.js')
+await import('./routes/external_auth.js')
+await import('./routes/superadmin.js')
+await import('./routes/branding.js')
 
 router.get('/api/docs', [UiController, 'apiReference'])
 router.get('/api/docs/scalar.js', [UiController, 'scalarBundle'])

@@ -1,29 +1,39 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import User from '#models/user'
 import { ok } from '#kernel/envelope'
-import { AppError } from '#kernel/errors'
+import { AppError, forbidden, notFound } from '#kernel/errors'
 import { validate } from '#kernel/validation'
 import { loginValidator } from '#validators/auth'
 import { limit } from '#services/rate_limit'
-import { accountPayload } from '#services/account'
+import { openSession, panelSummaries, verifyPanelCredentials } from '#services/panels'
 import { endLoginAs } from '#controllers/login_as_controller'
 
 export default class AuthController {
   /** POST /api/v1/auth/login: email + password → bearer token (opaque, hashed at rest). */
   async login(ctx: HttpContext) {
-    const { email, password } = await validate(ctx, loginValidator)
+    const { email, password, organizationId } = await validate(ctx, loginValidator)
     // Stricter limit on login: per address and per e-mail.
     await limit(ctx, `login:ip:${ctx.request.ip()}`, 100, 60)
     await limit(ctx, `login:email:${email.toLowerCase()}`, 10, 60)
-    const user = await User.verifyCredentials(email.toLowerCase(), password)
+    const user = await verifyPanelCredentials(email, password, organizationId)
     if (user.status !== 'active') throw new AppError('auth.account_inactive', 403, 'account_inactive')
-    const token = await User.accessTokens.create(user, ['*'], { name: 'panel' })
-    return ok(ctx, {
-      token: token.value!.release(),
-      type: 'bearer',
-      expiresAt: token.expiresAt?.toISOString() ?? null,
-      ...(await accountPayload(user)),
-    })
+    return ok(ctx, await openSession(user))
+  }
+
+  /** GET /api/v1/auth/panels: the caller's panels in every organisation (same e-mail address). */
+  async panels(ctx: HttpContext) {
+    const user = await User.findOrFail(ctx.tenant.userId)
+    return ok(ctx, await panelSummaries(user))
+  }
+
+  /** POST /api/v1/auth/panels/:id/switch: a token for another panel of the same person. */
+  async switchPanel(ctx: HttpContext) {
+    if (ctx.tenant.apiKeyId) throw forbidden()
+    const current = await User.findOrFail(ctx.tenant.userId)
+    const target = await User.find(Number(ctx.params.id) || 0)
+    if (!target || target.email.toLowerCase() !== current.email.toLowerCase() || target.status === 'deleted') throw notFound()
+    if (target.status !== 'active') throw new AppError('auth.account_inactive', 403, 'account_inactive')
+    return ok(ctx, await openSession(target))
   }
 
   /** POST /api/v1/auth/logout: revokes the token used for this request. */

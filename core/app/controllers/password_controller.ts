@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import i18nManager from '@adonisjs/i18n/services/main'
 import User from '#models/user'
+import { setPersonPassword } from '#services/panels'
 import { ok } from '#kernel/envelope'
 import { unprocessable } from '#kernel/errors'
 import { validate } from '#kernel/validation'
@@ -57,11 +58,14 @@ export default class PasswordController {
       if (!row || row.used_at) throw invalid('auth.reset_code_invalid')
       if (new Date(row.expires_at).getTime() <= Date.now()) throw invalid('auth.reset_code_expired')
       const user = await User.findOrFail(row.user_id, { client: trx })
-      user.password = password
-      await user.save()
+      // The password is the person's: every panel of the address gets it.
+      await setPersonPassword(user.email, password, trx)
       await trx.from('password_resets').where('id', row.id).update({ used_at: new Date() })
-      // Every session of the account ends: whoever knew the old password is out.
-      await trx.from('auth_access_tokens').where('tokenable_id', user.id).delete()
+      // Every session of the person ends: whoever knew the old password is out.
+      await trx
+        .from('auth_access_tokens')
+        .whereIn('tokenable_id', trx.from('users').whereRaw('lower(email) = ?', [user.email.toLowerCase()]).select('id'))
+        .delete()
     })
     return ok(ctx, { message: ctx.i18n.t('auth.password_changed') })
   }

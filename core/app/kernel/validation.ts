@@ -12,7 +12,16 @@ import type { VineValidator } from '@vinejs/vine'
 import type { FieldContext, MessagesProviderContact as MessagesProviderContract } from '@vinejs/vine/types'
 import type { I18n } from '@adonisjs/i18n'
 import string from '@adonisjs/core/helpers/string'
-import { errors as vineErrors } from '@vinejs/vine'
+import vine, { errors as vineErrors } from '@vinejs/vine'
+
+/** Spec §5/§9: free text is at most 350 characters unless a field says otherwise. */
+export const TEXT_MAX = 350
+
+/** A trimmed free-text field of at most TEXT_MAX characters (chain .optional() etc.). */
+export const text = () => vine.string().trim().maxLength(TEXT_MAX)
+
+/** Spec §5 "Invalid phone number": an optional +, then 6–15 digits (spaces, dots, dashes and parentheses allowed between). */
+export const PHONE_RULE = /^\+?[0-9][0-9 ().-]{4,22}[0-9]$/
 
 /** Spec §5: 8–32 characters with a letter, a number and one of #?!@$%^&*- */
 export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,32}$/

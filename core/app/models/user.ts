@@ -41,6 +41,32 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column()
   declare locale: string | null
 
+  /** The organisation's owner (sees billing and team members even as a sub-admin). */
+  @column()
+  declare owner: boolean
+
+  // Profile
+  @column()
+  declare phone: string | null
+  @column()
+  declare skype: string | null
+  @column()
+  declare city: string | null
+  @column()
+  declare address: string | null
+  @column()
+  declare state: string | null
+  @column()
+  declare zipcode: string | null
+  @column()
+  declare country: string | null
+
+  @column.dateTime()
+  declare emailVerifiedAt: DateTime | null
+
+  @column.dateTime()
+  declare lastLoginAt: DateTime | null
+
   @belongsTo(() => Organization)
   declare organization: BelongsTo<typeof Organization>
 

@@ -1,10 +1,7 @@
 import vine from '@vinejs/vine'
-import { PASSWORD_RULE } from '@affix/core/kernel'
+import { PASSWORD_RULE, PHONE_RULE, TEXT_MAX } from '@affix/core/kernel'
 import { BRAND_STATUSES } from './models/brand.js'
 import { PRODUCT_STATUSES } from './models/product.js'
-
-export const PHONE_RULE = /^\+?[0-9][0-9 ()-]{5,19}$/
-const TEXT_MAX = 350
 
 const brandFields = {
   email: vine.string().trim().email().maxLength(254).optional().nullable(),

@@ -187,6 +187,10 @@ export type LoginAsEntry = {
     endedAt?: string | null;
 };
 
+export type Message = {
+    message: string;
+};
+
 export type Organization = {
     id: number;
     name: string;
@@ -216,6 +220,20 @@ export type Organization = {
     };
 };
 
+export type PanelSummary = {
+    /**
+     * The user id of this panel
+     */
+    id: number;
+    organizationId: number;
+    organizationName: string;
+    role: string;
+    /**
+     * The panel of the token used for this call
+     */
+    current: boolean;
+};
+
 export type PluginState = {
     id: string;
     name: string;
@@ -237,6 +255,10 @@ export type Session = Account & {
     token: string;
     type: 'bearer';
     expiresAt?: string | null;
+    /**
+     * The person's panels in every organisation (same e-mail address)
+     */
+    panels?: Array<PanelSummary>;
 };
 
 export type TimelineEntry = {
@@ -567,6 +589,7 @@ export type AuthLoginData = {
     body: {
         email: string;
         password: string;
+        organizationId?: number;
     };
     path?: never;
     query?: never;
@@ -792,6 +815,98 @@ export type AuthLogoutResponses = {
 
 export type AuthLogoutResponse = AuthLogoutResponses[keyof AuthLogoutResponses];
 
+export type AuthListPanelsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/panels';
+};
+
+export type AuthListPanelsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type AuthListPanelsError = AuthListPanelsErrors[keyof AuthListPanelsErrors];
+
+export type AuthListPanelsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<PanelSummary>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthListPanelsResponse = AuthListPanelsResponses[keyof AuthListPanelsResponses];
+
+export type AuthSwitchPanelData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/auth/panels/{id}/switch';
+};
+
+export type AuthSwitchPanelErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * The panel is not active
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such panel of yours
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type AuthSwitchPanelError = AuthSwitchPanelErrors[keyof AuthSwitchPanelErrors];
+
+export type AuthSwitchPanelResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Session;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthSwitchPanelResponse = AuthSwitchPanelResponses[keyof AuthSwitchPanelResponses];
+
 export type AuthForgotPasswordData = {
     body: {
         email: string;
@@ -816,9 +931,7 @@ export type AuthForgotPasswordResponses = {
      */
     200: {
         success: boolean;
-        data: {
-            message: string;
-        };
+        data: Message;
         error: null;
         status: number;
         type: null;
@@ -852,9 +965,7 @@ export type AuthResetPasswordResponses = {
      */
     200: {
         success: boolean;
-        data: {
-            message: string;
-        };
+        data: Message;
         error: null;
         status: number;
         type: null;

@@ -1,0 +1,2 @@
+/* Routes of this area are added here. */
+export {}
