@@ -3,13 +3,13 @@ import app from '@adonisjs/core/services/app'
 import { defineConfig, targets } from '@adonisjs/core/logger'
 
 /** Secrets never reach the logs: pino redacts these paths wherever they appear. */
+const SECRET_FIELDS = ['password', 'currentPassword', 'passwordConfirmation', 'token', 'key', 'secret', 'clientSecret', 'client_secret', 'code', 'code_verifier', 'access_token']
 const REDACT = [
-  'password',
-  '*.password',
-  'token',
-  '*.token',
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
   'headers.authorization',
+  'headers["x-api-key"]',
   'req.headers.authorization',
+  'req.headers["x-api-key"]',
   'request.headers.authorization',
 ]
 
