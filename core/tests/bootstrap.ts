@@ -8,7 +8,12 @@ import testUtils from '@adonisjs/core/services/test_utils'
 export const plugins: Config['plugins'] = [assert(), apiClient(), pluginAdonisJS(app)]
 
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
-  setup: [() => testUtils.db().migrate()],
+  // No rollback afterwards: the test database is recreated on every run.
+  setup: [
+    async () => {
+      await testUtils.db().migrate()
+    },
+  ],
   teardown: [],
 }
 

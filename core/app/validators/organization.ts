@@ -27,6 +27,8 @@ export const createChildValidator = vine.create({
   adminEmail: vine.string().trim().email().maxLength(254),
   adminName: vine.string().trim().maxLength(350).optional(),
   password: vine.string().regex(PASSWORD_RULE).confirmed({ confirmationField: 'passwordConfirmation' }),
+  /** Must equal password (checked by its confirmed rule); declared so clients see it. */
+  passwordConfirmation: vine.string().maxLength(128).optional(),
 })
 
 export const restrictionsValidator = vine.create({

@@ -8,4 +8,6 @@ export const forgotPasswordValidator = vine.create({
 export const resetPasswordValidator = vine.create({
   code: vine.string().trim().minLength(10).maxLength(200),
   password: vine.string().regex(PASSWORD_RULE).confirmed({ confirmationField: 'passwordConfirmation' }),
+  /** Must equal password (checked by its confirmed rule); declared so clients see it. */
+  passwordConfirmation: vine.string().maxLength(128).optional(),
 })

@@ -30,6 +30,7 @@ export default class extends BaseSchema {
     })
     this.schema.raw('DROP INDEX IF EXISTS users_email_lookup')
     this.schema.raw('DROP INDEX IF EXISTS users_org_email_unique')
-    this.schema.raw('CREATE UNIQUE INDEX users_email_unique ON users (lower(email))')
+    // Global uniqueness cannot come back once a person holds panels in two organisations.
+    this.schema.raw('CREATE INDEX users_email_unique ON users (lower(email))')
   }
 }
