@@ -1,0 +1,43 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import { errors as vineErrors } from '@vinejs/vine'
+import { ok } from '#kernel/envelope'
+import { authorize } from '#kernel/tenancy'
+import { validate } from '#kernel/validation'
+import { signupSettingsValidator } from '#validators/registration'
+import { recordTimeline } from '#services/timeline'
+import { normalizeSignupSettings, signupSettingsErrors, signupSettingsOf } from '#services/signup_form'
+
+export default class SignupSettingsController {
+  /** GET /api/v1/organization/signup-settings: auto approve and the custom fields of the signup form. */
+  async show(ctx: HttpContext) {
+    authorize(ctx, 'settings', 'read')
+    return ok(ctx, await signupSettingsOf(ctx.tenant.organizationId))
+  }
+
+  /** PUT /api/v1/organization/signup-settings: replaces them as a whole; recorded on the timeline. */
+  async update(ctx: HttpContext) {
+    authorize(ctx, 'settings', 'manage')
+    const data = await validate(ctx, signupSettingsValidator, 'registration')
+    const problems = signupSettingsErrors(data, ctx.i18n)
+    if (problems.length) throw new vineErrors.E_VALIDATION_ERROR(problems)
+    const after = normalizeSignupSettings(data)
+    const organizationId = ctx.tenant.organizationId
+    await db.transaction(async (trx) => {
+      const before = await signupSettingsOf(organizationId, trx)
+      if (JSON.stringify(before) === JSON.stringify(after)) return
+      await trx
+        .from('organizations')
+        .where('id', organizationId)
+        .update({ signup_settings: JSON.stringify(after), updated_at: new Date() })
+      await recordTimeline(
+        organizationId,
+        ctx.tenant.userId,
+        'organization.signup_settings_changed',
+        { from: before, to: after },
+        trx
+      )
+    })
+    return ok(ctx, after)
+  }
+}
