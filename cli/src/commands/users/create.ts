@@ -1,0 +1,48 @@
+import { Flags } from '@oclif/core'
+import { coreCreateTeamMember, unwrap } from '@affix/sdk'
+import { AffixCommand } from '../../affix_command.js'
+import { MEMBER_ROLES, memberBody, memberDetails, memberFieldFlags } from '../../user_fields.js'
+
+export default class UsersCreate extends AffixCommand {
+  static summary = 'Add a team member.'
+  static description =
+    'When the e-mail address already has a panel in another organisation, the new member keeps that existing password and --password is ignored.'
+
+  static examples = [
+    '<%= config.bin %> <%= command.id %> --email ana@example.com --name "Ana Souza" --role afm --password "Team#2024"',
+    '<%= config.bin %> <%= command.id %> --email bruno@example.com --name "Bruno Lima" --role adm --password "Team#2024" --affiliates-scope assigned --report campaign --report affiliate',
+    '<%= config.bin %> <%= command.id %> --email carla@example.com --name "Carla Dias" --role sub-admin --password "Team#2024" --contact "+55 11 91234-5678" --json',
+  ]
+
+  static flags = {
+    email: Flags.string({ summary: 'E-mail address (the login).', required: true }),
+    name: Flags.string({ summary: 'Full name.', required: true }),
+    role: Flags.string({ summary: 'Role in the team.', required: true, options: [...MEMBER_ROLES] }),
+    password: Flags.string({
+      summary: 'Password (8-32 characters with a letter, a digit and one of #?!@$%^&*-).',
+      required: true,
+    }),
+    ...memberFieldFlags,
+  }
+
+  async run() {
+    const { flags } = await this.parse(UsersCreate)
+    const { client } = await this.client()
+    const body = memberBody(flags)
+    const member = await unwrap(
+      coreCreateTeamMember({
+        client,
+        body: {
+          ...body,
+          name: flags.name,
+          email: flags.email,
+          role: flags.role as (typeof MEMBER_ROLES)[number],
+          password: flags.password,
+        },
+      })
+    )
+    this.log(`Created team member #${member.id} ${member.email}.`)
+    this.log(memberDetails(member))
+    return member
+  }
+}

@@ -1,0 +1,253 @@
+/*
+ * `affix users …` (team members) through the built binary against a live server with its
+ * own database (affix_test_cli_users). Affiliates have no command of their own yet, so the
+ * test inserts two straight into that database to assign them.
+ */
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_ADMIN, startTestServer, type TestServer } from '../../scripts/test_server.mjs'
+
+const BIN = fileURLToPath(new URL('../bin/run.js', import.meta.url))
+const DATABASE = 'affix_test_cli_users'
+const PASSWORD = 'Team#2024x'
+
+let server: TestServer
+let workDir: string
+let affiliateIds: number[] = []
+
+interface RunResult {
+  exitCode: number
+  stdout: string
+  stderr: string
+}
+
+function affix(args: string[], env: Record<string, string> = {}): Promise<RunResult> {
+  const fullEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    AFFIX_CONFIG_DIR: join(workDir, 'config'),
+    AFFIX_URL: server.url,
+    AFFIX_LOCALE: 'en',
+    NO_COLOR: '1',
+    ...env,
+  }
+  delete fullEnv.AFFIX_PASSWORD
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: workDir, env: fullEnv }, (error, stdout, stderr) => {
+      resolve({ exitCode: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr })
+    })
+  })
+}
+
+async function affixJson<T = any>(args: string[]): Promise<T> {
+  const result = await affix([...args, '--json'])
+  expect(result.exitCode, result.stderr).toBe(0)
+  return JSON.parse(result.stdout) as T
+}
+
+/** Two affiliates of the demo organisation, written directly (no affiliates command yet). */
+async function insertAffiliates(): Promise<number[]> {
+  const base = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
+  const client = new pg.Client({ connectionString: `${base}/${DATABASE}` })
+  await client.connect()
+  try {
+    const org = await client.query('SELECT organization_id FROM users WHERE lower(email) = $1', [DEMO_ADMIN.email])
+    const ids: number[] = []
+    for (const name of ['First Affiliate', 'Second Affiliate']) {
+      const row = await client.query(
+        "INSERT INTO users (organization_id, email, password, name, role, status) VALUES ($1, $2, 'not-a-login', $3, 'affiliate', 'active') RETURNING id",
+        [org.rows[0].organization_id, `${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@affiliates.example`, name]
+      )
+      ids.push(Number(row.rows[0].id))
+    }
+    return ids
+  } finally {
+    await client.end()
+  }
+}
+
+beforeAll(async () => {
+  if (!existsSync(fileURLToPath(new URL('../dist/commands/users/list.js', import.meta.url)))) {
+    throw new Error('The CLI is not built: run `npm run build -w @affix/sdk && npm run build -w @affix/cli` first.')
+  }
+  workDir = await mkdtemp(join(tmpdir(), 'affix-cli-users-'))
+  server = await startTestServer({ database: DATABASE })
+  const login = await affix(['login', '--email', DEMO_ADMIN.email, '--password', DEMO_ADMIN.password])
+  expect(login.exitCode, login.stderr).toBe(0)
+  affiliateIds = await insertAffiliates()
+})
+
+afterAll(async () => {
+  await server?.stop()
+  if (workDir) await rm(workDir, { recursive: true, force: true })
+})
+
+describe('affix users (team members)', () => {
+  let memberId = 0
+  const email = `ana-${Date.now()}@team.example`
+
+  it('creates a team member with --json and never prints the password', async () => {
+    const result = await affix([
+      'users',
+      'create',
+      '--email',
+      email,
+      '--name',
+      'Ana Souza',
+      '--role',
+      'afm',
+      '--password',
+      PASSWORD,
+      '--affiliates-scope',
+      'assigned',
+      '--report',
+      'campaign',
+      '--json',
+    ])
+    expect(result.exitCode, result.stderr).toBe(0)
+    expect(result.stdout).not.toContain(PASSWORD)
+    expect(result.stdout).not.toContain('$scrypt')
+    const member = JSON.parse(result.stdout)
+    expect(member).toMatchObject({
+      email,
+      name: 'Ana Souza',
+      role: 'afm',
+      status: 'active',
+      reportScope: { affiliates: 'assigned', campaigns: null, reports: ['campaign'] },
+    })
+    memberId = member.id
+
+    const human = await affix([
+      'users',
+      'create',
+      '--email',
+      `bruno-${Date.now()}@team.example`,
+      '--name',
+      'Bruno Lima',
+      '--role',
+      'adm',
+      '--password',
+      PASSWORD,
+    ])
+    expect(human.exitCode, human.stderr).toBe(0)
+    expect(human.stdout).toMatch(/Created team member #\d+ bruno-/)
+    expect(human.stdout).toContain('Role:')
+  })
+
+  it('lists with filters, as a table and as JSON', async () => {
+    const afms = await affixJson<Array<{ id: number; role: string }>>(['users', 'list', '--role', 'afm'])
+    expect(afms.map((row) => row.id)).toEqual([memberId])
+    const disabled = await affixJson<unknown[]>(['users', 'list', '--status', 'disabled'])
+    expect(disabled).toEqual([])
+    const table = await affix(['users', 'list', '--sort', 'name'])
+    expect(table.exitCode, table.stderr).toBe(0)
+    expect(table.stdout).toContain('EMAIL')
+    expect(table.stdout).toContain(email)
+    expect(table.stdout).toContain('Showing 1-2 of 2 team members.')
+    const badRole = await affix(['users', 'list', '--role', 'admin'])
+    expect(badRole.exitCode).toBe(2)
+  })
+
+  it('assigns and unassigns affiliates; get shows them', async () => {
+    const assigned = await affixJson<Array<{ id: number }>>([
+      'users',
+      'assign',
+      String(memberId),
+      '--affiliate',
+      String(affiliateIds[0]),
+      '--affiliate',
+      String(affiliateIds[1]),
+    ])
+    expect(assigned.map((row) => row.id)).toEqual(affiliateIds)
+    const shown = await affixJson(['users', 'get', String(memberId)])
+    expect(shown).toMatchObject({ id: memberId, affiliateCount: 2 })
+    expect(shown.affiliates.map((row: { id: number }) => row.id)).toEqual(affiliateIds)
+    const human = await affix(['users', 'get', String(memberId)])
+    expect(human.stdout).toContain('Assigned affiliates:')
+    expect(human.stdout).toContain('First Affiliate')
+
+    const left = await affixJson<Array<{ id: number }>>([
+      'users',
+      'unassign',
+      String(memberId),
+      '--affiliate',
+      String(affiliateIds[0]),
+    ])
+    expect(left.map((row) => row.id)).toEqual([affiliateIds[1]])
+
+    const wrong = await affix(['users', 'assign', String(memberId), '--affiliate', '999999'])
+    expect(wrong.exitCode).toBe(1)
+    expect(wrong.stderr).toContain('These ids are not affiliates of your organisation: 999999')
+  })
+
+  it('updates some fields and refuses an empty update', async () => {
+    const updated = await affixJson([
+      'users',
+      'update',
+      String(memberId),
+      '--name',
+      'Ana S. Souza',
+      '--contact',
+      '+55 11 91234-5678',
+      '--all-reports',
+    ])
+    expect(updated).toMatchObject({
+      name: 'Ana S. Souza',
+      contactNumber: '+55 11 91234-5678',
+      reportScope: { reports: null },
+    })
+    const disabled = await affixJson(['users', 'update', String(memberId), '--status', 'disabled', '--contact', ''])
+    expect(disabled).toMatchObject({ status: 'disabled', contactNumber: null })
+    const nothing = await affix(['users', 'update', String(memberId)])
+    expect(nothing.exitCode).toBe(2)
+    expect(nothing.stderr).toContain('Nothing to update.')
+  })
+
+  it("shows the server's translated validation messages and exits 1", async () => {
+    const weak = await affix(
+      ['users', 'create', '--email', 'weak@team.example', '--name', 'Weak', '--role', 'adm', '--password', 'short'],
+      { AFFIX_LOCALE: 'pt' }
+    )
+    expect(weak.exitCode).toBe(1)
+    expect(weak.stderr).toContain('A senha deve ter de 8 a 32 caracteres')
+    const taken = await affix([
+      'users',
+      'create',
+      '--email',
+      email.toUpperCase(),
+      '--name',
+      'Again',
+      '--role',
+      'adm',
+      '--password',
+      PASSWORD,
+    ])
+    expect(taken.exitCode).toBe(1)
+    expect(taken.stderr).toContain('Username is already taken')
+    const phone = await affix(['users', 'update', String(memberId), '--contact', 'call me', '--json'])
+    expect(phone.exitCode).toBe(1)
+    expect(JSON.parse(phone.stdout).error).toMatchObject({ status: 422, message: 'Invalid phone number' })
+  })
+
+  it('deletes a member; it is gone afterwards', async () => {
+    const deleted = await affixJson(['users', 'delete', String(memberId)])
+    expect(deleted).toMatchObject({ id: memberId, status: 'deleted' })
+    const gone = await affix(['users', 'get', String(memberId)])
+    expect(gone.exitCode).toBe(1)
+    expect(gone.stderr).toContain('Sorry, the page you visited does not exist.')
+  })
+
+  it('documents every command with examples', async () => {
+    for (const command of ['list', 'get', 'create', 'update', 'delete', 'assign', 'unassign']) {
+      const help = await affix(['users', command, '--help'])
+      expect(help.exitCode, command).toBe(0)
+      expect(help.stdout, command).toContain('EXAMPLES')
+      expect(help.stdout, command).toContain(`affix users ${command}`)
+    }
+  })
+})
