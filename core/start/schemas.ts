@@ -38,6 +38,14 @@ export const PluginState = defineSchema('PluginState', {
     enabled: { type: 'boolean' },
   },
 })
+/** Branding image URLs (start/routes/branding.ts), verification and report switches of an organisation. */
+const BRANDING_AND_SWITCHES = {
+  logoUrl: schemas.nullableString,
+  loginLogoUrl: schemas.nullableString,
+  favIconUrl: schemas.nullableString,
+  verifiedAt: schemas.nullableString,
+  disabledReports: { type: 'array', items: { type: 'string', enum: ['customer', 'activity', 'conversion'] } },
+}
 export const Account = defineSchema('Account', {
   type: 'object',
   required: ['user', 'org', 'su', 'billing', 'onboardingPending', 'preference', 'abilities', 'plugins'],
@@ -67,9 +75,16 @@ export const Account = defineSchema('Account', {
         features: { type: 'object', additionalProperties: { type: 'boolean' }, description: 'Feature flags: nd, ehi, an_cr, an_cl, edl, drr_admin, drr_aff, dra_aff, dir' },
         reportsInstall: { type: 'boolean' },
         createdAt: schemas.nullableString,
+        ...BRANDING_AND_SWITCHES,
       },
     },
     su: { type: 'boolean' },
+    idToken: { type: ['string', 'null'], description: 'Set only for OIDC sign-ins (reserved; null today)' },
+    childOrgs: {
+      type: 'array',
+      description: 'Child organisations an admin or parent panel can act on with coid; [] otherwise',
+      items: { type: 'object', required: ['id', 'name'], properties: { id: schemas.id, name: { type: 'string' } } },
+    },
     impersonatedBy: {
       type: ['object', 'null'],
       description: 'Set in a login-as session: who is acting',
@@ -102,6 +117,7 @@ export const Organization = defineSchema('Organization', {
     features: { type: 'object', additionalProperties: { type: 'boolean' } },
     reportsInstall: { type: 'boolean' },
     createdAt: schemas.nullableString,
+    ...BRANDING_AND_SWITCHES,
     restrictions: {
       type: 'object',
       properties: {

@@ -15,4 +15,6 @@ export { restrictionsFor, restricted, type OrganizationRestrictions } from './re
 export { readCsvUpload, failedRowsCsv, CSV_MAX_BYTES } from './csv.js'
 export { recordImport, type ImportSummary } from './imports.js'
 export { TenantPolicy } from './tenant_policy.js'
+export { teamScopeOf, TEAM_MEMBER_ROLES, REPORT_NAMES, type TeamScope, type ReportScope } from './team_scope.js'
+export { assertReportEnabled, SWITCHABLE_REPORTS, reportSubject, type SwitchableReport } from './report_switches.js'
 export * as schemas from './schemas.js'

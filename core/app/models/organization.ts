@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { brandingUrls } from '#services/branding'
+import { normalizeDisabledReports, type SwitchableReport } from '#kernel/report_switches'
 
 export interface OrganizationPreferences {
   currency?: string
@@ -51,6 +53,23 @@ export default class Organization extends BaseModel {
   @column()
   declare restrictions: Partial<import('#kernel/restrictions').OrganizationRestrictions>
 
+  /** Storage keys of the branding images (see app/services/branding.ts); never URLs. */
+  @column()
+  declare logoPath: string | null
+  @column()
+  declare loginLogoPath: string | null
+  @column()
+  declare iconPath: string | null
+
+  /** Set by a superadmin (POST /superadmin/accounts/:id/verify). */
+  @column.dateTime()
+  declare verifiedAt: DateTime | null
+
+  /** Reports the admin switched off for the whole organisation (app/kernel/report_switches.ts). */
+  // jsonb arrays must be sent as JSON text: pg would send a JS array as a PostgreSQL array.
+  @column({ prepare: (value: unknown) => JSON.stringify(value ?? []) })
+  declare disabledReports: SwitchableReport[]
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -68,6 +87,9 @@ export default class Organization extends BaseModel {
       features: this.features ?? {},
       reportsInstall: this.reportsInstall ?? false,
       createdAt: this.createdAt?.toISO() ?? null,
+      verifiedAt: this.verifiedAt?.toISO() ?? null,
+      disabledReports: normalizeDisabledReports(this.disabledReports),
+      ...brandingUrls(this),
     }
   }
 }

@@ -22,9 +22,19 @@ export async function accountPayload(user: User, impersonatedBy: { id: number; e
     billing: { state: org.billingState ?? 'active', panelLocked: org.panelLocked ?? false },
     onboardingPending: org.onboardingPending ?? false,
     su: user.role === 'superadmin',
+    // Reserved for OIDC sign-ins (the provider's id token); null for every other session.
+    idToken: null,
+    childOrgs: await childOrganizations(user, org),
     impersonatedBy,
     preference: { ...DEFAULT_PREFERENCES, ...org.preferences, ...(user.locale ? { language: user.locale } : {}) },
     abilities,
     plugins,
   }
+}
+
+/** Child organisations the panel can act on with coid (admins and parents of a parent); [] otherwise. */
+async function childOrganizations(user: User, org: Organization) {
+  if (!['admin', 'parent'].includes(user.role)) return []
+  const children = await Organization.query().where('parent_id', org.id).orderBy('name').orderBy('id').select('id', 'name')
+  return children.map((child) => ({ id: child.id, name: child.name }))
 }
