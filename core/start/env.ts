@@ -10,6 +10,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   LOG_LEVEL: Env.schema.string.optional(),
   DATABASE_URL: Env.schema.string(),
   REDIS_URL: Env.schema.string.optional(),
+  AFFIX_COUNTER_NAMESPACE: Env.schema.string.optional(),
   DATA_DIR: Env.schema.string.optional(),
   AFFIX_MIGRATE_ON_START: Env.schema.boolean.optional(),
   AFFIX_SEED_DEMO: Env.schema.boolean.optional(),

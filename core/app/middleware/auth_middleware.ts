@@ -11,12 +11,15 @@ import { abilitiesOf, abilityKey } from '#services/abilities'
 import { enabledPluginIds, pluginStates } from '#services/plugin_state'
 import { restrictionsOf } from '#kernel/restrictions'
 import { looksLikeApiKey, scopeAbilities, verifyApiKey } from '#services/api_keys'
+import type { ApiKeyScope } from '#models/api_key'
+import { looksLikeOAuthToken, verifyOAuthToken } from '#services/oauth'
+import { limit } from '#services/rate_limit'
 
 /**
- * Authenticates the caller — a panel's bearer token, or an API key (`afk_…` as bearer
- * token or in x-api-key) — then sets up what every authenticated request needs: the
- * tenant (organisation acted on, abilities), the user's language when they chose one,
- * and the Bouncer instance for policies.
+ * Authenticates the caller — a panel's bearer token, an API key (`afk_…` as bearer
+ * token or in x-api-key) or an OAuth access token (`afo_…`, bearer) — then sets up what
+ * every authenticated request needs: the tenant (organisation acted on, abilities), the
+ * user's language when they chose one, and the Bouncer instance for policies.
  * A user who is no longer active is answered 406, which makes the panels log out.
  * Every call made with an API key is written to the API log.
  */
@@ -25,6 +28,7 @@ export default class AuthMiddleware {
     const bearer = ctx.request.header('authorization')?.replace(/^Bearer\s+/i, '')
     const apiKey = looksLikeApiKey(bearer) ? bearer : ctx.request.header('x-api-key')
     if (looksLikeApiKey(apiKey)) return this.withApiKey(ctx, next, apiKey)
+    if (looksLikeOAuthToken(bearer)) return this.withOAuthToken(ctx, next, bearer)
     const user = await ctx.auth.authenticateUsing(['api'])
     await this.checkLoginAs(ctx.auth.use('api').user?.currentAccessToken?.name)
     await this.establish(ctx, user)
@@ -58,17 +62,27 @@ export default class AuthMiddleware {
     }
   }
 
-  private async establish(ctx: HttpContext, user: User, apiKey?: ApiKey) {
+  /** An OAuth access token (`afo_…`) acts as the user who consented, narrowed to the granted scopes. */
+  private async withOAuthToken(ctx: HttpContext, next: NextFn, token: string) {
+    const grant = await verifyOAuthToken(token, ctx.request.url(), ctx.request.ip())
+    await this.establish(ctx, grant.user, undefined, grant.scopes)
+    return next()
+  }
+
+  private async establish(ctx: HttpContext, user: User, apiKey?: ApiKey, grantedScopes?: ApiKeyScope[]) {
     if (user.status !== 'active') throw new AppError('errors.forced_logout', 406, 'forced_logout')
     if (user.locale && !ctx.request.header('accept-language')) {
       ctx.i18n.switchLocale(i18nManager.getSupportedLocaleFor(user.locale) ?? i18nManager.defaultLocale)
     }
+    // General API throttle, per API key or per panel (login and password reset have stricter ones).
+    await limit(ctx, apiKey ? `api:key:${apiKey.id}` : `api:user:${user.id}`, API_REQUESTS_PER_MINUTE, 60)
     const home = await Organization.findOrFail(user.organizationId)
     this.enforceBilling(ctx, user, home)
     const org = await this.actedOn(ctx, user, home)
     const enabledPlugins = enabledPluginIds(await pluginStates(org))
     let abilities = abilitiesOf(user, org, enabledPlugins, { actingOnChild: org.id !== home.id })
     if (apiKey) abilities = scopeAbilities(abilities, apiKey.scopes)
+    if (grantedScopes) abilities = scopeAbilities(abilities, grantedScopes)
     ctx.tenant = {
       organizationId: org.id,
       homeOrganizationId: home.id,
@@ -130,6 +144,7 @@ const COID_EXEMPT = /^\/api\/v1\/(account|billing|auth\/logout|organization\/chi
 const COID_ROLES = new Set(['admin', 'parent'])
 const BILLING_EXEMPT = /^\/api\/v1\/(account|billing|auth\/logout)(\/|\?|$)/
 const LOCKABLE_ROLES = new Set(['admin', 'sub-admin'])
+export const API_REQUESTS_PER_MINUTE = 1200
 
 declare module '@adonisjs/core/http' {
   export interface HttpContext {

@@ -24,6 +24,13 @@ export const CORE_PERMISSIONS: PermissionDefinition[] = [
   { subject: 'imports', actions: ['read'], grants: { admin: ['read'], 'sub-admin': ['read'], afm: ['read'] } },
   // Spec §6: admins and affiliates manage their API configuration (keys and the API log).
   { subject: 'api_keys', actions: ['read', 'manage'], grants: { admin: ['read', 'manage'], affiliate: ['read', 'manage'] } },
+  { subject: 'oauth_apps', actions: ['read', 'manage'], description: 'OAuth apps and their auth codes', grants: { admin: ['read', 'manage'], affiliate: ['read', 'manage'] } },
   { subject: 'login_as', actions: ['manage'], description: 'Log in as an affiliate or brand (admin), as an admin (superadmin)', grants: { admin: ['manage'], superadmin: ['manage'] } },
   { subject: 'accounts', actions: ['read', 'manage'], description: 'Superadmin: every organisation', grants: { superadmin: ['read', 'manage'] } },
+  // The three reports an admin can switch off (spec §6, kernel/report_switches.ts) are declared
+  // here, beside their switch; a reports plugin implements them, calls assertReportEnabled and
+  // declares its other reports as report.<name> (it must not declare these three again).
+  { subject: 'report.customer', actions: ['read'], description: 'Customer report', grants: { admin: ['read'], 'sub-admin': ['read'], affiliate: ['read'], afm: ['read'], adm: ['read'], brand: ['read'] } },
+  { subject: 'report.activity', actions: ['read'], description: 'Activity report', grants: { admin: ['read'], 'sub-admin': ['read'], affiliate: ['read'], afm: ['read'], adm: ['read'], brand: ['read'] } },
+  { subject: 'report.conversion', actions: ['read'], description: 'Conversion report (feature an_cr or an_cl)', requiresAnyFlag: ['an_cr', 'an_cl'], grants: { admin: ['read'], 'sub-admin': ['read'], adm: ['read'], brand: ['read'] } },
 ]

@@ -3,7 +3,7 @@
 
 import { client } from './client.gen.js';
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape } from './client/index.js';
-import type { AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthListLoginAsData, AuthListLoginAsErrors, AuthListLoginAsResponses, AuthListPanelsData, AuthListPanelsErrors, AuthListPanelsResponses, AuthLoginAsData, AuthLoginAsErrors, AuthLoginAsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, AuthSwitchPanelData, AuthSwitchPanelErrors, AuthSwitchPanelResponses, BrandsCreateBrandData, BrandsCreateBrandErrors, BrandsCreateBrandResponses, BrandsCreateProductData, BrandsCreateProductErrors, BrandsCreateProductResponses, BrandsDeleteBrandData, BrandsDeleteBrandErrors, BrandsDeleteBrandResponses, BrandsDeleteProductData, BrandsDeleteProductErrors, BrandsDeleteProductResponses, BrandsGetBrandData, BrandsGetBrandErrors, BrandsGetBrandResponses, BrandsGetProductData, BrandsGetProductErrors, BrandsGetProductResponses, BrandsImportProductsData, BrandsImportProductsErrors, BrandsImportProductsResponses, BrandsListBrandsData, BrandsListBrandsErrors, BrandsListBrandsResponses, BrandsListProductsData, BrandsListProductsErrors, BrandsListProductsResponses, BrandsReplaceBrandData, BrandsReplaceBrandErrors, BrandsReplaceBrandResponses, BrandsReplaceProductData, BrandsReplaceProductErrors, BrandsReplaceProductResponses, BrandsSetBrandsStatusData, BrandsSetBrandsStatusErrors, BrandsSetBrandsStatusResponses, BrandsSetProductsStatusData, BrandsSetProductsStatusErrors, BrandsSetProductsStatusResponses, BrandsUpdateBrandData, BrandsUpdateBrandErrors, BrandsUpdateBrandResponses, BrandsUpdateProductData, BrandsUpdateProductErrors, BrandsUpdateProductResponses, CoreCreateApiKeyData, CoreCreateApiKeyErrors, CoreCreateApiKeyResponses, CoreCreateChildOrganizationData, CoreCreateChildOrganizationErrors, CoreCreateChildOrganizationResponses, CoreDownloadFailedRowsData, CoreDownloadFailedRowsErrors, CoreDownloadFailedRowsResponses, CoreGetAccountData, CoreGetAccountErrors, CoreGetAccountResponses, CoreGetImportData, CoreGetImportErrors, CoreGetImportResponses, CoreGetOrganizationData, CoreGetOrganizationErrors, CoreGetOrganizationResponses, CoreGetOrganizationTimelineData, CoreGetOrganizationTimelineErrors, CoreGetOrganizationTimelineResponses, CoreHealthData, CoreHealthResponses, CoreListApiKeysData, CoreListApiKeysErrors, CoreListApiKeysResponses, CoreListApiLogsData, CoreListApiLogsErrors, CoreListApiLogsResponses, CoreListChildOrganizationsData, CoreListChildOrganizationsErrors, CoreListChildOrganizationsResponses, CoreListImportsData, CoreListImportsErrors, CoreListImportsResponses, CoreListPluginsData, CoreListPluginsErrors, CoreListPluginsResponses, CoreRevokeApiKeyData, CoreRevokeApiKeyErrors, CoreRevokeApiKeyResponses, CoreSetChildRestrictionsData, CoreSetChildRestrictionsErrors, CoreSetChildRestrictionsResponses, CoreSetPluginStateData, CoreSetPluginStateErrors, CoreSetPluginStateResponses, CoreUpdateOrganizationData, CoreUpdateOrganizationErrors, CoreUpdateOrganizationResponses } from './types.gen.js';
+import type { AuthAffiliateSignupData, AuthAffiliateSignupErrors, AuthAffiliateSignupFormData, AuthAffiliateSignupFormErrors, AuthAffiliateSignupFormResponses, AuthAffiliateSignupResponses, AuthCampaignSignupData, AuthCampaignSignupErrors, AuthCampaignSignupFormData, AuthCampaignSignupFormErrors, AuthCampaignSignupFormResponses, AuthCampaignSignupResponses, AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthGetMetaData, AuthGetMetaErrors, AuthGetMetaResponses, AuthListLoginAsData, AuthListLoginAsErrors, AuthListLoginAsResponses, AuthListPanelsData, AuthListPanelsErrors, AuthListPanelsResponses, AuthLoginAsData, AuthLoginAsErrors, AuthLoginAsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, AuthLogoutSuperadminData, AuthLogoutSuperadminErrors, AuthLogoutSuperadminResponses, AuthOidcLoginData, AuthOidcLoginErrors, AuthOidcLoginResponses, AuthOidcUrlData, AuthOidcUrlErrors, AuthOidcUrlResponses, AuthRegisterData, AuthRegisterErrors, AuthRegisterResponses, AuthResendVerificationData, AuthResendVerificationErrors, AuthResendVerificationResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, AuthSuperadminLoginData, AuthSuperadminLoginErrors, AuthSuperadminLoginResponses, AuthSwitchPanelData, AuthSwitchPanelErrors, AuthSwitchPanelResponses, AuthTypedSignupData, AuthTypedSignupErrors, AuthTypedSignupFormData, AuthTypedSignupFormErrors, AuthTypedSignupFormResponses, AuthTypedSignupResponses, AuthVerifyData, AuthVerifyErrors, AuthVerifyResponses, BrandsCreateBrandData, BrandsCreateBrandErrors, BrandsCreateBrandResponses, BrandsCreateProductData, BrandsCreateProductErrors, BrandsCreateProductResponses, BrandsDeleteBrandData, BrandsDeleteBrandErrors, BrandsDeleteBrandResponses, BrandsDeleteProductData, BrandsDeleteProductErrors, BrandsDeleteProductResponses, BrandsGetBrandData, BrandsGetBrandErrors, BrandsGetBrandResponses, BrandsGetProductData, BrandsGetProductErrors, BrandsGetProductResponses, BrandsImportProductsData, BrandsImportProductsErrors, BrandsImportProductsResponses, BrandsListBrandsData, BrandsListBrandsErrors, BrandsListBrandsResponses, BrandsListProductsData, BrandsListProductsErrors, BrandsListProductsResponses, BrandsReplaceBrandData, BrandsReplaceBrandErrors, BrandsReplaceBrandResponses, BrandsReplaceProductData, BrandsReplaceProductErrors, BrandsReplaceProductResponses, BrandsSetBrandsStatusData, BrandsSetBrandsStatusErrors, BrandsSetBrandsStatusResponses, BrandsSetProductsStatusData, BrandsSetProductsStatusErrors, BrandsSetProductsStatusResponses, BrandsUpdateBrandData, BrandsUpdateBrandErrors, BrandsUpdateBrandResponses, BrandsUpdateProductData, BrandsUpdateProductErrors, BrandsUpdateProductResponses, CoreAssignTeamMemberAffiliatesData, CoreAssignTeamMemberAffiliatesErrors, CoreAssignTeamMemberAffiliatesResponses, CoreChangePasswordData, CoreChangePasswordErrors, CoreChangePasswordResponses, CoreCreateApiKeyData, CoreCreateApiKeyErrors, CoreCreateApiKeyResponses, CoreCreateChildOrganizationData, CoreCreateChildOrganizationErrors, CoreCreateChildOrganizationResponses, CoreCreateTeamMemberData, CoreCreateTeamMemberErrors, CoreCreateTeamMemberResponses, CoreDeleteOrganizationLogoData, CoreDeleteOrganizationLogoErrors, CoreDeleteOrganizationLogoResponses, CoreDeleteTeamMemberData, CoreDeleteTeamMemberErrors, CoreDeleteTeamMemberResponses, CoreDownloadFailedRowsData, CoreDownloadFailedRowsErrors, CoreDownloadFailedRowsResponses, CoreDownloadOrganizationLogoData, CoreDownloadOrganizationLogoResponses, CoreGetAccountData, CoreGetAccountErrors, CoreGetAccountResponses, CoreGetImportData, CoreGetImportErrors, CoreGetImportResponses, CoreGetOrganizationData, CoreGetOrganizationErrors, CoreGetOrganizationFeaturesData, CoreGetOrganizationFeaturesErrors, CoreGetOrganizationFeaturesResponses, CoreGetOrganizationLogoData, CoreGetOrganizationLogoErrors, CoreGetOrganizationLogoResponses, CoreGetOrganizationResponses, CoreGetOrganizationTimelineData, CoreGetOrganizationTimelineErrors, CoreGetOrganizationTimelineResponses, CoreGetProfileData, CoreGetProfileErrors, CoreGetProfileResponses, CoreGetSignupSettingsData, CoreGetSignupSettingsErrors, CoreGetSignupSettingsResponses, CoreGetTeamMemberData, CoreGetTeamMemberErrors, CoreGetTeamMemberResponses, CoreGetTeamScopeData, CoreGetTeamScopeErrors, CoreGetTeamScopeResponses, CoreHealthData, CoreHealthResponses, CoreListApiKeysData, CoreListApiKeysErrors, CoreListApiKeysResponses, CoreListApiLogsData, CoreListApiLogsErrors, CoreListApiLogsResponses, CoreListChildOrganizationFeaturesData, CoreListChildOrganizationFeaturesErrors, CoreListChildOrganizationFeaturesResponses, CoreListChildOrganizationsData, CoreListChildOrganizationsErrors, CoreListChildOrganizationsResponses, CoreListImportsData, CoreListImportsErrors, CoreListImportsResponses, CoreListPluginsData, CoreListPluginsErrors, CoreListPluginsResponses, CoreListTeamMemberAffiliatesData, CoreListTeamMemberAffiliatesErrors, CoreListTeamMemberAffiliatesResponses, CoreListTeamMembersData, CoreListTeamMembersErrors, CoreListTeamMembersResponses, CoreRevokeApiKeyData, CoreRevokeApiKeyErrors, CoreRevokeApiKeyResponses, CoreSendEmailVerificationData, CoreSendEmailVerificationErrors, CoreSendEmailVerificationResponses, CoreSetChildRestrictionsData, CoreSetChildRestrictionsErrors, CoreSetChildRestrictionsResponses, CoreSetPluginStateData, CoreSetPluginStateErrors, CoreSetPluginStateResponses, CoreUnassignTeamMemberAffiliatesData, CoreUnassignTeamMemberAffiliatesErrors, CoreUnassignTeamMemberAffiliatesResponses, CoreUpdateOrganizationData, CoreUpdateOrganizationErrors, CoreUpdateOrganizationFeaturesData, CoreUpdateOrganizationFeaturesErrors, CoreUpdateOrganizationFeaturesResponses, CoreUpdateOrganizationResponses, CoreUpdateProfileData, CoreUpdateProfileErrors, CoreUpdateProfileResponses, CoreUpdateSignupSettingsData, CoreUpdateSignupSettingsErrors, CoreUpdateSignupSettingsResponses, CoreUpdateTeamMemberData, CoreUpdateTeamMemberErrors, CoreUpdateTeamMemberResponses, CoreUploadOrganizationLogoData, CoreUploadOrganizationLogoErrors, CoreUploadOrganizationLogoResponses, OauthAuthorizeData, OauthAuthorizeErrors, OauthAuthorizeResponses, OauthCreateAppData, OauthCreateAppErrors, OauthCreateAppResponses, OauthDescribeAuthorizationData, OauthDescribeAuthorizationErrors, OauthDescribeAuthorizationResponses, OauthListAppCodesData, OauthListAppCodesErrors, OauthListAppCodesResponses, OauthListAppsData, OauthListAppsErrors, OauthListAppsResponses, OauthRevokeAppData, OauthRevokeAppErrors, OauthRevokeAppResponses, OauthTokenData, OauthTokenErrors, OauthTokenResponses, SuperadminGetAccountData, SuperadminGetAccountErrors, SuperadminGetAccountResponses, SuperadminGetHomeData, SuperadminGetHomeErrors, SuperadminGetHomeResponses, SuperadminListAccountsData, SuperadminListAccountsErrors, SuperadminListAccountsResponses, SuperadminUpdateAccountData, SuperadminUpdateAccountErrors, SuperadminUpdateAccountResponses, SuperadminVerifyAccountData, SuperadminVerifyAccountErrors, SuperadminVerifyAccountResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -25,6 +25,59 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 export const coreGetAccount = <ThrowOnError extends boolean = false>(options?: Options<CoreGetAccountData, ThrowOnError>): RequestResult<CoreGetAccountResponses, CoreGetAccountErrors, ThrowOnError> => (options?.client ?? client).get<CoreGetAccountResponses, CoreGetAccountErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/account',
+    ...options
+});
+
+/**
+ * Change the caller's password on every panel of the person; every other session of the person ends
+ */
+export const coreChangePassword = <ThrowOnError extends boolean = false>(options: Options<CoreChangePasswordData, ThrowOnError>): RequestResult<CoreChangePasswordResponses, CoreChangePasswordErrors, ThrowOnError> => (options.client ?? client).post<CoreChangePasswordResponses, CoreChangePasswordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/account/change-password',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Mail a link that verifies the caller's e-mail address
+ */
+export const coreSendEmailVerification = <ThrowOnError extends boolean = false>(options?: Options<CoreSendEmailVerificationData, ThrowOnError>): RequestResult<CoreSendEmailVerificationResponses, CoreSendEmailVerificationErrors, ThrowOnError> => (options?.client ?? client).post<CoreSendEmailVerificationResponses, CoreSendEmailVerificationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/account/email/verification',
+    ...options
+});
+
+/**
+ * The caller's profile
+ */
+export const coreGetProfile = <ThrowOnError extends boolean = false>(options?: Options<CoreGetProfileData, ThrowOnError>): RequestResult<CoreGetProfileResponses, CoreGetProfileErrors, ThrowOnError> => (options?.client ?? client).get<CoreGetProfileResponses, CoreGetProfileErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/account/profile',
+    ...options
+});
+
+/**
+ * Change the caller's profile (an empty value clears a field, except the name)
+ */
+export const coreUpdateProfile = <ThrowOnError extends boolean = false>(options: Options<CoreUpdateProfileData, ThrowOnError>): RequestResult<CoreUpdateProfileResponses, CoreUpdateProfileErrors, ThrowOnError> => (options.client ?? client).patch<CoreUpdateProfileResponses, CoreUpdateProfileErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/account/profile',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Which affiliates, campaigns and reports the caller may see (team members are limited; admins see all; affiliates only themselves)
+ */
+export const coreGetTeamScope = <ThrowOnError extends boolean = false>(options?: Options<CoreGetTeamScopeData, ThrowOnError>): RequestResult<CoreGetTeamScopeResponses, CoreGetTeamScopeErrors, ThrowOnError> => (options?.client ?? client).get<CoreGetTeamScopeResponses, CoreGetTeamScopeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/account/scope',
     ...options
 });
 
@@ -112,6 +165,39 @@ export const authLogout = <ThrowOnError extends boolean = false>(options?: Optio
 });
 
 /**
+ * Superadmin logout; from a superadmin-as-admin session, back to the superadmin panel
+ */
+export const authLogoutSuperadmin = <ThrowOnError extends boolean = false>(options?: Options<AuthLogoutSuperadminData, ThrowOnError>): RequestResult<AuthLogoutSuperadminResponses, AuthLogoutSuperadminErrors, ThrowOnError> => (options?.client ?? client).post<AuthLogoutSuperadminResponses, AuthLogoutSuperadminErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/auth/logout/su',
+    ...options
+});
+
+/**
+ * Branding of a login or signup page: name, theme colour, image URLs, affiliate signup URL
+ *
+ * By orgId; without it, the platform defaults. (Lookup by the Host header will come with white-label domains.)
+ */
+export const authGetMeta = <ThrowOnError extends boolean = false>(options?: Options<AuthGetMetaData, ThrowOnError>): RequestResult<AuthGetMetaResponses, AuthGetMetaErrors, ThrowOnError> => (options?.client ?? client).get<AuthGetMetaResponses, AuthGetMetaErrors, ThrowOnError>({ url: '/api/v1/auth/meta', ...options });
+
+/**
+ * Finish provider sign-in (spec /web/v2/auth/google/login, page /auth/verify/google): code + state → the panel of that e-mail address
+ */
+export const authOidcLogin = <ThrowOnError extends boolean = false>(options: Options<AuthOidcLoginData, ThrowOnError>): RequestResult<AuthOidcLoginResponses, AuthOidcLoginErrors, ThrowOnError> => (options.client ?? client).post<AuthOidcLoginResponses, AuthOidcLoginErrors, ThrowOnError>({
+    url: '/api/v1/auth/oidc/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign in with the OpenID Connect provider (spec /web/v2/auth/google/url): the URL to send the browser to, with PKCE, state and nonce
+ */
+export const authOidcUrl = <ThrowOnError extends boolean = false>(options?: Options<AuthOidcUrlData, ThrowOnError>): RequestResult<AuthOidcUrlResponses, AuthOidcUrlErrors, ThrowOnError> => (options?.client ?? client).get<AuthOidcUrlResponses, AuthOidcUrlErrors, ThrowOnError>({ url: '/api/v1/auth/oidc/url', ...options });
+
+/**
  * The caller's panels in every organisation
  */
 export const authListPanels = <ThrowOnError extends boolean = false>(options?: Options<AuthListPanelsData, ThrowOnError>): RequestResult<AuthListPanelsResponses, AuthListPanelsErrors, ThrowOnError> => (options?.client ?? client).get<AuthListPanelsResponses, AuthListPanelsErrors, ThrowOnError>({
@@ -146,6 +232,93 @@ export const authForgotPassword = <ThrowOnError extends boolean = false>(options
  */
 export const authResetPassword = <ThrowOnError extends boolean = false>(options: Options<AuthResetPasswordData, ThrowOnError>): RequestResult<AuthResetPasswordResponses, AuthResetPasswordErrors, ThrowOnError> => (options.client ?? client).post<AuthResetPasswordResponses, AuthResetPasswordErrors, ThrowOnError>({
     url: '/api/v1/auth/password/reset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Register an organisation and its owner; mails a 24-hour, single-use activation link
+ */
+export const authRegister = <ThrowOnError extends boolean = false>(options: Options<AuthRegisterData, ThrowOnError>): RequestResult<AuthRegisterResponses, AuthRegisterErrors, ThrowOnError> => (options.client ?? client).post<AuthRegisterResponses, AuthRegisterErrors, ThrowOnError>({
+    url: '/api/v1/auth/register',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The signup form of a type: affiliate or brand
+ */
+export const authTypedSignupForm = <ThrowOnError extends boolean = false>(options: Options<AuthTypedSignupFormData, ThrowOnError>): RequestResult<AuthTypedSignupFormResponses, AuthTypedSignupFormErrors, ThrowOnError> => (options.client ?? client).get<AuthTypedSignupFormResponses, AuthTypedSignupFormErrors, ThrowOnError>({ url: '/api/v1/auth/register/{type}/{orgId}', ...options });
+
+/**
+ * Sign up by type: affiliate (as above) or brand (advertiser, pending until approved)
+ */
+export const authTypedSignup = <ThrowOnError extends boolean = false>(options: Options<AuthTypedSignupData, ThrowOnError>): RequestResult<AuthTypedSignupResponses, AuthTypedSignupErrors, ThrowOnError> => (options.client ?? client).post<AuthTypedSignupResponses, AuthTypedSignupErrors, ThrowOnError>({
+    url: '/api/v1/auth/register/{type}/{orgId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * An organisation's affiliate signup form
+ */
+export const authAffiliateSignupForm = <ThrowOnError extends boolean = false>(options: Options<AuthAffiliateSignupFormData, ThrowOnError>): RequestResult<AuthAffiliateSignupFormResponses, AuthAffiliateSignupFormErrors, ThrowOnError> => (options.client ?? client).get<AuthAffiliateSignupFormResponses, AuthAffiliateSignupFormErrors, ThrowOnError>({ url: '/api/v1/auth/register/affiliate/{orgId}', ...options });
+
+/**
+ * Sign up as an affiliate (active with a session when auto approve is on, else pending)
+ */
+export const authAffiliateSignup = <ThrowOnError extends boolean = false>(options: Options<AuthAffiliateSignupData, ThrowOnError>): RequestResult<AuthAffiliateSignupResponses, AuthAffiliateSignupErrors, ThrowOnError> => (options.client ?? client).post<AuthAffiliateSignupResponses, AuthAffiliateSignupErrors, ThrowOnError>({
+    url: '/api/v1/auth/register/affiliate/{orgId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * An organisation's affiliate signup form for a campaign
+ */
+export const authCampaignSignupForm = <ThrowOnError extends boolean = false>(options: Options<AuthCampaignSignupFormData, ThrowOnError>): RequestResult<AuthCampaignSignupFormResponses, AuthCampaignSignupFormErrors, ThrowOnError> => (options.client ?? client).get<AuthCampaignSignupFormResponses, AuthCampaignSignupFormErrors, ThrowOnError>({ url: '/api/v1/auth/register/affiliate/{orgId}/{campaignId}', ...options });
+
+/**
+ * Sign up as an affiliate through a campaign link (the campaign is kept with the signup)
+ */
+export const authCampaignSignup = <ThrowOnError extends boolean = false>(options: Options<AuthCampaignSignupData, ThrowOnError>): RequestResult<AuthCampaignSignupResponses, AuthCampaignSignupErrors, ThrowOnError> => (options.client ?? client).post<AuthCampaignSignupResponses, AuthCampaignSignupErrors, ThrowOnError>({
+    url: '/api/v1/auth/register/affiliate/{orgId}/{campaignId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Follow a mailed verification link: an account link activates the panel and returns a session; an e-mail link marks the address verified
+ */
+export const authVerify = <ThrowOnError extends boolean = false>(options: Options<AuthVerifyData, ThrowOnError>): RequestResult<AuthVerifyResponses, AuthVerifyErrors, ThrowOnError> => (options.client ?? client).post<AuthVerifyResponses, AuthVerifyErrors, ThrowOnError>({
+    url: '/api/v1/auth/verify',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Mail a new activation link to a registration still waiting for it; same answer for unknown addresses
+ */
+export const authResendVerification = <ThrowOnError extends boolean = false>(options: Options<AuthResendVerificationData, ThrowOnError>): RequestResult<AuthResendVerificationResponses, AuthResendVerificationErrors, ThrowOnError> => (options.client ?? client).post<AuthResendVerificationResponses, AuthResendVerificationErrors, ThrowOnError>({
+    url: '/api/v1/auth/verify/email',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -353,6 +526,82 @@ export const coreDownloadFailedRows = <ThrowOnError extends boolean = false>(opt
 });
 
 /**
+ * OAuth apps (client secrets are never returned)
+ */
+export const oauthListApps = <ThrowOnError extends boolean = false>(options?: Options<OauthListAppsData, ThrowOnError>): RequestResult<OauthListAppsResponses, OauthListAppsErrors, ThrowOnError> => (options?.client ?? client).get<OauthListAppsResponses, OauthListAppsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/oauth/apps',
+    ...options
+});
+
+/**
+ * Register an OAuth app: name, redirect URIs, scopes, expiry, allowed IPs; the client secret is shown once
+ */
+export const oauthCreateApp = <ThrowOnError extends boolean = false>(options: Options<OauthCreateAppData, ThrowOnError>): RequestResult<OauthCreateAppResponses, OauthCreateAppErrors, ThrowOnError> => (options.client ?? client).post<OauthCreateAppResponses, OauthCreateAppErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/oauth/apps',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Revoke an OAuth app at once: its tokens stop working
+ */
+export const oauthRevokeApp = <ThrowOnError extends boolean = false>(options: Options<OauthRevokeAppData, ThrowOnError>): RequestResult<OauthRevokeAppResponses, OauthRevokeAppErrors, ThrowOnError> => (options.client ?? client).delete<OauthRevokeAppResponses, OauthRevokeAppErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/oauth/apps/{id}',
+    ...options
+});
+
+/**
+ * Authorization codes issued to an app: when, for whom, used or not (never the codes)
+ */
+export const oauthListAppCodes = <ThrowOnError extends boolean = false>(options: Options<OauthListAppCodesData, ThrowOnError>): RequestResult<OauthListAppCodesResponses, OauthListAppCodesErrors, ThrowOnError> => (options.client ?? client).get<OauthListAppCodesResponses, OauthListAppCodesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/oauth/apps/{id}/codes',
+    ...options
+});
+
+/**
+ * What a consent would grant: the app and the scopes (clientId, redirectUri, scope in the query)
+ */
+export const oauthDescribeAuthorization = <ThrowOnError extends boolean = false>(options?: Options<OauthDescribeAuthorizationData, ThrowOnError>): RequestResult<OauthDescribeAuthorizationResponses, OauthDescribeAuthorizationErrors, ThrowOnError> => (options?.client ?? client).get<OauthDescribeAuthorizationResponses, OauthDescribeAuthorizationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/oauth/authorize',
+    ...options
+});
+
+/**
+ * The signed-in user consents (RFC 6749 §4.1.1): returns the redirect carrying a single-use code (10 minutes) and the state
+ */
+export const oauthAuthorize = <ThrowOnError extends boolean = false>(options: Options<OauthAuthorizeData, ThrowOnError>): RequestResult<OauthAuthorizeResponses, OauthAuthorizeErrors, ThrowOnError> => (options.client ?? client).post<OauthAuthorizeResponses, OauthAuthorizeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/oauth/authorize',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * OAuth 2.0 token endpoint (RFC 6749 §4.1.3). Not in the envelope: answers { access_token, token_type, expires_in, scope } or RFC 6749 §5.2 errors
+ *
+ * Form-encoded or JSON. Client authentication by HTTP Basic or client_id/client_secret in the body. grant_type=authorization_code, code, redirect_uri (exactly as authorised), code_verifier (when PKCE was used). A code works once; presenting it again revokes the tokens it issued. The access token (`afo_<id>.<secret>`, 1 hour) is sent as `Authorization: Bearer` and acts as the consenting user within the granted scopes.
+ */
+export const oauthToken = <ThrowOnError extends boolean = false>(options: Options<OauthTokenData, ThrowOnError>): RequestResult<OauthTokenResponses, OauthTokenErrors, ThrowOnError> => (options.client ?? client).post<OauthTokenResponses, OauthTokenErrors, ThrowOnError>({
+    url: '/api/v1/oauth/token',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * The organisation acted on (own, or a child with coid)
  */
 export const coreGetOrganization = <ThrowOnError extends boolean = false>(options?: Options<CoreGetOrganizationData, ThrowOnError>): RequestResult<CoreGetOrganizationResponses, CoreGetOrganizationErrors, ThrowOnError> => (options?.client ?? client).get<CoreGetOrganizationResponses, CoreGetOrganizationErrors, ThrowOnError>({
@@ -373,6 +622,11 @@ export const coreUpdateOrganization = <ThrowOnError extends boolean = false>(opt
         ...options.headers
     }
 });
+
+/**
+ * An organisation image (public, cacheable; 404 when there is none)
+ */
+export const coreDownloadOrganizationLogo = <ThrowOnError extends boolean = false>(options: Options<CoreDownloadOrganizationLogoData, ThrowOnError>): RequestResult<CoreDownloadOrganizationLogoResponses, unknown, ThrowOnError> => (options.client ?? client).get<CoreDownloadOrganizationLogoResponses, unknown, ThrowOnError>({ url: '/api/v1/organization/{id}/logo/{kind}', ...options });
 
 /**
  * Child organisations of a parent organisation
@@ -410,6 +664,91 @@ export const coreSetChildRestrictions = <ThrowOnError extends boolean = false>(o
 });
 
 /**
+ * Feature flags and report switches of each child organisation
+ */
+export const coreListChildOrganizationFeatures = <ThrowOnError extends boolean = false>(options?: Options<CoreListChildOrganizationFeaturesData, ThrowOnError>): RequestResult<CoreListChildOrganizationFeaturesResponses, CoreListChildOrganizationFeaturesErrors, ThrowOnError> => (options?.client ?? client).get<CoreListChildOrganizationFeaturesResponses, CoreListChildOrganizationFeaturesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/organization/child/features',
+    ...options
+});
+
+/**
+ * Feature flags and the reports switched off
+ */
+export const coreGetOrganizationFeatures = <ThrowOnError extends boolean = false>(options?: Options<CoreGetOrganizationFeaturesData, ThrowOnError>): RequestResult<CoreGetOrganizationFeaturesResponses, CoreGetOrganizationFeaturesErrors, ThrowOnError> => (options?.client ?? client).get<CoreGetOrganizationFeaturesResponses, CoreGetOrganizationFeaturesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/organization/features',
+    ...options
+});
+
+/**
+ * Switch customer, activity and conversion reports off or on for the whole organisation (admin)
+ */
+export const coreUpdateOrganizationFeatures = <ThrowOnError extends boolean = false>(options: Options<CoreUpdateOrganizationFeaturesData, ThrowOnError>): RequestResult<CoreUpdateOrganizationFeaturesResponses, CoreUpdateOrganizationFeaturesErrors, ThrowOnError> => (options.client ?? client).patch<CoreUpdateOrganizationFeaturesResponses, CoreUpdateOrganizationFeaturesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/organization/features',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Remove one image
+ */
+export const coreDeleteOrganizationLogo = <ThrowOnError extends boolean = false>(options?: Options<CoreDeleteOrganizationLogoData, ThrowOnError>): RequestResult<CoreDeleteOrganizationLogoResponses, CoreDeleteOrganizationLogoErrors, ThrowOnError> => (options?.client ?? client).delete<CoreDeleteOrganizationLogoResponses, CoreDeleteOrganizationLogoErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/organization/logo',
+    ...options
+});
+
+/**
+ * URLs of the logo, login logo and icon of the organisation acted on
+ */
+export const coreGetOrganizationLogo = <ThrowOnError extends boolean = false>(options?: Options<CoreGetOrganizationLogoData, ThrowOnError>): RequestResult<CoreGetOrganizationLogoResponses, CoreGetOrganizationLogoErrors, ThrowOnError> => (options?.client ?? client).get<CoreGetOrganizationLogoResponses, CoreGetOrganizationLogoErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/organization/logo',
+    ...options
+});
+
+/**
+ * Upload the logo (386x74), login logo (450x150) or icon (16x16): PNG, JPEG, WebP, GIF or SVG, exact size, at most 2 MB
+ */
+export const coreUploadOrganizationLogo = <ThrowOnError extends boolean = false>(options: Options<CoreUploadOrganizationLogoData, ThrowOnError>): RequestResult<CoreUploadOrganizationLogoResponses, CoreUploadOrganizationLogoErrors, ThrowOnError> => (options.client ?? client).post<CoreUploadOrganizationLogoResponses, CoreUploadOrganizationLogoErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/organization/logo',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * Auto approve and the custom fields of the affiliate signup form
+ */
+export const coreGetSignupSettings = <ThrowOnError extends boolean = false>(options?: Options<CoreGetSignupSettingsData, ThrowOnError>): RequestResult<CoreGetSignupSettingsResponses, CoreGetSignupSettingsErrors, ThrowOnError> => (options?.client ?? client).get<CoreGetSignupSettingsResponses, CoreGetSignupSettingsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/organization/signup-settings',
+    ...options
+});
+
+/**
+ * Replace auto approve and the custom fields of the affiliate signup form (admin)
+ */
+export const coreUpdateSignupSettings = <ThrowOnError extends boolean = false>(options: Options<CoreUpdateSignupSettingsData, ThrowOnError>): RequestResult<CoreUpdateSignupSettingsResponses, CoreUpdateSignupSettingsErrors, ThrowOnError> => (options.client ?? client).put<CoreUpdateSignupSettingsResponses, CoreUpdateSignupSettingsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/organization/signup-settings',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * History of changes to the organisation
  */
 export const coreGetOrganizationTimeline = <ThrowOnError extends boolean = false>(options?: Options<CoreGetOrganizationTimelineData, ThrowOnError>): RequestResult<CoreGetOrganizationTimelineResponses, CoreGetOrganizationTimelineErrors, ThrowOnError> => (options?.client ?? client).get<CoreGetOrganizationTimelineResponses, CoreGetOrganizationTimelineErrors, ThrowOnError>({
@@ -433,6 +772,161 @@ export const coreListPlugins = <ThrowOnError extends boolean = false>(options?: 
 export const coreSetPluginState = <ThrowOnError extends boolean = false>(options: Options<CoreSetPluginStateData, ThrowOnError>): RequestResult<CoreSetPluginStateResponses, CoreSetPluginStateErrors, ThrowOnError> => (options.client ?? client).patch<CoreSetPluginStateResponses, CoreSetPluginStateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/plugins/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Every organisation with its owner, users, billing state and verification
+ */
+export const superadminListAccounts = <ThrowOnError extends boolean = false>(options?: Options<SuperadminListAccountsData, ThrowOnError>): RequestResult<SuperadminListAccountsResponses, SuperadminListAccountsErrors, ThrowOnError> => (options?.client ?? client).get<SuperadminListAccountsResponses, SuperadminListAccountsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/superadmin/accounts',
+    ...options
+});
+
+/**
+ * One organisation: admins, children, plugins, feature flags, counts
+ */
+export const superadminGetAccount = <ThrowOnError extends boolean = false>(options: Options<SuperadminGetAccountData, ThrowOnError>): RequestResult<SuperadminGetAccountResponses, SuperadminGetAccountErrors, ThrowOnError> => (options.client ?? client).get<SuperadminGetAccountResponses, SuperadminGetAccountErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/superadmin/accounts/{id}',
+    ...options
+});
+
+/**
+ * Change billing state, panel lock, onboarding, network, install reports and feature flags (recorded on the timeline)
+ */
+export const superadminUpdateAccount = <ThrowOnError extends boolean = false>(options: Options<SuperadminUpdateAccountData, ThrowOnError>): RequestResult<SuperadminUpdateAccountResponses, SuperadminUpdateAccountErrors, ThrowOnError> => (options.client ?? client).patch<SuperadminUpdateAccountResponses, SuperadminUpdateAccountErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/superadmin/accounts/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Verify an organisation and activate its owner's pending panel (idempotent)
+ */
+export const superadminVerifyAccount = <ThrowOnError extends boolean = false>(options: Options<SuperadminVerifyAccountData, ThrowOnError>): RequestResult<SuperadminVerifyAccountResponses, SuperadminVerifyAccountErrors, ThrowOnError> => (options.client ?? client).post<SuperadminVerifyAccountResponses, SuperadminVerifyAccountErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/superadmin/accounts/{id}/verify',
+    ...options
+});
+
+/**
+ * Superadmin home: organisations, verification, billing states, users
+ */
+export const superadminGetHome = <ThrowOnError extends boolean = false>(options?: Options<SuperadminGetHomeData, ThrowOnError>): RequestResult<SuperadminGetHomeResponses, SuperadminGetHomeErrors, ThrowOnError> => (options?.client ?? client).get<SuperadminGetHomeResponses, SuperadminGetHomeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/superadmin/home',
+    ...options
+});
+
+/**
+ * Superadmin login: opens the person's superadmin panel
+ *
+ * Only a person holding an active superadmin panel gets a session here; anyone else gets the same 401 as for a wrong password. /api/v1/auth/login keeps working for every panel.
+ */
+export const authSuperadminLogin = <ThrowOnError extends boolean = false>(options: Options<AuthSuperadminLoginData, ThrowOnError>): RequestResult<AuthSuperadminLoginResponses, AuthSuperadminLoginErrors, ThrowOnError> => (options.client ?? client).post<AuthSuperadminLoginResponses, AuthSuperadminLoginErrors, ThrowOnError>({
+    url: '/api/v1/superuser/auth/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Team members (sub-admins, AFMs, ADMs); filter by role and status, search name and e-mail
+ */
+export const coreListTeamMembers = <ThrowOnError extends boolean = false>(options?: Options<CoreListTeamMembersData, ThrowOnError>): RequestResult<CoreListTeamMembersResponses, CoreListTeamMembersErrors, ThrowOnError> => (options?.client ?? client).get<CoreListTeamMembersResponses, CoreListTeamMembersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/team-members',
+    ...options
+});
+
+/**
+ * Add a team member
+ *
+ * The password belongs to the person (the e-mail address). When the address already holds a panel in another organisation, the new member keeps that existing password and the password sent here is ignored. An address already used in this organisation is refused ("Username is already taken").
+ */
+export const coreCreateTeamMember = <ThrowOnError extends boolean = false>(options: Options<CoreCreateTeamMemberData, ThrowOnError>): RequestResult<CoreCreateTeamMemberResponses, CoreCreateTeamMemberErrors, ThrowOnError> => (options.client ?? client).post<CoreCreateTeamMemberResponses, CoreCreateTeamMemberErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/team-members',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a team member: their sessions end and their affiliates are unassigned
+ */
+export const coreDeleteTeamMember = <ThrowOnError extends boolean = false>(options: Options<CoreDeleteTeamMemberData, ThrowOnError>): RequestResult<CoreDeleteTeamMemberResponses, CoreDeleteTeamMemberErrors, ThrowOnError> => (options.client ?? client).delete<CoreDeleteTeamMemberResponses, CoreDeleteTeamMemberErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/team-members/{id}',
+    ...options
+});
+
+/**
+ * One team member
+ */
+export const coreGetTeamMember = <ThrowOnError extends boolean = false>(options: Options<CoreGetTeamMemberData, ThrowOnError>): RequestResult<CoreGetTeamMemberResponses, CoreGetTeamMemberErrors, ThrowOnError> => (options.client ?? client).get<CoreGetTeamMemberResponses, CoreGetTeamMemberErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/team-members/{id}',
+    ...options
+});
+
+/**
+ * Change some fields of a team member; a disabled member is logged out at once (406), a new password or e-mail ends their sessions
+ *
+ * A new password needs passwordConfirmation and is refused when the person also has panels in other organisations (only they can change it, from their profile). The owner and the caller cannot be disabled or change role here.
+ */
+export const coreUpdateTeamMember = <ThrowOnError extends boolean = false>(options: Options<CoreUpdateTeamMemberData, ThrowOnError>): RequestResult<CoreUpdateTeamMemberResponses, CoreUpdateTeamMemberErrors, ThrowOnError> => (options.client ?? client).patch<CoreUpdateTeamMemberResponses, CoreUpdateTeamMemberErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/team-members/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Unassign affiliates from a team member (JSON body; ids not assigned are ignored)
+ */
+export const coreUnassignTeamMemberAffiliates = <ThrowOnError extends boolean = false>(options: Options<CoreUnassignTeamMemberAffiliatesData, ThrowOnError>): RequestResult<CoreUnassignTeamMemberAffiliatesResponses, CoreUnassignTeamMemberAffiliatesErrors, ThrowOnError> => (options.client ?? client).delete<CoreUnassignTeamMemberAffiliatesResponses, CoreUnassignTeamMemberAffiliatesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/team-members/{id}/affiliates',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Affiliates assigned to a team member
+ */
+export const coreListTeamMemberAffiliates = <ThrowOnError extends boolean = false>(options: Options<CoreListTeamMemberAffiliatesData, ThrowOnError>): RequestResult<CoreListTeamMemberAffiliatesResponses, CoreListTeamMemberAffiliatesErrors, ThrowOnError> => (options.client ?? client).get<CoreListTeamMemberAffiliatesResponses, CoreListTeamMemberAffiliatesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/team-members/{id}/affiliates',
+    ...options
+});
+
+/**
+ * Assign affiliates of this organisation to a team member (already assigned ones are kept)
+ */
+export const coreAssignTeamMemberAffiliates = <ThrowOnError extends boolean = false>(options: Options<CoreAssignTeamMemberAffiliatesData, ThrowOnError>): RequestResult<CoreAssignTeamMemberAffiliatesResponses, CoreAssignTeamMemberAffiliatesErrors, ThrowOnError> => (options.client ?? client).post<CoreAssignTeamMemberAffiliatesResponses, CoreAssignTeamMemberAffiliatesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/team-members/{id}/affiliates',
     ...options,
     headers: {
         'Content-Type': 'application/json',

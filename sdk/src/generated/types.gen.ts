@@ -45,8 +45,24 @@ export type Account = {
         };
         reportsInstall?: boolean;
         createdAt?: string | null;
+        logoUrl?: string | null;
+        loginLogoUrl?: string | null;
+        favIconUrl?: string | null;
+        verifiedAt?: string | null;
+        disabledReports?: Array<'customer' | 'activity' | 'conversion'>;
     };
     su: boolean;
+    /**
+     * Set only for OIDC sign-ins (reserved; null today)
+     */
+    idToken?: string | null;
+    /**
+     * Child organisations an admin or parent panel can act on with coid; [] otherwise
+     */
+    childOrgs?: Array<{
+        id: number;
+        name: string;
+    }>;
     /**
      * Set in a login-as session: who is acting
      */
@@ -67,6 +83,67 @@ export type Account = {
         action: string;
     }>;
     plugins: Array<PluginState>;
+};
+
+export type AccountDetail = AccountSummary & {
+    organization: Organization;
+    parent?: {
+        id?: number;
+        name?: string;
+    } | null;
+    owner: {
+        id?: number;
+        email?: string;
+        status?: string;
+    } | null;
+    /**
+     * Admin, sub-admin and parent panels (never passwords or tokens)
+     */
+    admins: Array<{
+        id: number;
+        email: string;
+        name?: string | null;
+        role: string;
+        status: string;
+        owner?: boolean;
+        emailVerifiedAt?: string | null;
+        lastLoginAt?: string | null;
+    }>;
+    children: Array<{
+        id: number;
+        name: string;
+        createdAt?: string | null;
+        verifiedAt?: string | null;
+    }>;
+    plugins: Array<PluginState>;
+    counts: {
+        users: number;
+        children: number;
+        byRole: {
+            [key: string]: number;
+        };
+    };
+};
+
+export type AccountSummary = {
+    id: number;
+    name: string;
+    type: 'parent' | 'child' | 'brand-type';
+    panelType?: string;
+    parentId?: number | null;
+    /**
+     * The owner panel (owner flag, else the oldest admin or parent)
+     */
+    ownerEmail: string | null;
+    /**
+     * Panels of the organisation that are not deleted
+     */
+    usersCount: number;
+    billingState: 'active' | 'invoice_due' | 'trial_end';
+    panelLocked: boolean;
+    onboardingPending?: boolean;
+    createdAt: string | null;
+    verifiedAt: string | null;
 };
 
 export type ApiKey = {
@@ -100,6 +177,24 @@ export type ApiLog = {
     createdAt: string;
 };
 
+export type AssignedAffiliate = {
+    id: number;
+    name?: string | null;
+    email: string;
+    status: string;
+    assignedAt: string;
+};
+
+export type AuthMeta = Branding & {
+    organizationId: number | null;
+    name: string;
+    themeColor: string;
+    /**
+     * <APP_URL>/register/affiliate/<orgId>
+     */
+    affiliateSignupUrl: string | null;
+};
+
 export type Brand = {
     id: number;
     name: string;
@@ -120,6 +215,21 @@ export type Brand = {
     updatedAt: string | null;
 };
 
+export type Branding = {
+    /**
+     * Logo, 386x74; null when none was uploaded. Versioned (?v=…): a new upload gives a new URL.
+     */
+    logoUrl: string | null;
+    /**
+     * Login logo, 450x150; null when none was uploaded. Versioned (?v=…): a new upload gives a new URL.
+     */
+    loginLogoUrl: string | null;
+    /**
+     * Icon (favicon), 16x16; null when none was uploaded. Versioned (?v=…): a new upload gives a new URL.
+     */
+    favIconUrl: string | null;
+};
+
 export type BulkStatusResult = {
     updated: number;
     ids?: Array<number>;
@@ -130,6 +240,13 @@ export type CreatedApiKey = ApiKey & {
      * The full key, shown once
      */
     key: string;
+};
+
+export type CreatedOAuthApp = OAuthApp & {
+    /**
+     * Shown once
+     */
+    clientSecret: string;
 };
 
 export type Deleted = {
@@ -191,6 +308,79 @@ export type Message = {
     message: string;
 };
 
+export type OAuthApp = {
+    id: number;
+    name: string;
+    userId?: number;
+    clientId: string;
+    /**
+     * …<last 4 characters>; the client secret is never returned after creation
+     */
+    secretPreview?: string;
+    redirectUris: Array<string>;
+    scopes: Array<{
+        resource: string;
+        operations: Array<'read' | 'write'>;
+    }>;
+    allowedIps: Array<string>;
+    expiresAt?: string | null;
+    revokedAt?: string | null;
+    createdAt?: string | null;
+};
+
+export type OAuthAuthCode = {
+    id: number;
+    appId: number;
+    userId: number;
+    userEmail?: string | null;
+    userName?: string | null;
+    redirectUri?: string;
+    scopes?: Array<{
+        resource: string;
+        operations: Array<'read' | 'write'>;
+    }>;
+    pkce?: boolean;
+    status: 'pending' | 'used' | 'expired';
+    createdAt: string | null;
+    expiresAt?: string | null;
+    usedAt?: string | null;
+};
+
+export type OAuthConsent = {
+    app: {
+        name?: string;
+        clientId?: string;
+    };
+    redirectUri: string;
+    scopes: Array<{
+        resource: string;
+        operations: Array<'read' | 'write'>;
+    }>;
+    /**
+     * Space-separated resource:operation pairs
+     */
+    scope: string;
+};
+
+export type OAuthRedirect = {
+    /**
+     * redirectUri?code=…&state=…; the code works once, for 10 minutes
+     */
+    redirectTo: string;
+    scope: string;
+};
+
+export type OidcStart = {
+    /**
+     * The provider's authorization URL to send the browser to
+     */
+    url: string;
+    /**
+     * Comes back on the redirect; valid once, for 10 minutes
+     */
+    state: string;
+};
+
 export type Organization = {
     id: number;
     name: string;
@@ -203,6 +393,11 @@ export type Organization = {
     };
     reportsInstall?: boolean;
     createdAt?: string | null;
+    logoUrl?: string | null;
+    loginLogoUrl?: string | null;
+    favIconUrl?: string | null;
+    verifiedAt?: string | null;
+    disabledReports?: Array<'customer' | 'activity' | 'conversion'>;
     restrictions?: {
         disableProductChanges?: boolean;
         maxProductsPerBrand?: number | null;
@@ -218,6 +413,25 @@ export type Organization = {
         defaultReportDays: number;
         maskCustomerId: boolean;
     };
+};
+
+export type OrganizationFeatures = {
+    organizationId: number;
+    /**
+     * Child organisations only
+     */
+    name?: string;
+    /**
+     * Feature flags, set by a superadmin
+     */
+    features: {
+        [key: string]: boolean;
+    };
+    reportsInstall: boolean;
+    /**
+     * Reports switched off for every role of the organisation
+     */
+    disabledReports: Array<'customer' | 'activity' | 'conversion'>;
 };
 
 export type PanelSummary = {
@@ -251,6 +465,42 @@ export type Product = {
     updatedAt: string | null;
 };
 
+export type Profile = {
+    id: number;
+    email: string;
+    role: string;
+    name?: string | null;
+    phone?: string | null;
+    skype?: string | null;
+    city?: string | null;
+    address?: string | null;
+    state?: string | null;
+    zipcode?: string | null;
+    /**
+     * ISO 3166-1 alpha-2 code
+     */
+    country?: string | null;
+    /**
+     * Language of the panel; null follows the organisation
+     */
+    locale?: 'en' | 'pt' | 'tr' | null;
+};
+
+export type ReportScope = {
+    /**
+     * All affiliates, or only the ones assigned to the member
+     */
+    affiliates: 'all' | 'assigned';
+    /**
+     * Campaign ids the member sees; null for all
+     */
+    campaigns: Array<number> | null;
+    /**
+     * Reports the member sees; null for all
+     */
+    reports: Array<'campaign' | 'affiliate' | 'customer' | 'activity' | 'click' | 'brand' | 'media' | 'conversion' | 'referral' | 'installs' | 'payout'> | null;
+};
+
 export type Session = Account & {
     token: string;
     type: 'bearer';
@@ -259,6 +509,151 @@ export type Session = Account & {
      * The person's panels in every organisation (same e-mail address)
      */
     panels?: Array<PanelSummary>;
+};
+
+export type SignupForm = {
+    type: 'affiliate' | 'brand';
+    organizationId: number;
+    organizationName: string;
+    themeColor: string;
+    language?: 'en' | 'pt' | 'tr';
+    /**
+     * The campaign of a campaign signup link, echoed
+     */
+    campaignId: number | null;
+    /**
+     * The visible custom fields; answers go in `fields` of the signup body, by name
+     */
+    fields: Array<{
+        name: string;
+        label: string;
+        type: 'text' | 'file' | 'select' | 'alphanumeric' | 'numeric' | 'alphabets' | 'custom';
+        required: boolean;
+        options?: Array<string> | null;
+        validation?: {
+            enabled?: boolean;
+            type?: 'min' | 'max' | 'alphanumeric' | 'numeric' | 'alphabets';
+            /**
+             * Length bound for min/max
+             */
+            value?: number | null;
+            /**
+             * Shown instead of the generic message when the rule fails
+             */
+            message?: string | null;
+        } | null;
+    }>;
+};
+
+export type SignupResult = {
+    /**
+     * The new panel (users row)
+     */
+    id: number;
+    organizationId: number;
+    role: 'affiliate' | 'brand';
+    status: 'active' | 'pending';
+    message: string;
+    /**
+     * Set when the panel is active at once (auto approve)
+     */
+    session: Session | null;
+};
+
+export type SignupSettings = {
+    /**
+     * New affiliates are active at once (else pending until approved)
+     */
+    autoApprove: boolean;
+    fields: Array<{
+        name: string;
+        label: string;
+        type: 'text' | 'file' | 'select' | 'alphanumeric' | 'numeric' | 'alphabets' | 'custom';
+        required: boolean;
+        hidden: boolean;
+        options?: Array<string> | null;
+        validation?: {
+            enabled?: boolean;
+            type?: 'min' | 'max' | 'alphanumeric' | 'numeric' | 'alphabets';
+            /**
+             * Length bound for min/max
+             */
+            value?: number | null;
+            /**
+             * Shown instead of the generic message when the rule fails
+             */
+            message?: string | null;
+        } | null;
+    }>;
+};
+
+export type SuperadminHome = {
+    organizations: number;
+    verified: number;
+    unverified: number;
+    panelLocked: number;
+    billing: {
+        active?: number;
+        invoice_due?: number;
+        trial_end?: number;
+    };
+    users: number;
+    /**
+     * The five newest organisations
+     */
+    recent: Array<{
+        id?: number;
+        name?: string;
+        createdAt?: string;
+        verifiedAt?: string | null;
+    }>;
+};
+
+export type SuperadminLogout = {
+    loggedOut: boolean;
+    /**
+     * superadmin: a login-as session ended, back to the superadmin panel (its token still works); superadminLogin: the superadmin logged out
+     */
+    returnTo: 'superadmin' | 'superadminLogin';
+};
+
+export type TeamMember = {
+    id: number;
+    organizationId?: number;
+    name: string | null;
+    email: string;
+    role: 'sub-admin' | 'afm' | 'adm';
+    status: 'active' | 'disabled' | 'pending' | 'deleted';
+    /**
+     * The organisation owner: cannot be disabled, demoted or deleted here
+     */
+    owner: boolean;
+    skype?: string | null;
+    contactNumber?: string | null;
+    reportScope: ReportScope;
+    /**
+     * Affiliates assigned to the member
+     */
+    affiliateCount: number;
+    lastLoginAt?: string | null;
+    createdAt?: string | null;
+    updatedAt?: string | null;
+};
+
+export type TeamScope = {
+    affiliates: 'all' | 'assigned';
+    /**
+     * Affiliates the caller may see; null for all
+     */
+    affiliateIds: Array<number> | null;
+    /**
+     * Campaigns the caller may see; null for all
+     */
+    campaigns: Array<number> | null;
+    /**
+     * Reports the caller may see; null for all
+     */
+    reports: Array<string> | null;
 };
 
 export type TimelineEntry = {
@@ -314,6 +709,263 @@ export type CoreGetAccountResponses = {
 };
 
 export type CoreGetAccountResponse = CoreGetAccountResponses[keyof CoreGetAccountResponses];
+
+export type CoreChangePasswordData = {
+    body: {
+        currentPassword: string;
+        password: string;
+        passwordConfirmation?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/account/change-password';
+};
+
+export type CoreChangePasswordErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not from an API key or a login-as session
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The current password is wrong, or the new one is invalid
+     */
+    422: ErrorEnvelope;
+    /**
+     * Too many attempts
+     */
+    429: ErrorEnvelope;
+};
+
+export type CoreChangePasswordError = CoreChangePasswordErrors[keyof CoreChangePasswordErrors];
+
+export type CoreChangePasswordResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Message;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreChangePasswordResponse = CoreChangePasswordResponses[keyof CoreChangePasswordResponses];
+
+export type CoreSendEmailVerificationData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/account/email/verification';
+};
+
+export type CoreSendEmailVerificationErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The address is already verified
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreSendEmailVerificationError = CoreSendEmailVerificationErrors[keyof CoreSendEmailVerificationErrors];
+
+export type CoreSendEmailVerificationResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Message;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreSendEmailVerificationResponse = CoreSendEmailVerificationResponses[keyof CoreSendEmailVerificationResponses];
+
+export type CoreGetProfileData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/account/profile';
+};
+
+export type CoreGetProfileErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CoreGetProfileError = CoreGetProfileErrors[keyof CoreGetProfileErrors];
+
+export type CoreGetProfileResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Profile;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreGetProfileResponse = CoreGetProfileResponses[keyof CoreGetProfileResponses];
+
+export type CoreUpdateProfileData = {
+    body: {
+        name?: string;
+        phone?: string | null;
+        skype?: string | null;
+        city?: string | null;
+        address?: string | null;
+        state?: string | null;
+        zipcode?: string | null;
+        country?: string | null;
+        locale?: 'en' | 'pt' | 'tr' | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/account/profile';
+};
+
+export type CoreUpdateProfileErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreUpdateProfileError = CoreUpdateProfileErrors[keyof CoreUpdateProfileErrors];
+
+export type CoreUpdateProfileResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Profile;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreUpdateProfileResponse = CoreUpdateProfileResponses[keyof CoreUpdateProfileResponses];
+
+export type CoreGetTeamScopeData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/account/scope';
+};
+
+export type CoreGetTeamScopeErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CoreGetTeamScopeError = CoreGetTeamScopeErrors[keyof CoreGetTeamScopeErrors];
+
+export type CoreGetTeamScopeResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: TeamScope;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreGetTeamScopeResponse = CoreGetTeamScopeResponses[keyof CoreGetTeamScopeResponses];
 
 export type CoreListApiKeysData = {
     body?: never;
@@ -815,6 +1467,176 @@ export type AuthLogoutResponses = {
 
 export type AuthLogoutResponse = AuthLogoutResponses[keyof AuthLogoutResponses];
 
+export type AuthLogoutSuperadminData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/logout/su';
+};
+
+export type AuthLogoutSuperadminErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Neither a superadmin nor a login-as session started by one (use /auth/logout)
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type AuthLogoutSuperadminError = AuthLogoutSuperadminErrors[keyof AuthLogoutSuperadminErrors];
+
+export type AuthLogoutSuperadminResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: SuperadminLogout;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthLogoutSuperadminResponse = AuthLogoutSuperadminResponses[keyof AuthLogoutSuperadminResponses];
+
+export type AuthGetMetaData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Organisation id
+         */
+        orgId?: number;
+    };
+    url: '/api/v1/auth/meta';
+};
+
+export type AuthGetMetaErrors = {
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AuthGetMetaError = AuthGetMetaErrors[keyof AuthGetMetaErrors];
+
+export type AuthGetMetaResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: AuthMeta;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthGetMetaResponse = AuthGetMetaResponses[keyof AuthGetMetaResponses];
+
+export type AuthOidcLoginData = {
+    body: {
+        code: string;
+        state: string;
+        iss?: string;
+        organizationId?: number;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/oidc/login';
+};
+
+export type AuthOidcLoginErrors = {
+    /**
+     * No account uses the e-mail address, or the provider has not verified it
+     */
+    401: ErrorEnvelope;
+    /**
+     * The account is not active
+     */
+    403: ErrorEnvelope;
+    /**
+     * Sign-in with a provider is not set up (type not_configured)
+     */
+    404: ErrorEnvelope;
+    /**
+     * Unknown, used or expired state, or a code the provider refused
+     */
+    422: ErrorEnvelope;
+    /**
+     * The provider failed or cannot be reached
+     */
+    502: ErrorEnvelope;
+};
+
+export type AuthOidcLoginError = AuthOidcLoginErrors[keyof AuthOidcLoginErrors];
+
+export type AuthOidcLoginResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Session;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthOidcLoginResponse = AuthOidcLoginResponses[keyof AuthOidcLoginResponses];
+
+export type AuthOidcUrlData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/oidc/url';
+};
+
+export type AuthOidcUrlErrors = {
+    /**
+     * Sign-in with a provider is not set up (type not_configured)
+     */
+    404: ErrorEnvelope;
+    /**
+     * The provider cannot be reached
+     */
+    502: ErrorEnvelope;
+};
+
+export type AuthOidcUrlError = AuthOidcUrlErrors[keyof AuthOidcUrlErrors];
+
+export type AuthOidcUrlResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: OidcStart;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthOidcUrlResponse = AuthOidcUrlResponses[keyof AuthOidcUrlResponses];
+
 export type AuthListPanelsData = {
     body?: never;
     path?: never;
@@ -944,6 +1766,7 @@ export type AuthResetPasswordData = {
     body: {
         code: string;
         password: string;
+        passwordConfirmation?: string;
     };
     path?: never;
     query?: never;
@@ -973,6 +1796,433 @@ export type AuthResetPasswordResponses = {
 };
 
 export type AuthResetPasswordResponse = AuthResetPasswordResponses[keyof AuthResetPasswordResponses];
+
+export type AuthRegisterData = {
+    body: {
+        organizationName: string;
+        name: string;
+        email: string;
+        password: string;
+        phone?: string;
+        /**
+         * The terms must be accepted
+         */
+        acceptTerms: true | 'true' | 'on' | 'yes' | '1' | 1;
+        language?: 'en' | 'pt' | 'tr';
+        /**
+         * Must equal password
+         */
+        passwordConfirmation: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/register';
+};
+
+export type AuthRegisterErrors = {
+    /**
+     * Invalid data or "Username is already taken"
+     */
+    422: ErrorEnvelope;
+    /**
+     * Too many registrations
+     */
+    429: ErrorEnvelope;
+};
+
+export type AuthRegisterError = AuthRegisterErrors[keyof AuthRegisterErrors];
+
+export type AuthRegisterResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: Message;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthRegisterResponse = AuthRegisterResponses[keyof AuthRegisterResponses];
+
+export type AuthTypedSignupFormData = {
+    body?: never;
+    path: {
+        type: string;
+        orgId: string;
+    };
+    query?: never;
+    url: '/api/v1/auth/register/{type}/{orgId}';
+};
+
+export type AuthTypedSignupFormErrors = {
+    /**
+     * No such organisation, campaign or signup type
+     */
+    404: ErrorEnvelope;
+    /**
+     * Invalid data or "Username is already taken"
+     */
+    422: ErrorEnvelope;
+    /**
+     * Too many signups
+     */
+    429: ErrorEnvelope;
+};
+
+export type AuthTypedSignupFormError = AuthTypedSignupFormErrors[keyof AuthTypedSignupFormErrors];
+
+export type AuthTypedSignupFormResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: SignupForm;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthTypedSignupFormResponse = AuthTypedSignupFormResponses[keyof AuthTypedSignupFormResponses];
+
+export type AuthTypedSignupData = {
+    body: {
+        name: string;
+        email: string;
+        password: string;
+        phone?: string;
+        /**
+         * The terms must be accepted
+         */
+        acceptTerms: true | 'true' | 'on' | 'yes' | '1' | 1;
+        language?: 'en' | 'pt' | 'tr';
+        fields?: {
+            [key: string]: string | number | boolean | Array<unknown> | {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * Must equal password
+         */
+        passwordConfirmation: string;
+    };
+    path: {
+        type: string;
+        orgId: string;
+    };
+    query?: never;
+    url: '/api/v1/auth/register/{type}/{orgId}';
+};
+
+export type AuthTypedSignupErrors = {
+    /**
+     * No such organisation, campaign or signup type
+     */
+    404: ErrorEnvelope;
+    /**
+     * Invalid data or "Username is already taken"
+     */
+    422: ErrorEnvelope;
+    /**
+     * Too many signups
+     */
+    429: ErrorEnvelope;
+};
+
+export type AuthTypedSignupError = AuthTypedSignupErrors[keyof AuthTypedSignupErrors];
+
+export type AuthTypedSignupResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: SignupResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthTypedSignupResponse = AuthTypedSignupResponses[keyof AuthTypedSignupResponses];
+
+export type AuthAffiliateSignupFormData = {
+    body?: never;
+    path: {
+        orgId: string;
+    };
+    query?: never;
+    url: '/api/v1/auth/register/affiliate/{orgId}';
+};
+
+export type AuthAffiliateSignupFormErrors = {
+    /**
+     * No such organisation, campaign or signup type
+     */
+    404: ErrorEnvelope;
+    /**
+     * Invalid data or "Username is already taken"
+     */
+    422: ErrorEnvelope;
+    /**
+     * Too many signups
+     */
+    429: ErrorEnvelope;
+};
+
+export type AuthAffiliateSignupFormError = AuthAffiliateSignupFormErrors[keyof AuthAffiliateSignupFormErrors];
+
+export type AuthAffiliateSignupFormResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: SignupForm;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthAffiliateSignupFormResponse = AuthAffiliateSignupFormResponses[keyof AuthAffiliateSignupFormResponses];
+
+export type AuthAffiliateSignupData = {
+    body: {
+        name: string;
+        email: string;
+        password: string;
+        phone?: string;
+        /**
+         * The terms must be accepted
+         */
+        acceptTerms: true | 'true' | 'on' | 'yes' | '1' | 1;
+        language?: 'en' | 'pt' | 'tr';
+        fields?: {
+            [key: string]: string | number | boolean | Array<unknown> | {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * Must equal password
+         */
+        passwordConfirmation: string;
+    };
+    path: {
+        orgId: string;
+    };
+    query?: never;
+    url: '/api/v1/auth/register/affiliate/{orgId}';
+};
+
+export type AuthAffiliateSignupErrors = {
+    /**
+     * No such organisation, campaign or signup type
+     */
+    404: ErrorEnvelope;
+    /**
+     * Invalid data or "Username is already taken"
+     */
+    422: ErrorEnvelope;
+    /**
+     * Too many signups
+     */
+    429: ErrorEnvelope;
+};
+
+export type AuthAffiliateSignupError = AuthAffiliateSignupErrors[keyof AuthAffiliateSignupErrors];
+
+export type AuthAffiliateSignupResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: SignupResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthAffiliateSignupResponse = AuthAffiliateSignupResponses[keyof AuthAffiliateSignupResponses];
+
+export type AuthCampaignSignupFormData = {
+    body?: never;
+    path: {
+        orgId: string;
+        campaignId: string;
+    };
+    query?: never;
+    url: '/api/v1/auth/register/affiliate/{orgId}/{campaignId}';
+};
+
+export type AuthCampaignSignupFormErrors = {
+    /**
+     * No such organisation, campaign or signup type
+     */
+    404: ErrorEnvelope;
+    /**
+     * Invalid data or "Username is already taken"
+     */
+    422: ErrorEnvelope;
+    /**
+     * Too many signups
+     */
+    429: ErrorEnvelope;
+};
+
+export type AuthCampaignSignupFormError = AuthCampaignSignupFormErrors[keyof AuthCampaignSignupFormErrors];
+
+export type AuthCampaignSignupFormResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: SignupForm;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthCampaignSignupFormResponse = AuthCampaignSignupFormResponses[keyof AuthCampaignSignupFormResponses];
+
+export type AuthCampaignSignupData = {
+    body: {
+        name: string;
+        email: string;
+        password: string;
+        phone?: string;
+        /**
+         * The terms must be accepted
+         */
+        acceptTerms: true | 'true' | 'on' | 'yes' | '1' | 1;
+        language?: 'en' | 'pt' | 'tr';
+        fields?: {
+            [key: string]: string | number | boolean | Array<unknown> | {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * Must equal password
+         */
+        passwordConfirmation: string;
+    };
+    path: {
+        orgId: string;
+        campaignId: string;
+    };
+    query?: never;
+    url: '/api/v1/auth/register/affiliate/{orgId}/{campaignId}';
+};
+
+export type AuthCampaignSignupErrors = {
+    /**
+     * No such organisation, campaign or signup type
+     */
+    404: ErrorEnvelope;
+    /**
+     * Invalid data or "Username is already taken"
+     */
+    422: ErrorEnvelope;
+    /**
+     * Too many signups
+     */
+    429: ErrorEnvelope;
+};
+
+export type AuthCampaignSignupError = AuthCampaignSignupErrors[keyof AuthCampaignSignupErrors];
+
+export type AuthCampaignSignupResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: SignupResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthCampaignSignupResponse = AuthCampaignSignupResponses[keyof AuthCampaignSignupResponses];
+
+export type AuthVerifyData = {
+    body: {
+        token: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/verify';
+};
+
+export type AuthVerifyErrors = {
+    /**
+     * The link is invalid, used or expired
+     */
+    422: ErrorEnvelope;
+};
+
+export type AuthVerifyError = AuthVerifyErrors[keyof AuthVerifyErrors];
+
+export type AuthVerifyResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Session | Message;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthVerifyResponse = AuthVerifyResponses[keyof AuthVerifyResponses];
+
+export type AuthResendVerificationData = {
+    body: {
+        email: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/verify/email';
+};
+
+export type AuthResendVerificationErrors = {
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+    /**
+     * Too many requests
+     */
+    429: ErrorEnvelope;
+};
+
+export type AuthResendVerificationError = AuthResendVerificationErrors[keyof AuthResendVerificationErrors];
+
+export type AuthResendVerificationResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Message;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthResendVerificationResponse = AuthResendVerificationResponses[keyof AuthResendVerificationResponses];
 
 export type BrandsListBrandsData = {
     body?: never;
@@ -2028,6 +3278,427 @@ export type CoreDownloadFailedRowsResponses = {
 
 export type CoreDownloadFailedRowsResponse = CoreDownloadFailedRowsResponses[keyof CoreDownloadFailedRowsResponses];
 
+export type OauthListAppsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, name, createdAt, expiresAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Contains (case-insensitive)
+         */
+        name?: string;
+    };
+    url: '/api/v1/oauth/apps';
+};
+
+export type OauthListAppsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type OauthListAppsError = OauthListAppsErrors[keyof OauthListAppsErrors];
+
+export type OauthListAppsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<OAuthApp>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type OauthListAppsResponse = OauthListAppsResponses[keyof OauthListAppsResponses];
+
+export type OauthCreateAppData = {
+    body: {
+        name: string;
+        redirectUris: Array<string>;
+        scopes: Array<{
+            resource: string;
+            operations: Array<'read' | 'write'>;
+        }>;
+        expiresAt?: unknown;
+        allowedIps?: Array<string>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/oauth/apps';
+};
+
+export type OauthCreateAppErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type OauthCreateAppError = OauthCreateAppErrors[keyof OauthCreateAppErrors];
+
+export type OauthCreateAppResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: CreatedOAuthApp;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type OauthCreateAppResponse = OauthCreateAppResponses[keyof OauthCreateAppResponses];
+
+export type OauthRevokeAppData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/oauth/apps/{id}';
+};
+
+export type OauthRevokeAppErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type OauthRevokeAppError = OauthRevokeAppErrors[keyof OauthRevokeAppErrors];
+
+export type OauthRevokeAppResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: OAuthApp;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type OauthRevokeAppResponse = OauthRevokeAppResponses[keyof OauthRevokeAppResponses];
+
+export type OauthListAppCodesData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, createdAt, usedAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        userId?: number;
+    };
+    url: '/api/v1/oauth/apps/{id}/codes';
+};
+
+export type OauthListAppCodesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type OauthListAppCodesError = OauthListAppCodesErrors[keyof OauthListAppCodesErrors];
+
+export type OauthListAppCodesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<OAuthAuthCode>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type OauthListAppCodesResponse = OauthListAppCodesResponses[keyof OauthListAppCodesResponses];
+
+export type OauthDescribeAuthorizationData = {
+    body?: never;
+    path?: never;
+    query?: {
+        clientId?: string;
+        redirectUri?: string;
+        /**
+         * Space-separated resource:operation pairs; all of the app’s scopes when absent
+         */
+        scope?: string;
+    };
+    url: '/api/v1/oauth/authorize';
+};
+
+export type OauthDescribeAuthorizationErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type OauthDescribeAuthorizationError = OauthDescribeAuthorizationErrors[keyof OauthDescribeAuthorizationErrors];
+
+export type OauthDescribeAuthorizationResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: OAuthConsent;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type OauthDescribeAuthorizationResponse = OauthDescribeAuthorizationResponses[keyof OauthDescribeAuthorizationResponses];
+
+export type OauthAuthorizeData = {
+    body: {
+        clientId: string;
+        redirectUri: string;
+        scope?: string;
+        state: string;
+        codeChallenge?: string;
+        codeChallengeMethod?: 'S256';
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/oauth/authorize';
+};
+
+export type OauthAuthorizeErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such active app in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Redirect URI not registered, or a scope the app does not have
+     */
+    422: ErrorEnvelope;
+};
+
+export type OauthAuthorizeError = OauthAuthorizeErrors[keyof OauthAuthorizeErrors];
+
+export type OauthAuthorizeResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: OAuthRedirect;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type OauthAuthorizeResponse = OauthAuthorizeResponses[keyof OauthAuthorizeResponses];
+
+export type OauthTokenData = {
+    body: {
+        grant_type: 'authorization_code';
+        code: string;
+        redirect_uri: string;
+        code_verifier?: string;
+        client_id?: string;
+        client_secret?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/oauth/token';
+};
+
+export type OauthTokenErrors = {
+    /**
+     * { error: invalid_request | invalid_grant | unsupported_grant_type, error_description }
+     */
+    400: ErrorEnvelope;
+    /**
+     * { error: invalid_client, error_description }
+     */
+    401: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+    /**
+     * Too many requests (envelope)
+     */
+    429: ErrorEnvelope;
+};
+
+export type OauthTokenError = OauthTokenErrors[keyof OauthTokenErrors];
+
+export type OauthTokenResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type OauthTokenResponse = OauthTokenResponses[keyof OauthTokenResponses];
+
 export type CoreGetOrganizationData = {
     body?: never;
     path?: never;
@@ -2133,6 +3804,25 @@ export type CoreUpdateOrganizationResponses = {
 
 export type CoreUpdateOrganizationResponse = CoreUpdateOrganizationResponses[keyof CoreUpdateOrganizationResponses];
 
+export type CoreDownloadOrganizationLogoData = {
+    body?: never;
+    path: {
+        id: number;
+        kind: string;
+    };
+    query?: never;
+    url: '/api/v1/organization/{id}/logo/{kind}';
+};
+
+export type CoreDownloadOrganizationLogoResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type CoreDownloadOrganizationLogoResponse = CoreDownloadOrganizationLogoResponses[keyof CoreDownloadOrganizationLogoResponses];
+
 export type CoreListChildOrganizationsData = {
     body?: never;
     path?: never;
@@ -2182,6 +3872,7 @@ export type CoreCreateChildOrganizationData = {
         adminEmail: string;
         adminName?: string;
         password: string;
+        passwordConfirmation?: string;
     };
     path?: never;
     query?: never;
@@ -2289,6 +3980,411 @@ export type CoreSetChildRestrictionsResponses = {
 };
 
 export type CoreSetChildRestrictionsResponse = CoreSetChildRestrictionsResponses[keyof CoreSetChildRestrictionsResponses];
+
+export type CoreListChildOrganizationFeaturesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/organization/child/features';
+};
+
+export type CoreListChildOrganizationFeaturesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CoreListChildOrganizationFeaturesError = CoreListChildOrganizationFeaturesErrors[keyof CoreListChildOrganizationFeaturesErrors];
+
+export type CoreListChildOrganizationFeaturesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<OrganizationFeatures>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreListChildOrganizationFeaturesResponse = CoreListChildOrganizationFeaturesResponses[keyof CoreListChildOrganizationFeaturesResponses];
+
+export type CoreGetOrganizationFeaturesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/organization/features';
+};
+
+export type CoreGetOrganizationFeaturesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CoreGetOrganizationFeaturesError = CoreGetOrganizationFeaturesErrors[keyof CoreGetOrganizationFeaturesErrors];
+
+export type CoreGetOrganizationFeaturesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: OrganizationFeatures;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreGetOrganizationFeaturesResponse = CoreGetOrganizationFeaturesResponses[keyof CoreGetOrganizationFeaturesResponses];
+
+export type CoreUpdateOrganizationFeaturesData = {
+    body: {
+        disabledReports: Array<'customer' | 'activity' | 'conversion'>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/organization/features';
+};
+
+export type CoreUpdateOrganizationFeaturesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreUpdateOrganizationFeaturesError = CoreUpdateOrganizationFeaturesErrors[keyof CoreUpdateOrganizationFeaturesErrors];
+
+export type CoreUpdateOrganizationFeaturesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: OrganizationFeatures;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreUpdateOrganizationFeaturesResponse = CoreUpdateOrganizationFeaturesResponses[keyof CoreUpdateOrganizationFeaturesResponses];
+
+export type CoreDeleteOrganizationLogoData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * logo (386x74), loginLogo (450x150) or icon (16x16)
+         */
+        kind?: 'logo' | 'loginLogo' | 'icon';
+    };
+    url: '/api/v1/organization/logo';
+};
+
+export type CoreDeleteOrganizationLogoErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreDeleteOrganizationLogoError = CoreDeleteOrganizationLogoErrors[keyof CoreDeleteOrganizationLogoErrors];
+
+export type CoreDeleteOrganizationLogoResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Branding;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreDeleteOrganizationLogoResponse = CoreDeleteOrganizationLogoResponses[keyof CoreDeleteOrganizationLogoResponses];
+
+export type CoreGetOrganizationLogoData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/organization/logo';
+};
+
+export type CoreGetOrganizationLogoErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CoreGetOrganizationLogoError = CoreGetOrganizationLogoErrors[keyof CoreGetOrganizationLogoErrors];
+
+export type CoreGetOrganizationLogoResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Branding;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreGetOrganizationLogoResponse = CoreGetOrganizationLogoResponses[keyof CoreGetOrganizationLogoResponses];
+
+export type CoreUploadOrganizationLogoData = {
+    body: {
+        file: Blob | File;
+        /**
+         * logo (386x74), loginLogo (450x150) or icon (16x16)
+         */
+        kind?: 'logo' | 'loginLogo' | 'icon';
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/organization/logo';
+};
+
+export type CoreUploadOrganizationLogoErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Please upload a valid file (type, size or dimensions)
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreUploadOrganizationLogoError = CoreUploadOrganizationLogoErrors[keyof CoreUploadOrganizationLogoErrors];
+
+export type CoreUploadOrganizationLogoResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Branding;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreUploadOrganizationLogoResponse = CoreUploadOrganizationLogoResponses[keyof CoreUploadOrganizationLogoResponses];
+
+export type CoreGetSignupSettingsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/organization/signup-settings';
+};
+
+export type CoreGetSignupSettingsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CoreGetSignupSettingsError = CoreGetSignupSettingsErrors[keyof CoreGetSignupSettingsErrors];
+
+export type CoreGetSignupSettingsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: SignupSettings;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreGetSignupSettingsResponse = CoreGetSignupSettingsResponses[keyof CoreGetSignupSettingsResponses];
+
+export type CoreUpdateSignupSettingsData = {
+    body: {
+        autoApprove: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        fields: Array<{
+            name: string;
+            label: string;
+            type: 'text' | 'file' | 'select' | 'alphanumeric' | 'numeric' | 'alphabets' | 'custom';
+            required?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+            hidden?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+            options?: Array<string>;
+            validation?: {
+                enabled: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+                type: 'min' | 'max' | 'alphanumeric' | 'numeric' | 'alphabets';
+                value?: number;
+                message?: string;
+            };
+        }>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/organization/signup-settings';
+};
+
+export type CoreUpdateSignupSettingsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreUpdateSignupSettingsError = CoreUpdateSignupSettingsErrors[keyof CoreUpdateSignupSettingsErrors];
+
+export type CoreUpdateSignupSettingsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: SignupSettings;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreUpdateSignupSettingsResponse = CoreUpdateSignupSettingsResponses[keyof CoreUpdateSignupSettingsResponses];
 
 export type CoreGetOrganizationTimelineData = {
     body?: never;
@@ -2464,6 +4560,810 @@ export type CoreSetPluginStateResponses = {
 };
 
 export type CoreSetPluginStateResponse = CoreSetPluginStateResponses[keyof CoreSetPluginStateResponses];
+
+export type SuperadminListAccountsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of name, createdAt, id; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        type?: 'parent' | 'child' | 'brand-type';
+        /**
+         * Equals
+         */
+        billingState?: 'active' | 'invoice_due' | 'trial_end';
+        /**
+         * Equals
+         */
+        verified?: 'true' | 'false';
+    };
+    url: '/api/v1/superadmin/accounts';
+};
+
+export type SuperadminListAccountsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type SuperadminListAccountsError = SuperadminListAccountsErrors[keyof SuperadminListAccountsErrors];
+
+export type SuperadminListAccountsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<AccountSummary>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type SuperadminListAccountsResponse = SuperadminListAccountsResponses[keyof SuperadminListAccountsResponses];
+
+export type SuperadminGetAccountData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/superadmin/accounts/{id}';
+};
+
+export type SuperadminGetAccountErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type SuperadminGetAccountError = SuperadminGetAccountErrors[keyof SuperadminGetAccountErrors];
+
+export type SuperadminGetAccountResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: AccountDetail;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type SuperadminGetAccountResponse = SuperadminGetAccountResponses[keyof SuperadminGetAccountResponses];
+
+export type SuperadminUpdateAccountData = {
+    body: {
+        billingState?: 'active' | 'invoice_due' | 'trial_end';
+        panelLocked?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        onboardingPending?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        network?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        reportsInstall?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        features?: {
+            nd?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+            ehi?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+            an_cr?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+            an_cl?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+            edl?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+            drr_admin?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+            drr_aff?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+            dra_aff?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+            dir?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        };
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/superadmin/accounts/{id}';
+};
+
+export type SuperadminUpdateAccountErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type SuperadminUpdateAccountError = SuperadminUpdateAccountErrors[keyof SuperadminUpdateAccountErrors];
+
+export type SuperadminUpdateAccountResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: AccountDetail;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type SuperadminUpdateAccountResponse = SuperadminUpdateAccountResponses[keyof SuperadminUpdateAccountResponses];
+
+export type SuperadminVerifyAccountData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/superadmin/accounts/{id}/verify';
+};
+
+export type SuperadminVerifyAccountErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type SuperadminVerifyAccountError = SuperadminVerifyAccountErrors[keyof SuperadminVerifyAccountErrors];
+
+export type SuperadminVerifyAccountResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: AccountDetail;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type SuperadminVerifyAccountResponse = SuperadminVerifyAccountResponses[keyof SuperadminVerifyAccountResponses];
+
+export type SuperadminGetHomeData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/superadmin/home';
+};
+
+export type SuperadminGetHomeErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type SuperadminGetHomeError = SuperadminGetHomeErrors[keyof SuperadminGetHomeErrors];
+
+export type SuperadminGetHomeResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: SuperadminHome;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type SuperadminGetHomeResponse = SuperadminGetHomeResponses[keyof SuperadminGetHomeResponses];
+
+export type AuthSuperadminLoginData = {
+    body: {
+        email: string;
+        password: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/superuser/auth/login';
+};
+
+export type AuthSuperadminLoginErrors = {
+    /**
+     * Invalid email or password (or no superadmin panel)
+     */
+    401: ErrorEnvelope;
+    /**
+     * The superadmin panel is not active
+     */
+    403: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+    /**
+     * Too many login attempts
+     */
+    429: ErrorEnvelope;
+};
+
+export type AuthSuperadminLoginError = AuthSuperadminLoginErrors[keyof AuthSuperadminLoginErrors];
+
+export type AuthSuperadminLoginResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Session;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AuthSuperadminLoginResponse = AuthSuperadminLoginResponses[keyof AuthSuperadminLoginResponses];
+
+export type CoreListTeamMembersData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, name, email, role, status, createdAt, lastLoginAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        role?: 'sub-admin' | 'afm' | 'adm';
+        /**
+         * Equals
+         */
+        status?: 'active' | 'disabled' | 'pending';
+    };
+    url: '/api/v1/team-members';
+};
+
+export type CoreListTeamMembersErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreListTeamMembersError = CoreListTeamMembersErrors[keyof CoreListTeamMembersErrors];
+
+export type CoreListTeamMembersResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<TeamMember>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreListTeamMembersResponse = CoreListTeamMembersResponses[keyof CoreListTeamMembersResponses];
+
+export type CoreCreateTeamMemberData = {
+    body: {
+        name: string;
+        email: string;
+        password: string;
+        passwordConfirmation?: string;
+        role: 'sub-admin' | 'afm' | 'adm';
+        status?: 'active' | 'disabled';
+        skype?: string | null;
+        contactNumber?: string | null;
+        reportScope?: {
+            affiliates?: 'all' | 'assigned';
+            campaigns?: Array<number> | null;
+            reports?: Array<'campaign' | 'affiliate' | 'customer' | 'activity' | 'click' | 'brand' | 'media' | 'conversion' | 'referral' | 'installs' | 'payout'> | null;
+        };
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/team-members';
+};
+
+export type CoreCreateTeamMemberErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed to manage team members
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Invalid data, or the e-mail address is already taken in this organisation
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreCreateTeamMemberError = CoreCreateTeamMemberErrors[keyof CoreCreateTeamMemberErrors];
+
+export type CoreCreateTeamMemberResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: TeamMember;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreCreateTeamMemberResponse = CoreCreateTeamMemberResponses[keyof CoreCreateTeamMemberResponses];
+
+export type CoreDeleteTeamMemberData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/team-members/{id}';
+};
+
+export type CoreDeleteTeamMemberErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such team member
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The owner and the caller cannot be deleted
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreDeleteTeamMemberError = CoreDeleteTeamMemberErrors[keyof CoreDeleteTeamMemberErrors];
+
+export type CoreDeleteTeamMemberResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: TeamMember;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreDeleteTeamMemberResponse = CoreDeleteTeamMemberResponses[keyof CoreDeleteTeamMemberResponses];
+
+export type CoreGetTeamMemberData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/team-members/{id}';
+};
+
+export type CoreGetTeamMemberErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such team member
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CoreGetTeamMemberError = CoreGetTeamMemberErrors[keyof CoreGetTeamMemberErrors];
+
+export type CoreGetTeamMemberResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: TeamMember;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreGetTeamMemberResponse = CoreGetTeamMemberResponses[keyof CoreGetTeamMemberResponses];
+
+export type CoreUpdateTeamMemberData = {
+    body: {
+        name?: string;
+        email?: string;
+        password?: string;
+        passwordConfirmation?: string;
+        role?: 'sub-admin' | 'afm' | 'adm';
+        status?: 'active' | 'disabled';
+        skype?: string | null;
+        contactNumber?: string | null;
+        reportScope?: {
+            affiliates?: 'all' | 'assigned';
+            campaigns?: Array<number> | null;
+            reports?: Array<'campaign' | 'affiliate' | 'customer' | 'activity' | 'click' | 'brand' | 'media' | 'conversion' | 'referral' | 'installs' | 'payout'> | null;
+        };
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/team-members/{id}';
+};
+
+export type CoreUpdateTeamMemberErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such team member
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Invalid data, a protected member, or an address already taken
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreUpdateTeamMemberError = CoreUpdateTeamMemberErrors[keyof CoreUpdateTeamMemberErrors];
+
+export type CoreUpdateTeamMemberResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: TeamMember;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreUpdateTeamMemberResponse = CoreUpdateTeamMemberResponses[keyof CoreUpdateTeamMemberResponses];
+
+export type CoreUnassignTeamMemberAffiliatesData = {
+    body: {
+        affiliateIds: Array<number>;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/team-members/{id}/affiliates';
+};
+
+export type CoreUnassignTeamMemberAffiliatesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such team member
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Some ids are not affiliates of this organisation (listed in invalidIds)
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreUnassignTeamMemberAffiliatesError = CoreUnassignTeamMemberAffiliatesErrors[keyof CoreUnassignTeamMemberAffiliatesErrors];
+
+export type CoreUnassignTeamMemberAffiliatesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<AssignedAffiliate>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreUnassignTeamMemberAffiliatesResponse = CoreUnassignTeamMemberAffiliatesResponses[keyof CoreUnassignTeamMemberAffiliatesResponses];
+
+export type CoreListTeamMemberAffiliatesData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/team-members/{id}/affiliates';
+};
+
+export type CoreListTeamMemberAffiliatesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such team member
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CoreListTeamMemberAffiliatesError = CoreListTeamMemberAffiliatesErrors[keyof CoreListTeamMemberAffiliatesErrors];
+
+export type CoreListTeamMemberAffiliatesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<AssignedAffiliate>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreListTeamMemberAffiliatesResponse = CoreListTeamMemberAffiliatesResponses[keyof CoreListTeamMemberAffiliatesResponses];
+
+export type CoreAssignTeamMemberAffiliatesData = {
+    body: {
+        affiliateIds: Array<number>;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/team-members/{id}/affiliates';
+};
+
+export type CoreAssignTeamMemberAffiliatesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such team member
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Some ids are not affiliates of this organisation (listed in invalidIds)
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreAssignTeamMemberAffiliatesError = CoreAssignTeamMemberAffiliatesErrors[keyof CoreAssignTeamMemberAffiliatesErrors];
+
+export type CoreAssignTeamMemberAffiliatesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<AssignedAffiliate>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreAssignTeamMemberAffiliatesResponse = CoreAssignTeamMemberAffiliatesResponses[keyof CoreAssignTeamMemberAffiliatesResponses];
 
 export type CoreHealthData = {
     body?: never;

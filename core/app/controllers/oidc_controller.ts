@@ -1,0 +1,39 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { ok } from '#kernel/envelope'
+import { AppError } from '#kernel/errors'
+import { validate } from '#kernel/validation'
+import { oidcLoginValidator } from '#validators/oauth'
+import { limit } from '#services/rate_limit'
+import { openSession, panelsForEmail } from '#services/panels'
+import { finishSignIn, notConfigured, oidcSettings, startSignIn } from '#services/oidc'
+
+const baseUrl = (ctx: HttpContext) => `${ctx.request.protocol()}://${ctx.request.host()}`
+
+export default class OidcController {
+  /** GET /api/v1/auth/oidc/url: where to send the browser, and the state it will bring back. */
+  async url(ctx: HttpContext) {
+    const settings = oidcSettings(baseUrl(ctx))
+    if (!settings) throw notConfigured()
+    await limit(ctx, `oidc:url:${ctx.request.ip()}`, 60, 60)
+    return ok(ctx, await startSignIn(settings))
+  }
+
+  /**
+   * POST /api/v1/auth/oidc/login: trades the provider's code for a verified e-mail address
+   * and opens the panel that address holds (in `organizationId` when given).
+   */
+  async login(ctx: HttpContext) {
+    const settings = oidcSettings(baseUrl(ctx))
+    if (!settings) throw notConfigured()
+    const input = await validate(ctx, oidcLoginValidator, 'oidc')
+    await limit(ctx, `oidc:login:${ctx.request.ip()}`, 60, 60)
+    const identity = await finishSignIn(settings, input)
+    if (identity.emailVerified === false) throw new AppError('oidc.email_unverified', 401, 'unauthorized')
+    const panels = await panelsForEmail(identity.email)
+    const candidates = input.organizationId ? panels.filter((panel) => panel.organizationId === input.organizationId) : panels
+    const chosen = candidates.find((panel) => panel.status === 'active') ?? candidates[0]
+    if (!chosen) throw new AppError('oidc.unknown_email', 401, 'unknown_email')
+    if (chosen.status !== 'active') throw new AppError('auth.account_inactive', 403, 'account_inactive')
+    return ok(ctx, await openSession(chosen, 'oidc'))
+  }
+}
