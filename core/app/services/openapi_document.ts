@@ -136,8 +136,10 @@ export function buildOpenApiDocument() {
     paths[op.path][op.method] = operationObject(op)
   }
   const tags = [
-    { name: 'core', description: 'Account, plugins, imports and health' },
-    { name: 'auth', description: 'Log in and out' },
+    { name: 'core', description: 'Account, profile, organisation, team members, API keys, plugins, imports and health' },
+    { name: 'auth', description: 'Log in and out, panels, registration and verification, password reset, OpenID Connect, login-as' },
+    { name: 'oauth', description: 'OAuth apps and the authorization-code grant' },
+    { name: 'superadmin', description: 'Every organisation (account), for superadmins' },
     ...registry.ordered.map((plugin) => ({ name: plugin.id, description: plugin.description ?? plugin.name })),
   ]
   const componentSchemas: Record<string, unknown> = { ErrorEnvelope: ERROR_ENVELOPE }

@@ -72,3 +72,62 @@ test.group('permissions: feature flags narrow abilities', () => {
     }
   })
 })
+
+/** Identity and organisation routes (spec §6 and the auth/account/organisation families of §7). */
+const IDENTITY_CALLS: Array<Omit<Call, 'run'> & { run: (client: any, token: string) => Promise<any> }> = [
+  { name: 'organisation', run: (c, t) => c.get('/api/v1/organization').bearerToken(t) },
+  { name: 'timeline', run: (c, t) => c.get('/api/v1/organization/timeline').bearerToken(t) },
+  { name: 'children', run: (c, t) => c.get('/api/v1/organization/child').bearerToken(t) },
+  { name: 'report switches', run: (c, t) => c.get('/api/v1/organization/features').bearerToken(t) },
+  { name: 'change report switches', run: (c, t) => c.patch('/api/v1/organization/features').bearerToken(t).json({ disabledReports: [] }) },
+  { name: 'signup settings', run: (c, t) => c.get('/api/v1/organization/signup-settings').bearerToken(t) },
+  { name: 'team members', run: (c, t) => c.get('/api/v1/team-members').bearerToken(t) },
+  { name: 'api keys', run: (c, t) => c.get('/api/v1/api-keys').bearerToken(t) },
+  { name: 'oauth apps', run: (c, t) => c.get('/api/v1/oauth/apps').bearerToken(t) },
+  { name: 'login-as audit', run: (c, t) => c.get('/api/v1/auth/login-as').bearerToken(t) },
+  { name: 'accounts', run: (c, t) => c.get('/api/v1/superadmin/accounts').bearerToken(t) },
+  { name: 'profile', run: (c, t) => c.get('/api/v1/account/profile').bearerToken(t) },
+  { name: 'panels', run: (c, t) => c.get('/api/v1/auth/panels').bearerToken(t) },
+]
+
+// prettier-ignore
+const IDENTITY_EXPECTED: Record<Role, boolean[]> = {
+  //            org  tline child sw   chsw signup team keys oauth loginas accts profile panels
+  'admin':      [A,  A,    A,    A,   A,   A,     A,   A,   A,    A,      x,    A,      A],
+  'sub-admin':  [A,  A,    A,    A,   x,   x,     x,   x,   x,    x,      x,    A,      A],
+  'parent':     [A,  A,    A,    A,   x,   x,     A,   x,   x,    x,      x,    A,      A],
+  'afm':        [x,  x,    x,    x,   x,   x,     x,   x,   x,    x,      x,    A,      A],
+  'adm':        [x,  x,    x,    x,   x,   x,     x,   x,   x,    x,      x,    A,      A],
+  'brand':      [x,  x,    x,    x,   x,   x,     x,   x,   x,    x,      x,    A,      A],
+  'affiliate':  [x,  x,    x,    x,   x,   x,     x,   A,   A,    x,      x,    A,      A],
+  'superadmin': [x,  x,    x,    x,   x,   x,     x,   x,   x,    A,      A,    A,      A],
+}
+
+test.group('permissions: role × identity route (spec §6)', () => {
+  for (const role of ROLES) {
+    test(`${role}`, async ({ client, assert }) => {
+      const { org, token: adminToken } = await createTenant('admin')
+      const { token } = role === 'admin' ? { token: adminToken } : await addUser(org.id, role)
+      const outcome: string[] = []
+      const expected: string[] = []
+      for (const [index, call] of IDENTITY_CALLS.entries()) {
+        const response = await call.run(client, token)
+        const status = response.status()
+        assert.notEqual(status, 500, `${role} ${call.name}`)
+        outcome.push(`${call.name}: ${status === 403 ? 'refused' : status < 300 ? 'allowed' : `status ${status}`}`)
+        expected.push(`${call.name}: ${IDENTITY_EXPECTED[role][index] ? 'allowed' : 'refused'}`)
+      }
+      assert.deepEqual(outcome, expected)
+    })
+  }
+
+  test('an owner sub-admin manages team members; a plain sub-admin does not', async ({ client, assert }) => {
+    const { org } = await createTenant('admin')
+    const plain = await addUser(org.id, 'sub-admin')
+    const owner = await addUser(org.id, 'sub-admin')
+    owner.user.owner = true
+    await owner.user.save()
+    assert.equal((await client.get('/api/v1/team-members').bearerToken(plain.token)).status(), 403)
+    assert.equal((await client.get('/api/v1/team-members').bearerToken(owner.token)).status(), 200)
+  })
+})
