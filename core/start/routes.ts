@@ -8,6 +8,7 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 import { registry } from '#config/plugins'
 import { ApiRouter } from '#kernel/api_router'
+import { PluginSettings } from '#start/schemas'
 import { Account, ApiKeySchema, ApiLogSchema, CreatedApiKey, Health, ImportRecord, LoginAsEntry, Message, Organization, PluginState, Session, TimelineEntry } from '#start/schemas'
 import { loginValidator, pluginStateValidator } from '#validators/auth'
 import { createChildValidator, restrictionsValidator, updateOrganizationValidator } from '#validators/organization'
@@ -69,6 +70,8 @@ router
     core.get('/account', { name: 'getAccount', summary: 'Current user, organisation, preferences and abilities', response: { status: 200, data: Account } }, [AccountController, 'show'])
     core.get('/plugins', { name: 'listPlugins', summary: 'Installed plugins and their state for this organisation', response: { status: 200, data: { type: 'array', items: PluginState } } }, [PluginsController, 'index'])
     core.patch('/plugins/:id', { name: 'setPluginState', summary: 'Enable or disable a plugin for this organisation (admin)', body: pluginStateValidator, response: { status: 200, data: PluginState } }, [PluginsController, 'update'])
+    core.get('/plugins/:id/settings', { name: 'getPluginSettings', summary: "A plugin's settings form (JSON Schema) and this organisation's values; 404 when the plugin has no settings", response: { status: 200, data: PluginSettings } }, [PluginsController, 'settings'])
+    core.put('/plugins/:id/settings', { name: 'updatePluginSettings', summary: "Replace a plugin's settings for this organisation (validated by the plugin's rules)", body: { type: 'object', additionalProperties: true }, response: { status: 200, data: PluginSettings } }, [PluginsController, 'updateSettings'])
     core.get('/organization', { name: 'getOrganization', summary: 'The organisation acted on (own, or a child with coid)', response: { status: 200, data: Organization } }, [OrganizationController, 'show'])
     core.patch('/organization', { name: 'updateOrganization', summary: 'Update the name and preferences (the timezone is locked: contact your account manager)', body: updateOrganizationValidator, response: { status: 200, data: Organization } }, [OrganizationController, 'update'])
     core.get('/organization/timeline', { name: 'getOrganizationTimeline', summary: 'History of changes to the organisation', query: listQueryParameters(TIMELINE_LIST), response: { status: 200, list: TimelineEntry } }, [OrganizationController, 'timeline'])

@@ -239,3 +239,12 @@ export const ImportRecord = defineSchema('ImportRecord', {
   },
 })
 
+
+export const PluginSettings = defineSchema('PluginSettings', {
+  type: 'object',
+  required: ['schema', 'values'],
+  properties: {
+    schema: { type: 'object', additionalProperties: true, description: 'JSON Schema of the settings object (drives the generated form)' },
+    values: { type: 'object', additionalProperties: true },
+  },
+})

@@ -8,6 +8,7 @@
 import { relative, resolve } from 'node:path'
 import type { ApiRouter } from './api_router.js'
 import type { LucidModel } from '@adonisjs/lucid/types/model'
+import type { VineValidator } from '@vinejs/vine'
 
 import type { PermissionDefinition } from './permissions.js'
 export type { PermissionDefinition } from './permissions.js'
@@ -36,6 +37,12 @@ export interface PluginDefinition {
   permissions?: PermissionDefinition[]
   /** Tenant-owned models, so core can prove isolation and purge nothing by mistake. */
   models?: () => Promise<LucidModel[]>
+  /**
+   * Per-organisation settings: a VineJS validator of the whole settings object (its JSON
+   * Schema drives the generated settings form of the admin UI) and the defaults. Read them
+   * with `pluginSettings(ctx, id)`; admins change them with PUT /api/v1/plugins/<id>/settings.
+   */
+  settings?: { validator: VineValidator<any, any>; defaults: Record<string, unknown> }
   /** Demo data for a new organisation (`npm run seed`, first embedded start). */
   seed?: (context: SeedContext) => Promise<void>
   onEnable?: (organizationId: number) => Promise<void>

@@ -37,3 +37,41 @@ test.group('plugins per organisation', () => {
     ;(await client.patch('/api/v1/plugins/brands').bearerToken(token).json({ enabled: 'maybe' })).assertStatus(422)
   })
 })
+
+test.group('plugin settings per organisation', () => {
+  test('the settings form comes from the plugin; values are validated, stored per organisation and used', async ({ client, assert }) => {
+    const { token } = await createTenant('admin')
+    const other = await createTenant('admin')
+    const form = await client.get('/api/v1/plugins/brands/settings').bearerToken(token)
+    form.assertStatus(200)
+    assert.deepEqual(form.body().data.values, { defaultProductStatus: 'active' })
+    assert.deepEqual(form.body().data.schema.properties.defaultProductStatus.enum, ['active', 'inactive'])
+
+    const bad = await client.put('/api/v1/plugins/brands/settings').bearerToken(token).header('accept-language', 'pt').json({ defaultProductStatus: 'gone' })
+    bad.assertStatus(422)
+    assert.equal(bad.body().error.fields[0].field, 'defaultProductStatus')
+    assert.equal(bad.body().error.fields[0].message, 'Por favor, selecione um valor')
+
+    const saved = await client.put('/api/v1/plugins/brands/settings').bearerToken(token).json({ defaultProductStatus: 'inactive' })
+    saved.assertStatus(200)
+    assert.deepEqual(saved.body().data.values, { defaultProductStatus: 'inactive' })
+    // Used: a product created without a status takes the organisation's default.
+    const brand = (await client.post('/api/v1/brands/brands').bearerToken(token).json({ name: 'Settings Brand' })).body().data
+    const product = await client.post('/api/v1/brands/products').bearerToken(token).json({ name: 'Quiet Slot', brandId: brand.id })
+    assert.equal(product.body().data.status, 'inactive')
+    // The plugin stays enabled, and another organisation keeps the default.
+    const states = (await client.get('/api/v1/plugins').bearerToken(token)).body().data
+    assert.isTrue(states.find((plugin: any) => plugin.id === 'brands').enabled)
+    assert.deepEqual((await client.get('/api/v1/plugins/brands/settings').bearerToken(other.token)).body().data.values, { defaultProductStatus: 'active' })
+    const timeline = (await client.get('/api/v1/organization/timeline').bearerToken(token)).body().data
+    assert.equal(timeline[0].action, 'plugin.settings_changed')
+  })
+
+  test('only admins change settings; an unknown plugin or one without settings is 404', async ({ client }) => {
+    const { org, token } = await createTenant('admin')
+    const subAdmin = await addUser(org.id, 'sub-admin')
+    ;(await client.get('/api/v1/plugins/brands/settings').bearerToken(subAdmin.token)).assertStatus(200)
+    ;(await client.put('/api/v1/plugins/brands/settings').bearerToken(subAdmin.token).json({ defaultProductStatus: 'inactive' })).assertStatus(403)
+    ;(await client.get('/api/v1/plugins/nothing-here/settings').bearerToken(token)).assertStatus(404)
+  })
+})

@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url'
 import { definePlugin } from '@affix/core/kernel'
 import { brandsRoutes } from './routes.js'
+import { BRANDS_SETTINGS_DEFAULTS, brandsSettingsValidator } from './settings.js'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -16,6 +17,7 @@ export default definePlugin({
   migrations: here('../database/migrations'),
   lang: here('../resources/lang'),
   routes: brandsRoutes,
+  settings: { validator: brandsSettingsValidator, defaults: BRANDS_SETTINGS_DEFAULTS },
   // Spec §6: admin and sub-admin manage the catalogue; managers and parent organisations
   // read it; a brand panel reads it (managing its own products needs the brand–user link
   // of the identity work, so it is not granted yet).

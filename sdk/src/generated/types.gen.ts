@@ -448,6 +448,18 @@ export type PanelSummary = {
     current: boolean;
 };
 
+export type PluginSettings = {
+    /**
+     * JSON Schema of the settings object (drives the generated form)
+     */
+    schema: {
+        [key: string]: unknown;
+    };
+    values: {
+        [key: string]: unknown;
+    };
+};
+
 export type PluginState = {
     id: string;
     name: string;
@@ -4560,6 +4572,106 @@ export type CoreSetPluginStateResponses = {
 };
 
 export type CoreSetPluginStateResponse = CoreSetPluginStateResponses[keyof CoreSetPluginStateResponses];
+
+export type CoreGetPluginSettingsData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/plugins/{id}/settings';
+};
+
+export type CoreGetPluginSettingsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CoreGetPluginSettingsError = CoreGetPluginSettingsErrors[keyof CoreGetPluginSettingsErrors];
+
+export type CoreGetPluginSettingsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PluginSettings;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreGetPluginSettingsResponse = CoreGetPluginSettingsResponses[keyof CoreGetPluginSettingsResponses];
+
+export type CoreUpdatePluginSettingsData = {
+    body: {
+        [key: string]: unknown;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/plugins/{id}/settings';
+};
+
+export type CoreUpdatePluginSettingsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreUpdatePluginSettingsError = CoreUpdatePluginSettingsErrors[keyof CoreUpdatePluginSettingsErrors];
+
+export type CoreUpdatePluginSettingsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PluginSettings;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreUpdatePluginSettingsResponse = CoreUpdatePluginSettingsResponses[keyof CoreUpdatePluginSettingsResponses];
 
 export type SuperadminListAccountsData = {
     body?: never;

@@ -22,6 +22,7 @@ import Product from '../models/product.js'
 import CataloguePolicy from '../policies/catalogue_policy.js'
 import { createProductValidator, productStatusValidator, updateProductValidator } from '../validators.js'
 import { importProducts } from '../services/product_import.js'
+import { brandsSettings } from '../settings.js'
 
 const liveProducts = (ctx: HttpContext) => scoped(ctx, Product).whereNull('deleted_at')
 
@@ -82,7 +83,8 @@ export default class ProductsController {
     await assertBrand(ctx, data.brandId)
     await assertRoomInBrand(ctx, data.brandId)
     await assertNameFree(ctx, data.brandId, data.name)
-    const product = await Product.create({ ...data, status: data.status ?? 'active', organizationId: ctx.tenant.organizationId })
+    const { defaultProductStatus } = await brandsSettings(ctx)
+    const product = await Product.create({ ...data, status: data.status ?? defaultProductStatus, organizationId: ctx.tenant.organizationId })
     return created(ctx, product.serialize())
   }
 

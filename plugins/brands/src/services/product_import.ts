@@ -11,6 +11,7 @@ import db from '@adonisjs/lucid/services/db'
 import { errors as vineErrors } from '@vinejs/vine'
 import { readCsvUpload, recordImport, restrictionsFor, validate } from '@affix/core/kernel'
 import { productRowValidator } from '../validators.js'
+import { brandsSettings } from '../settings.js'
 
 export const PRODUCT_CSV_COLUMNS = { required: ['name'], optional: ['brand', 'brand_id', 'status'] }
 
@@ -37,6 +38,7 @@ export async function importProducts(ctx: HttpContext) {
   const perBrand = new Map<number, number>()
   for (const row of existing) perBrand.set(Number(row.brand_id), (perBrand.get(Number(row.brand_id)) ?? 0) + 1)
 
+  const { defaultProductStatus } = await brandsSettings(ctx)
   const failures: Array<{ line: number; values: Record<string, string>; error: string }> = []
   const accepted: Array<{ organization_id: number; brand_id: number; name: string; status: string }> = []
   for (const row of csv.rows) {
@@ -80,7 +82,7 @@ export async function importProducts(ctx: HttpContext) {
     }
     perBrand.set(Number(brand.id), brandCount + 1)
     taken.add(key)
-    accepted.push({ organization_id: organizationId, brand_id: Number(brand.id), name: data.name, status: data.status ?? 'active' })
+    accepted.push({ organization_id: organizationId, brand_id: Number(brand.id), name: data.name, status: data.status ?? defaultProductStatus })
   }
 
   const summary = await db.transaction(async (trx) => {
