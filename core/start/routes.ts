@@ -8,7 +8,8 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 import { registry } from '#config/plugins'
 import { ApiRouter } from '#kernel/api_router'
-import { PluginSettings } from '#start/schemas'
+import { ExportRecord, PluginSettings } from '#start/schemas'
+import { EXPORT_LIST } from '#services/export_list'
 import { Account, ApiKeySchema, ApiLogSchema, CreatedApiKey, Health, ImportRecord, LoginAsEntry, Message, Organization, PluginState, Session, TimelineEntry } from '#start/schemas'
 import { loginValidator, pluginStateValidator } from '#validators/auth'
 import { createChildValidator, restrictionsValidator, updateOrganizationValidator } from '#validators/organization'
@@ -26,6 +27,7 @@ const AccountController = () => import('#controllers/account_controller')
 const HealthController = () => import('#controllers/health_controller')
 const PluginsController = () => import('#controllers/plugins_controller')
 const ImportsController = () => import('#controllers/imports_controller')
+const ExportsController = () => import('#controllers/exports_controller')
 const UiController = () => import('#controllers/ui_controller')
 const OrganizationController = () => import('#controllers/organization_controller')
 const PasswordController = () => import('#controllers/password_controller')
@@ -82,6 +84,9 @@ router
     core.post('/api-keys', { name: 'createApiKey', summary: 'Create an API key with scopes, expiry and allowed IPs; the key is shown once', body: createApiKeyValidator, response: { status: 201, data: CreatedApiKey } }, [ApiKeysController, 'store'])
     core.get('/api-keys/logs', { name: 'listApiLogs', summary: 'The API log: every call made with an API key', query: listQueryParameters(API_LOG_LIST), response: { status: 200, list: ApiLogSchema } }, [ApiKeysController, 'logs'])
     core.delete('/api-keys/:id', { name: 'revokeApiKey', summary: 'Revoke an API key at once', response: { status: 200, data: ApiKeySchema } }, [ApiKeysController, 'destroy'])
+    core.get('/exports', { name: 'listExports', summary: 'Downloads: the exports the caller made (exporting, exported, failed)', query: listQueryParameters(EXPORT_LIST), response: { status: 200, list: ExportRecord } }, [ExportsController, 'index'])
+    core.get('/exports/:id', { name: 'getExport', summary: 'One export of the caller', response: { status: 200, data: ExportRecord } }, [ExportsController, 'show'])
+    core.get('/exports/:id/file', { name: 'downloadExport', summary: "An export's CSV file, again", response: { status: 200, raw: 'text/csv' } }, [ExportsController, 'file'])
     core.get('/imports', { name: 'listImports', summary: 'Import history (uploads)', query: listQueryParameters(IMPORT_LIST), response: { status: 200, list: ImportRecord } }, [ImportsController, 'index'])
     core.get('/imports/:id', { name: 'getImport', summary: 'One import with its counts', response: { status: 200, data: ImportRecord } }, [ImportsController, 'show'])
     core.get('/imports/:id/failed-rows', { name: 'downloadFailedRows', summary: 'The failed-rows CSV of an import', response: { status: 200, raw: 'text/csv' } }, [ImportsController, 'failedRows'])

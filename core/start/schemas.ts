@@ -248,3 +248,23 @@ export const PluginSettings = defineSchema('PluginSettings', {
     values: { type: 'object', additionalProperties: true },
   },
 })
+
+export const ExportRecord = defineSchema('ExportRecord', {
+  type: 'object',
+  required: ['id', 'pluginId', 'resource', 'status', 'fileName', 'rowCount', 'createdAt'],
+  properties: {
+    id: schemas.id,
+    organizationId: schemas.id,
+    userId: { type: ['integer', 'null'] },
+    pluginId: { type: 'string' },
+    resource: { type: 'string' },
+    status: { type: 'string', enum: ['exporting', 'exported', 'failed'] },
+    query: { type: 'object', additionalProperties: true, description: 'The filters, search and sort the export was made with' },
+    fileName: { type: 'string' },
+    rowCount: { type: 'integer' },
+    sizeBytes: { type: 'integer' },
+    createdAt: schemas.timestamp,
+    finishedAt: schemas.nullableString,
+    fileUrl: schemas.nullableString,
+  },
+})

@@ -3,7 +3,8 @@ import { resolve, sep } from 'node:path'
 import type { HttpContext } from '@adonisjs/core/http'
 import { notFound } from '#kernel/errors'
 
-const UI_ROOT = resolve(import.meta.dirname, '../../../admin-ui/dist')
+// AFFIX_UI_DIST serves another build of the admin UI (parallel browser-test builds).
+const UI_ROOT = resolve(process.env.AFFIX_UI_DIST ?? resolve(import.meta.dirname, '../../../admin-ui/dist'))
 const SCALAR_BUNDLE = resolve(import.meta.dirname, '../../../node_modules/@scalar/api-reference/dist/browser/standalone.js')
 const OPENAPI_FILE = resolve(import.meta.dirname, '../../../openapi/openapi.json')
 

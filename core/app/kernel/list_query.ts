@@ -137,7 +137,8 @@ export function listQueryParameters(options: ListOptions) {
 }
 
 /** Applies a parsed list to a query and returns the page and the total. */
-export async function paginate<Model extends LucidModel>(
+/** Applies a parsed list's filters and free-text search to a query (lists and exports share it). */
+export function applyListFilters<Model extends LucidModel>(
   query: ModelQueryBuilderContract<Model>,
   parsed: ParsedList,
   options: ListOptions
@@ -160,6 +161,15 @@ export async function paginate<Model extends LucidModel>(
       for (const column of options.search!) inner.orWhereILike(column, term)
     })
   }
+  return query
+}
+
+export async function paginate<Model extends LucidModel>(
+  query: ModelQueryBuilderContract<Model>,
+  parsed: ParsedList,
+  options: ListOptions
+) {
+  applyListFilters(query, parsed, options)
   const countQuery = query.clone()
   const [{ total }] = await countQuery.clearOrder().count('* as total').pojo<{ total: string }>()
   const rows = await query

@@ -16,6 +16,7 @@ const ProductsController = () => import('./controllers/products_controller.js')
 
 export function brandsRoutes(api: ApiRouter) {
   api.get('/brands', { name: 'listBrands', summary: 'List brands', query: listQueryParameters(BRAND_LIST), response: { status: 200, list: BrandSchema } }, [BrandsController, 'index'])
+  api.get('/brands/export', { name: 'exportBrands', summary: 'Export brands as CSV (same filters, search and sort as the list); recorded in the downloads history', query: listQueryParameters(BRAND_LIST), response: { status: 200, raw: 'text/csv' } }, [BrandsController, 'export'])
   api.post('/brands', { name: 'createBrand', summary: 'Create a brand', body: createBrandValidator, response: { status: 201, data: BrandSchema } }, [BrandsController, 'store'])
   api.post('/brands/status', { name: 'setBrandsStatus', summary: 'Change the status of several brands at once', body: brandStatusValidator, response: { status: 200, data: BulkStatusResultSchema } }, [BrandsController, 'setStatus'])
   api.get('/brands/:id', { name: 'getBrand', summary: 'Get a brand', response: { status: 200, data: BrandSchema } }, [BrandsController, 'show'])
@@ -24,6 +25,7 @@ export function brandsRoutes(api: ApiRouter) {
   api.delete('/brands/:id', { name: 'deleteBrand', summary: 'Delete a brand (soft delete; its products go with it)', response: { status: 200, data: DeletedSchema } }, [BrandsController, 'destroy'])
 
   api.get('/products', { name: 'listProducts', summary: 'List products', query: listQueryParameters(PRODUCT_LIST), response: { status: 200, list: ProductSchema } }, [ProductsController, 'index'])
+  api.get('/products/export', { name: 'exportProducts', summary: 'Export products as CSV (same filters, search and sort as the list); recorded in the downloads history', query: listQueryParameters(PRODUCT_LIST), response: { status: 200, raw: 'text/csv' } }, [ProductsController, 'export'])
   api.post('/products', { name: 'createProduct', summary: 'Create a product', body: createProductValidator, response: { status: 201, data: ProductSchema } }, [ProductsController, 'store'])
   api.post('/products/status', { name: 'setProductsStatus', summary: 'Change the status of several products at once', body: productStatusValidator, response: { status: 200, data: BulkStatusResultSchema } }, [ProductsController, 'setStatus'])
   api.post(

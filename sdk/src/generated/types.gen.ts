@@ -253,6 +253,27 @@ export type Deleted = {
     id: number;
 };
 
+export type ExportRecord = {
+    id: number;
+    organizationId?: number;
+    userId?: number | null;
+    pluginId: string;
+    resource: string;
+    status: 'exporting' | 'exported' | 'failed';
+    /**
+     * The filters, search and sort the export was made with
+     */
+    query?: {
+        [key: string]: unknown;
+    };
+    fileName: string;
+    rowCount: number;
+    sizeBytes?: number;
+    createdAt: string;
+    finishedAt?: string | null;
+    fileUrl?: string | null;
+};
+
 export type Health = {
     status: 'ok' | 'degraded';
     version: string;
@@ -2612,6 +2633,89 @@ export type BrandsReplaceBrandResponses = {
 
 export type BrandsReplaceBrandResponse = BrandsReplaceBrandResponses[keyof BrandsReplaceBrandResponses];
 
+export type BrandsExportBrandsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, name, status, email, createdAt, updatedAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        status?: 'active' | 'inactive';
+        /**
+         * Contains (case-insensitive)
+         */
+        name?: string;
+        /**
+         * Contains (case-insensitive)
+         */
+        email?: string;
+        /**
+         * Equals
+         */
+        managerId?: number;
+    };
+    url: '/api/v1/brands/brands/export';
+};
+
+export type BrandsExportBrandsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type BrandsExportBrandsError = BrandsExportBrandsErrors[keyof BrandsExportBrandsErrors];
+
+export type BrandsExportBrandsResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type BrandsExportBrandsResponse = BrandsExportBrandsResponses[keyof BrandsExportBrandsResponses];
+
 export type BrandsSetBrandsStatusData = {
     body: {
         ids: Array<number>;
@@ -3014,6 +3118,85 @@ export type BrandsReplaceProductResponses = {
 
 export type BrandsReplaceProductResponse = BrandsReplaceProductResponses[keyof BrandsReplaceProductResponses];
 
+export type BrandsExportProductsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, name, status, brandId, createdAt, updatedAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        status?: 'active' | 'inactive';
+        /**
+         * Contains (case-insensitive)
+         */
+        name?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        brandId?: number;
+    };
+    url: '/api/v1/brands/products/export';
+};
+
+export type BrandsExportProductsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type BrandsExportProductsError = BrandsExportProductsErrors[keyof BrandsExportProductsErrors];
+
+export type BrandsExportProductsResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type BrandsExportProductsResponse = BrandsExportProductsResponses[keyof BrandsExportProductsResponses];
+
 export type BrandsImportProductsData = {
     body: {
         file: Blob | File;
@@ -3120,6 +3303,175 @@ export type BrandsSetProductsStatusResponses = {
 };
 
 export type BrandsSetProductsStatusResponse = BrandsSetProductsStatusResponses[keyof BrandsSetProductsStatusResponses];
+
+export type CoreListExportsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, createdAt, status, resource; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        status?: 'exporting' | 'exported' | 'failed';
+        /**
+         * Equals
+         */
+        resource?: string;
+        /**
+         * Equals
+         */
+        pluginId?: string;
+    };
+    url: '/api/v1/exports';
+};
+
+export type CoreListExportsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreListExportsError = CoreListExportsErrors[keyof CoreListExportsErrors];
+
+export type CoreListExportsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<ExportRecord>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreListExportsResponse = CoreListExportsResponses[keyof CoreListExportsResponses];
+
+export type CoreGetExportData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/exports/{id}';
+};
+
+export type CoreGetExportErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CoreGetExportError = CoreGetExportErrors[keyof CoreGetExportErrors];
+
+export type CoreGetExportResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: ExportRecord;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreGetExportResponse = CoreGetExportResponses[keyof CoreGetExportResponses];
+
+export type CoreDownloadExportData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/exports/{id}/file';
+};
+
+export type CoreDownloadExportErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CoreDownloadExportError = CoreDownloadExportErrors[keyof CoreDownloadExportErrors];
+
+export type CoreDownloadExportResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type CoreDownloadExportResponse = CoreDownloadExportResponses[keyof CoreDownloadExportResponses];
 
 export type CoreListImportsData = {
     body?: never;

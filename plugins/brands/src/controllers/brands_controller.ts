@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import {
+  exportList,
   created,
   findScoped,
   list,
@@ -54,6 +55,29 @@ export default class BrandsController {
     const parsed = parseList(ctx, BRAND_LIST)
     const page = await paginate(liveBrands(ctx), parsed, BRAND_LIST)
     return list(ctx, 'brands', page.rows.map((row) => row.serialize()), page)
+  }
+
+  /** GET /brands/export: the list as CSV, without paging (secrets such as the password never exported). */
+  async export(ctx: HttpContext) {
+    await ctx.bouncer.with(CataloguePolicy).authorize('readBrands')
+    return exportList(ctx, {
+      pluginId: 'brands',
+      resource: 'brands',
+      query: liveBrands(ctx),
+      list: BRAND_LIST,
+      columns: [
+        { header: 'id', value: (brand) => brand.id },
+        { header: 'name', value: (brand) => brand.name },
+        { header: 'email', value: (brand) => brand.email },
+        { header: 'contact', value: (brand) => brand.contact },
+        { header: 'status', value: (brand) => brand.status },
+        { header: 'website', value: (brand) => brand.website },
+        { header: 'manager_id', value: (brand) => brand.managerId },
+        { header: 'company_name', value: (brand) => brand.companyName },
+        { header: 'company_country', value: (brand) => brand.companyCountry },
+        { header: 'created_at', value: (brand) => brand.createdAt },
+      ],
+    })
   }
 
   async show(ctx: HttpContext) {

@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { DateTime } from 'luxon'
 import {
+  exportList,
   created,
   findScoped,
   list,
@@ -69,6 +70,24 @@ export default class ProductsController {
     const parsed = parseList(ctx, PRODUCT_LIST)
     const page = await paginate(liveProducts(ctx), parsed, PRODUCT_LIST)
     return list(ctx, 'products', page.rows.map((row) => row.serialize()), page)
+  }
+
+  /** GET /products/export: the list as CSV, without paging. */
+  async export(ctx: HttpContext) {
+    await ctx.bouncer.with(CataloguePolicy).authorize('readProducts')
+    return exportList(ctx, {
+      pluginId: 'brands',
+      resource: 'products',
+      query: liveProducts(ctx),
+      list: PRODUCT_LIST,
+      columns: [
+        { header: 'id', value: (product) => product.id },
+        { header: 'name', value: (product) => product.name },
+        { header: 'brand_id', value: (product) => product.brandId },
+        { header: 'status', value: (product) => product.status },
+        { header: 'created_at', value: (product) => product.createdAt },
+      ],
+    })
   }
 
   async show(ctx: HttpContext) {
