@@ -28,7 +28,7 @@ const BrandBulkActions = () => (
 )
 
 export const BrandList = () => (
-  <List filters={brandFilters} actions={<ListActions />} sort={{ field: 'name', order: 'ASC' }}>
+  <List filters={brandFilters} actions={<ListActions apiPath="/api/v1/brands/brands" />} sort={{ field: 'name', order: 'ASC' }}>
     <DataTable rowClick="edit" bulkActionButtons={<BrandBulkActions />}>
       <DataTable.Col source="name" />
       <DataTable.Col source="email" field={EmailField} />

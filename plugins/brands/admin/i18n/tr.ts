@@ -68,4 +68,5 @@ export const tr: typeof en = {
       country: '2 harfli ülke kodu kullanın',
     },
   },
+  affix: { export: { done: 'Dışa aktarıldı. Dosya İndirilenler bölümünde de var.' } },
 }

@@ -16,22 +16,12 @@ import {
   Typography,
 } from '@mui/material'
 import { useState, type ChangeEvent } from 'react'
+import { saveFile } from '../shared/ServerExportButton'
 import { Button, useCanAccess, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin'
 
 /** Failures listed in the dialog; all of them are in the downloadable file. */
 const SHOWN_FAILURES = 20
 
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob)
-  const anchor = document.createElement('a')
-  anchor.href = url
-  anchor.download = fileName
-  document.body.append(anchor)
-  anchor.click()
-  anchor.remove()
-  // Revoked later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
 
 const ImportResult = ({ summary }: { summary: ImportSummary }) => {
   const translate = useTranslate()

@@ -36,7 +36,7 @@ export const ProductList = () => (
   <List
     filters={productFilters}
     actions={
-      <ListActions>
+      <ListActions apiPath="/api/v1/brands/products">
         <ProductImportButton />
       </ListActions>
     }

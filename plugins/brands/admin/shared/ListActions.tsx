@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react'
-import { CreateButton, ExportButton, FilterButton, TopToolbar } from 'react-admin'
+import { CreateButton, FilterButton, TopToolbar } from 'react-admin'
+import { ServerExportButton } from './ServerExportButton'
 
-/** The API serves at most 500 rows per request, so exports ask for no more. */
-export const MAX_EXPORT_ROWS = 500
-
-export const ListActions = ({ children }: { children?: ReactNode }) => (
+export const ListActions = ({ apiPath, children }: { apiPath: string; children?: ReactNode }) => (
   <TopToolbar>
     <FilterButton />
     {children}
     <CreateButton />
-    <ExportButton maxResults={MAX_EXPORT_ROWS} />
+    <ServerExportButton apiPath={apiPath} />
   </TopToolbar>
 )
