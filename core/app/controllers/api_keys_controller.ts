@@ -9,12 +9,17 @@ import { validate } from '#kernel/validation'
 import { paginate, parseList } from '#kernel/list_query'
 import { createApiKeyValidator } from '#validators/api_keys'
 import { isIpOrCidr, newSecret } from '#services/api_keys'
+import { inLoginAsSession } from '#services/panels'
 import { knownSubjects } from '#services/abilities'
 import { API_KEY_LIST, API_LOG_LIST } from '#services/api_key_lists'
 
 /** Keys are managed from a panel session only: a key cannot mint or revoke keys. */
 function assertPanelSession(ctx: HttpContext) {
+  // A login-as session must not leave credentials behind that outlive it.
   if (ctx.tenant.apiKeyId) throw new AppError('api_keys.panel_only', 403, 'forbidden')
+  if (inLoginAsSession(ctx)) throw new AppError('api_keys.not_while_acting', 403, 'forbidden')
+  // A key belongs to the organisation of its owner's panel, never to a child acted on with coid.
+  if (ctx.tenant.organizationId !== ctx.tenant.homeOrganizationId) throw new AppError('api_keys.not_while_acting', 403, 'forbidden')
 }
 
 export default class ApiKeysController {

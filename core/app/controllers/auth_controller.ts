@@ -5,7 +5,7 @@ import { AppError, forbidden, notFound } from '#kernel/errors'
 import { validate } from '#kernel/validation'
 import { loginValidator } from '#validators/auth'
 import { limit } from '#services/rate_limit'
-import { openSession, panelSummaries, verifyPanelCredentials } from '#services/panels'
+import { inLoginAsSession, openSession, panelSummaries, verifyPanelCredentials } from '#services/panels'
 import { endLoginAs } from '#controllers/login_as_controller'
 
 export default class AuthController {
@@ -22,13 +22,15 @@ export default class AuthController {
 
   /** GET /api/v1/auth/panels: the caller's panels in every organisation (same e-mail address). */
   async panels(ctx: HttpContext) {
+    // Acting as someone (login-as) never reveals nor opens their panels elsewhere.
+    if (ctx.tenant.apiKeyId || inLoginAsSession(ctx)) throw forbidden()
     const user = await User.findOrFail(ctx.tenant.userId)
     return ok(ctx, await panelSummaries(user))
   }
 
   /** POST /api/v1/auth/panels/:id/switch: a token for another panel of the same person. */
   async switchPanel(ctx: HttpContext) {
-    if (ctx.tenant.apiKeyId) throw forbidden()
+    if (ctx.tenant.apiKeyId || inLoginAsSession(ctx)) throw forbidden()
     const current = await User.findOrFail(ctx.tenant.userId)
     const target = await User.find(Number(ctx.params.id) || 0)
     if (!target || target.email.toLowerCase() !== current.email.toLowerCase() || target.status === 'deleted') throw notFound()

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { inLoginAsSession } from '#services/panels'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import OAuthApp from '#models/oauth_app'
@@ -23,7 +24,10 @@ import {
 
 /** Apps are registered and consented to from a panel session only, never with an API key. */
 function assertPanelSession(ctx: HttpContext) {
+  // A login-as session must not leave credentials behind that outlive it.
   if (ctx.tenant.apiKeyId) throw new AppError('oauth.panel_only', 403, 'forbidden')
+  if (inLoginAsSession(ctx)) throw new AppError('oauth.not_while_acting', 403, 'forbidden')
+  if (ctx.tenant.organizationId !== ctx.tenant.homeOrganizationId) throw new AppError('oauth.not_while_acting', 403, 'forbidden')
 }
 
 /** Affiliates see and manage the apps they registered; staff the organisation's. */

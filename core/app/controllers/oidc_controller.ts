@@ -28,7 +28,8 @@ export default class OidcController {
     const input = await validate(ctx, oidcLoginValidator, 'oidc')
     await limit(ctx, `oidc:login:${ctx.request.ip()}`, 60, 60)
     const identity = await finishSignIn(settings, input)
-    if (identity.emailVerified === false) throw new AppError('oidc.email_unverified', 401, 'unauthorized')
+    // Only an address the provider vouches for opens a panel (a missing claim is not a yes).
+    if (identity.emailVerified !== true) throw new AppError('oidc.email_unverified', 401, 'unauthorized')
     const panels = await panelsForEmail(identity.email)
     const candidates = input.organizationId ? panels.filter((panel) => panel.organizationId === input.organizationId) : panels
     const chosen = candidates.find((panel) => panel.status === 'active') ?? candidates[0]

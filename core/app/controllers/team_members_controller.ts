@@ -9,7 +9,7 @@ import { authorize } from '#kernel/tenancy'
 import { rejectClearedFields, validate } from '#kernel/validation'
 import { paginate, parseList } from '#kernel/list_query'
 import { DEFAULT_REPORT_SCOPE, normalizeReportScope, TEAM_MEMBER_ROLES, type ReportScope } from '#kernel/team_scope'
-import { existingPasswordHash } from '#services/panels'
+import { trustedPasswordHash } from '#services/panels'
 import { recordTimeline } from '#services/timeline'
 import { affiliateIdsValidator, createTeamMemberValidator, TEAM_MEMBER_LIST, updateTeamMemberValidator } from '#validators/team_members'
 
@@ -184,7 +184,7 @@ export default class TeamMembersController {
         // row keeps the address (e.g. an affiliate of this organisation).
         const revivable = sameAddress?.status === 'deleted' && (TEAM_MEMBER_ROLES as readonly string[]).includes(sameAddress.role)
         if (sameAddress && !revivable) throw refuse('username_taken', 'email', 'unique')
-        const passwordHash = (await existingPasswordHash(data.email, trx)) ?? (await hash.use('scrypt').make(data.password))
+        const passwordHash = (await trustedPasswordHash(data.email, trx)) ?? (await hash.use('scrypt').make(data.password))
         const row = {
           organization_id: ctx.tenant.organizationId,
           email: data.email,
@@ -252,11 +252,14 @@ export default class TeamMembersController {
           if (clash) throw refuse('username_taken', 'email', 'unique')
           // Moving the panel to an address that already belongs to a person: it takes that
           // person's password, which only they can change.
-          const personHash = await existingPasswordHash(data.email, trx)
+          const personHash = await trustedPasswordHash(data.email, trx)
           if (personHash && data.password) throw refuse('password_shared', 'password', 'shared')
           if (personHash) newHash = personHash
           change('email', member.email, data.email)
           sessionsEnd = true
+          // Codes mailed to the old address must not work for the new one.
+          await trx.from('password_resets').where('user_id', member.id).delete()
+          await trx.from('verification_tokens').where('user_id', member.id).delete()
         }
         if (data.password) {
           const email = data.email ?? currentEmail

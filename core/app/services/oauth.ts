@@ -125,7 +125,7 @@ const TOKEN_FORMAT = /^afo_(\d{1,10})\.([A-Za-z0-9_-]{20,100})$/
  * Calls an OAuth token may not make: session management, credentials (API keys, OAuth
  * apps, consenting to further apps). Those need the person's own panel session.
  */
-const PANEL_ONLY_PATHS = /^\/api\/v1\/(auth|oauth|api-keys)(\/|\?|$)/
+const PANEL_ONLY_PATHS = /^\/api\/v1\/(auth|oauth|api-keys|account\/change-password|account\/email)(\/|\?|$)/
 
 const invalidToken = (key = 'oauth.token_invalid') => new AppError(key, 401, 'unauthorized')
 

@@ -13,6 +13,11 @@ import { accountPayload } from '#services/account'
 /** A scrypt hash of a random string: verified when no panel matches, so timing does not tell. */
 let dummyHash: Promise<string> | null = null
 
+/** True for a token minted by login-as: such a session acts for someone, it cannot become them. */
+export function inLoginAsSession(ctx: { auth: { use(guard: 'api'): { user?: { currentAccessToken?: { name?: string | null } } } } }) {
+  return Boolean(ctx.auth.use('api').user?.currentAccessToken?.name?.startsWith('login-as:'))
+}
+
 /** Every panel of an address (any status), most recently used first. */
 export function panelsForEmail(email: string, client?: TransactionClientContract) {
   return User.query(client ? { client } : {})
@@ -66,6 +71,24 @@ export async function existingPasswordHash(email: string, client?: TransactionCl
     .from('users')
     .whereRaw('lower(email) = ?', [email.trim().toLowerCase()])
     .whereNot('status', 'deleted')
+    .select('password')
+    .first()
+  return (row?.password as string | undefined) ?? null
+}
+
+/**
+ * The password hash of a person an ADMIN adds a panel for (team members). Only panels that
+ * prove the person is real count — active, and either created by an organisation or with a
+ * verified address — so nobody can plant a password by signing up first with someone
+ * else's address.
+ */
+export async function trustedPasswordHash(email: string, client: TransactionClientContract) {
+  const row = await client
+    .from('users')
+    .whereRaw('lower(email) = ?', [email.trim().toLowerCase()])
+    .where('status', 'active')
+    .where((query) => query.whereNotNull('email_verified_at').orWhereNull('signup_details'))
+    .orderBy('id', 'asc')
     .select('password')
     .first()
   return (row?.password as string | undefined) ?? null
