@@ -1,10 +1,16 @@
+import { readFileSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
 const apiUrl = process.env.AFFIX_API_URL ?? 'http://127.0.0.1:3333'
+// The build's version, from the same source as the server's (core/app/services/version.ts),
+// so the "new version" banner compares like with like against GET /health.
+const rootPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+const buildVersion = process.env.APP_VERSION ?? rootPackage.version
 
 export default defineConfig({
   plugins: [react()],
+  define: { __AFFIX_BUILD_VERSION__: JSON.stringify(buildVersion) },
   // Core serves dist/ at the site root (assets under /assets/).
   base: '/',
   // One bundle of about 1.1 MB (react-admin and MUI): a back-office app loaded once and then

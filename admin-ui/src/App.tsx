@@ -1,45 +1,112 @@
-import { Admin, LoginWithEmail, Resource } from 'react-admin'
+/*
+ * The admin shell: react-admin with the Affix providers, the public pages (blank layout),
+ * the core screens and the enabled plugins' resources and routes inside the layout.
+ * Sidebar entries and route metadata (titles, abilities) are registered here from the
+ * screens and the plugins, before the first render.
+ */
+import { useMemo } from 'react'
+import { Admin, CustomRoutes, Navigate, reactRouterProvider, Resource } from 'react-admin'
 import { createAuthProvider } from './auth_provider'
 import { Dashboard } from './dashboard/Dashboard'
+import { OnboardingHome } from './dashboard/OnboardingHome'
 import { createDataProvider } from './data_provider'
-import { createHttpClient } from './http_client'
+import { downloadFile, httpClient } from './http_client'
 import { createI18nProvider } from './i18n_provider'
 import { AppLayout } from './layout/AppLayout'
-import type { Permissions } from './plugin_api'
+import { AppNotification } from './layout/AppNotification'
+import { ErrorPage } from './layout/ErrorPage'
+import { collectRoutePaths, registerMenuItems, registerRouteMetas, registerRoutePaths } from './layout/menu_registry'
+import { createAppStore } from './layout/store'
+import { appTheme } from './layout/theme'
+import { useSession } from './layout/useSession'
+import type { MenuGroup, Permissions } from './plugin_api'
 import { installedPlugins, resourceRegistry, resourcesFor } from './plugins'
+import { LoginPage, NotFoundPage, publicRoutes } from './public'
+import { screenMenuItems, screenRouteMeta, screenRoutes } from './screens'
+import { homePath } from './session'
+
+// react-router's <Route>, taken from react-admin so it is the very copy <CustomRoutes> reads.
+const { Route } = reactRouterProvider
+
+/** The frame's own routes inside the layout ('/' is react-admin's dashboard). */
+const frameRoutes = [<Route key="home" path="/home" element={<OnboardingHome />} />]
+
+registerRouteMetas([
+  { path: '/', title: 'affix.layout.menu.dashboard', subject: 'dashboard' },
+  { path: '/home', title: 'affix.layout.menu.get_started', subject: 'dashboard' },
+])
+// Footer entries (groups "footer…") are the footer menu's own business (sidebar_items.footerMenu).
+registerMenuItems(
+  screenMenuItems
+    .filter((item) => !item.group.startsWith('footer'))
+    .map((item) => ({ ...item, group: item.group.toLowerCase() as MenuGroup }))
+)
+registerRouteMetas(screenRouteMeta)
+for (const plugin of installedPlugins) {
+  registerMenuItems((plugin.menuItems ?? []).map((item) => ({ plugin: plugin.id, ...item })))
+  registerRouteMetas(plugin.routeMeta ?? [])
+}
+registerRoutePaths([
+  '/',
+  ...collectRoutePaths(frameRoutes),
+  ...collectRoutePaths(screenRoutes),
+  ...installedPlugins.flatMap((plugin) => collectRoutePaths(plugin.routes ?? [])),
+])
 
 const i18nProvider = createI18nProvider(installedPlugins)
-// Read the locale per request, so server messages follow the language menu.
-const { httpClient, downloadFile } = createHttpClient({ getLocale: () => i18nProvider.getLocale() })
 const dataProvider = createDataProvider({ registry: resourceRegistry, httpClient, downloadFile })
 const authProvider = createAuthProvider(httpClient)
+const store = createAppStore()
 
-export const App = () => (
-  <Admin
-    title="Affix"
-    dataProvider={dataProvider}
-    authProvider={authProvider}
-    i18nProvider={i18nProvider}
-    layout={AppLayout}
-    loginPage={LoginWithEmail}
-    dashboard={Dashboard}
-    requireAuth
-    disableTelemetry
-  >
-    {(permissions: Permissions | undefined) =>
-      resourcesFor(permissions).map(({ name, list, edit, create, show, icon, options, menuGroup, recordRepresentation }) => (
-        <Resource
-          key={name}
-          name={name}
-          list={list}
-          edit={edit}
-          create={create}
-          show={show}
-          icon={icon}
-          recordRepresentation={recordRepresentation}
-          options={{ ...options, menuGroup }}
-        />
-      ))
-    }
-  </Admin>
-)
+/** Spec §6: a route the account may not open sends it home. */
+const AccessDenied = () => <Navigate to={homePath()} replace />
+
+export const App = () => {
+  const { account } = useSession()
+  const themeColor = account?.preference?.themeColor
+  const theme = useMemo(() => appTheme(themeColor), [themeColor])
+  return (
+    <Admin
+      title="Affix"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={theme}
+      layout={AppLayout}
+      loginPage={LoginPage}
+      dashboard={Dashboard}
+      notification={AppNotification}
+      error={ErrorPage}
+      catchAll={NotFoundPage}
+      accessDenied={AccessDenied}
+      authenticationError={ErrorPage}
+      requireAuth
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>{publicRoutes}</CustomRoutes>
+      <CustomRoutes>
+        {frameRoutes}
+        {screenRoutes}
+      </CustomRoutes>
+      {(permissions: Permissions | undefined) => [
+        ...resourcesFor(permissions).map(({ name, list, edit, create, show, icon, options, menuGroup, recordRepresentation }) => (
+          <Resource
+            key={name}
+            name={name}
+            list={list}
+            edit={edit}
+            create={create}
+            show={show}
+            icon={icon}
+            recordRepresentation={recordRepresentation}
+            options={{ ...options, menuGroup }}
+          />
+        )),
+        <CustomRoutes key="plugin-routes">
+          {installedPlugins.filter((plugin) => permissions?.enabledPlugins.includes(plugin.id)).flatMap((plugin) => plugin.routes ?? [])}
+        </CustomRoutes>,
+      ]}
+    </Admin>
+  )
+}

@@ -5,14 +5,14 @@
  */
 import simpleRestProvider from 'ra-data-simple-rest'
 import type { DataProvider } from 'react-admin'
-import type { HttpClient } from './http_client'
+import { createApi, type HttpClient, type RequestOptions } from './http_client'
 import type { AffixDataProvider, BulkStatusResult, DownloadedFile, ImportSummary } from './plugin_api'
 import type { ResourceRegistry } from './resource_registry'
 
 export interface DataProviderOptions {
   registry: ResourceRegistry
   httpClient: HttpClient
-  downloadFile: (url: string) => Promise<DownloadedFile>
+  downloadFile: (url: string, options?: RequestOptions) => Promise<DownloadedFile>
 }
 
 type CrudMethod = Exclude<keyof DataProvider, 'supportAbortSignal'>
@@ -34,6 +34,7 @@ export function createDataProvider({ registry, httpClient, downloadFile }: DataP
   // leading slash give the absolute API path on the same origin.
   const simpleRest = simpleRestProvider('', httpClient)
   const pathResource = (resource: string) => registry.apiPath(resource).replace(/^\/+/, '')
+  const api = createApi(httpClient)
 
   const crud = Object.fromEntries(
     CRUD_METHODS.map((method) => [
@@ -64,5 +65,21 @@ export function createDataProvider({ registry, httpClient, downloadFile }: DataP
     },
 
     downloadFile,
+
+    // Any API call of a screen, through react-admin's data provider so that its error
+    // handling (authProvider.checkError: logout, /403, /404 …) applies.
+    async request(path, { method = 'GET', query, body, ...options } = {}) {
+      const { json, headers, status } = await httpClient(path, {
+        ...options,
+        method,
+        query,
+        ...(body === undefined ? {} : { body: body instanceof FormData ? body : JSON.stringify(body) }),
+      })
+      return { data: json, headers, status }
+    },
+
+    async upload(path, params) {
+      return { data: await api.upload(path, params) }
+    },
   }
 }

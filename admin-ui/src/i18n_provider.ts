@@ -10,6 +10,9 @@ import { mergeMessages } from './i18n/merge_messages'
 import { pt } from './i18n/pt'
 import { tr } from './i18n/tr'
 import type { AdminPlugin, Locale } from './plugin_api'
+import { layoutMessages } from './layout/messages'
+import { publicMessages } from './public'
+import { screenMessages } from './screens'
 
 export const LOCALES: Array<{ locale: Locale; name: string }> = [
   { locale: 'en', name: 'English' },
@@ -24,7 +27,9 @@ export const isLocale = (value: string): value is Locale => LOCALES.some(({ loca
 export function messagesFor(locale: Locale, plugins: AdminPlugin[]): TranslationMessages {
   // A plugin's English messages stand in for its missing pt/tr keys.
   const pluginMessages = plugins.flatMap((plugin) => [plugin.messages.en, plugin.messages[locale]])
-  return mergeMessages(SHELL_MESSAGES[locale], ...pluginMessages)
+  // Each area of the shell keeps its own messages; English stands in for a missing pt/tr key.
+  const areaMessages = [layoutMessages, publicMessages, screenMessages].flatMap((area) => [area.en, area[locale]])
+  return mergeMessages(SHELL_MESSAGES[locale], ...areaMessages, ...pluginMessages)
 }
 
 export function createI18nProvider(plugins: AdminPlugin[], initialLocale?: string): I18nProvider {

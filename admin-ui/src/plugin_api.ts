@@ -1,11 +1,20 @@
 /*
  * The contract between the admin shell and plugin admin modules. A plugin package
  * exports (as "./admin") a default object of type AdminPlugin; the shell registers its
- * resources, merges its messages and shows it only when the account has it enabled.
- * Plugins import these types only (`import type`), so nothing of the shell is bundled twice.
+ * resources, menu items and routes, merges its messages and shows it only when the
+ * account has it enabled. Besides the types, the shell lends plugins a few components
+ * and helpers (StatusTag, SectionErrorBoundary, buildQuery): plugins are bundled into the
+ * admin UI from source, so these resolve to the very same modules the shell uses.
  */
-import type { ComponentType } from 'react'
+import type { ComponentType, ReactElement } from 'react'
 import type { DataProvider, Identifier } from 'react-admin'
+import type { QueryParams, RequestOptions, UploadParams } from './http_client'
+import type { Account } from './session'
+
+export { StatusTag, statusTagStyle } from './layout/StatusTag'
+export { SectionErrorBoundary } from './layout/SectionErrorBoundary'
+export { buildQuery, withQuery } from './http_client'
+export type { QueryParams, RequestOptions, UploadParams } from './http_client'
 
 export type Locale = 'en' | 'pt' | 'tr'
 
@@ -28,11 +37,52 @@ export interface AdminResource {
   menuGroup?: string
 }
 
+/** The sidebar sections of spec §2, top to bottom. */
+export const MENU_GROUPS = ['home', 'insights', 'engagements', 'manage', 'configuration'] as const
+export type MenuGroup = (typeof MENU_GROUPS)[number]
+
+/** A sidebar entry for a custom route (resources get theirs from `menuGroup`). */
+export interface MenuItemDefinition {
+  /** Route path without parameters, e.g. `/manage/organization`. */
+  path: string
+  /** i18n key (or literal text) of the label; also the page title unless `title` is given. */
+  label: string
+  /** i18n key of the page title (document.title), when it differs from the label. */
+  title?: string
+  icon?: ComponentType
+  group: MenuGroup
+  /** Ability needed to see the item and open the route (action `read` unless said). */
+  subject: string
+  action?: string
+  /** Position inside its group (lower first; default 100). */
+  order?: number
+  /** Only when this plugin is enabled for the organisation (e.g. marketplace, deals). */
+  plugin?: string
+  /** Extra condition on the account (feature flags such as `edl`, `an_cr`). */
+  visible?: (account: Account) => boolean
+}
+
+/** Metadata of a route that is not a menu item: its page title and the ability it needs. */
+export interface RouteMeta {
+  /** Pattern as given to <Route path>, e.g. `/account/team-member/:memberId`. */
+  path: string
+  /** i18n key of the page title. */
+  title: string
+  subject?: string
+  action?: string
+}
+
 export interface AdminPlugin {
   /** Same id as the server plugin: the account's `plugins` list is matched on it. */
   id: string
   resources: AdminResource[]
   messages: Record<Locale, PluginMessages>
+  /** Sidebar entries of the plugin's custom routes. */
+  menuItems?: MenuItemDefinition[]
+  /** Custom routes inside the layout (react-router <Route> elements). */
+  routes?: ReactElement[]
+  /** Titles and abilities of routes that are not menu items. */
+  routeMeta?: RouteMeta[]
 }
 
 export interface Ability {
@@ -82,5 +132,17 @@ export interface AffixDataProvider extends DataProvider {
   /** POST <resource path>/import with the CSV as multipart field `file`. */
   importCsv(resource: string, params: { file: File }): Promise<{ data: ImportSummary }>
   /** GET an authenticated file (e.g. an import's failed rows) as a Blob. */
-  downloadFile(path: string): Promise<DownloadedFile>
+  downloadFile(path: string, options?: RequestOptions): Promise<DownloadedFile>
+  /**
+   * Any API call (spec §7: GET with query, POST/PUT/PATCH JSON, DELETE with JSON body and
+   * query). Resolves to the envelope's data. Errors go through authProvider.checkError; when
+   * it handled one (logout, /403, /404, forced logout), react-admin resolves the call with
+   * `{ data: {} }` and no headers while the page is being left: tolerate that shape.
+   */
+  request<T = any>(
+    path: string,
+    options?: Omit<RequestOptions, 'body'> & { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; query?: QueryParams; body?: unknown }
+  ): Promise<{ data: T; headers: Headers; status: number }>
+  /** POST (or PUT/PATCH) multipart: a file and fields, with a query. */
+  upload<T = any>(path: string, params: UploadParams): Promise<{ data: T }>
 }

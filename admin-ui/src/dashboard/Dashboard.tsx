@@ -1,46 +1,45 @@
-import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material'
-import { createElement } from 'react'
-import { LinkBase, Title, useCreatePath, useGetIdentity, useGetResourceLabel, useResourceDefinitions, useTranslate } from 'react-admin'
-import { storedAccount } from '../auth_provider'
+/*
+ * The root route '/' (spec §2): superadmins go to their accounts page, onboarding-pending
+ * organisations to their landing (/home); affiliates and brands see their own home; the
+ * other panels the dashboard (welcome, recommended actions, shortcuts, enabled modules).
+ */
+import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material'
+import { Navigate, Title, useTranslate } from 'react-admin'
+import { SectionErrorBoundary } from '../layout/SectionErrorBoundary'
+import { useSession } from '../layout/useSession'
+import { homePath } from '../session'
+import { PanelHome } from './PanelHome'
+import { RecommendedActions } from './RecommendedActions'
+import { Shortcuts } from './Shortcuts'
 
-/** Welcome card: who is signed in, for which organisation, and shortcuts to the enabled screens. */
 export const Dashboard = () => {
   const translate = useTranslate()
-  const { identity } = useGetIdentity()
-  const resources = useResourceDefinitions()
-  const getResourceLabel = useGetResourceLabel()
-  const createPath = useCreatePath()
-  const account = storedAccount()
-  const enabledPlugins = account?.plugins.filter((plugin) => plugin.enabled) ?? []
-  const listed = Object.values(resources).filter((resource) => resource.hasList)
+  const { account } = useSession()
+  if (!account) return null
+  const home = homePath(account)
+  if (home !== '/') return <Navigate to={home} replace />
+  if (account.user.role === 'affiliate') return <PanelHome kind="affiliate" account={account} />
+  if (account.user.role === 'brand') return <PanelHome kind="brand" account={account} />
 
+  const enabledPlugins = account.plugins.filter((plugin) => plugin.enabled)
   return (
-    <Box sx={{ mt: 2 }}>
+    <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Title title={translate('ra.page.dashboard')} />
       <Card>
         <CardContent>
           <Typography variant="h5" component="h2" gutterBottom>
-            {translate('affix.dashboard.welcome', { organization: account?.org.name ?? '' })}
+            {translate('affix.dashboard.welcome', { organization: account.org.name })}
           </Typography>
-          {identity && account && (
-            <Typography color="text.secondary" gutterBottom>
-              {translate('affix.dashboard.signed_in_as', { name: identity.fullName ?? account.user.email, role: account.user.role })}
-            </Typography>
-          )}
+          <Typography color="text.secondary" gutterBottom>
+            {translate('affix.dashboard.signed_in_as', {
+              name: account.user.name ?? account.user.email,
+              role: translate(`affix.layout.roles.${account.user.role}`, { _: account.user.role }),
+            })}
+          </Typography>
           <Typography sx={{ mt: 2 }}>{translate('affix.dashboard.intro')}</Typography>
-          <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
-            {listed.map((resource) => (
-              <Button
-                key={resource.name}
-                variant="outlined"
-                component={LinkBase}
-                to={createPath({ resource: resource.name, type: 'list' })}
-                startIcon={resource.icon ? createElement(resource.icon) : undefined}
-              >
-                {getResourceLabel(resource.name, 2)}
-              </Button>
-            ))}
-          </Stack>
+          <SectionErrorBoundary type="affix.home.shortcuts">
+            <Shortcuts />
+          </SectionErrorBoundary>
           <Typography variant="subtitle2" sx={{ mt: 3 }}>
             {translate('affix.dashboard.plugins')}
           </Typography>
@@ -52,6 +51,9 @@ export const Dashboard = () => {
           </Stack>
         </CardContent>
       </Card>
+      <SectionErrorBoundary type="affix.home.recommended">
+        <RecommendedActions account={account} compact />
+      </SectionErrorBoundary>
     </Box>
   )
 }

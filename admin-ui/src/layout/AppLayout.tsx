@@ -1,6 +1,22 @@
+/*
+ * The logged-in layout: react-admin's Layout with the Affix app bar, the collapsible
+ * sidebar (grouped menu and footer), the render-error page, the banners (offline, new
+ * version, login-as), the redirect rules (RouteGuard) and page titles.
+ */
 import type { ReactNode } from 'react'
 import { Layout } from 'react-admin'
+import { AppAppBar } from './AppAppBar'
 import { AppMenu } from './AppMenu'
+import { AppSidebar } from './AppSidebar'
+import { Banners } from './Banners'
+import { DocumentTitle } from './DocumentTitle'
+import { ErrorPage } from './ErrorPage'
+import { RouteGuard } from './RouteGuard'
 
-/** react-admin's layout (app bar with the language menu, sidebar) with the grouped menu. */
-export const AppLayout = ({ children }: { children: ReactNode }) => <Layout menu={AppMenu}>{children}</Layout>
+export const AppLayout = ({ children }: { children: ReactNode }) => (
+  <Layout appBar={AppAppBar} sidebar={AppSidebar} menu={AppMenu} error={ErrorPage}>
+    <DocumentTitle />
+    <Banners />
+    <RouteGuard>{children}</RouteGuard>
+  </Layout>
+)

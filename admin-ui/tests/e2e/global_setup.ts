@@ -24,6 +24,8 @@ function newestChange(path: string): number {
 }
 
 export default async function buildAdminUiIfStale() {
+  // A build of its own was made and is served instead (AFFIX_UI_DIST, see docs/testing.md).
+  if (process.env.AFFIX_UI_DIST) return
   const builtAt = existsSync(BUILT_INDEX) ? statSync(BUILT_INDEX).mtimeMs : 0
   if (builtAt >= Math.max(...sourcePaths().map(newestChange))) return
   console.log(builtAt ? 'admin-ui/dist is older than its sources: rebuilding' : 'admin-ui/dist is missing: building')

@@ -113,6 +113,33 @@ describe('dataProvider', () => {
   })
 })
 
+describe('dataProvider.request and upload', () => {
+  it('sends any API call with its method, query and JSON body, and returns data, headers and status', async () => {
+    const { dataProvider, request } = setup({ id: 5 }, { 'Content-Range': 'members 0-0/1' })
+
+    const result = await dataProvider.request('/api/v1/team-members/5/affiliates', { method: 'DELETE', query: { force: true }, body: { ids: [1] } })
+
+    expect(result.data).toEqual({ id: 5 })
+    expect(result.headers.get('Content-Range')).toBe('members 0-0/1')
+    const { method, path, options } = request()
+    expect([method, path]).toEqual(['DELETE', '/api/v1/team-members/5/affiliates'])
+    expect((options as { query?: unknown }).query).toEqual({ force: true })
+    expect(JSON.parse(String(options.body))).toEqual({ ids: [1] })
+  })
+
+  it('uploads a file with fields and a query as multipart', async () => {
+    const { dataProvider, request } = setup({ id: 1 })
+    const file = new File(['x'], 'logo.png', { type: 'image/png' })
+
+    await expect(dataProvider.upload('/api/v1/organization/logo', { file, fields: { kind: 'logo' }, query: { preview: false } })).resolves.toEqual({ data: { id: 1 } })
+    const { method, path, options } = request()
+    expect([method, path]).toEqual(['POST', '/api/v1/organization/logo'])
+    expect((options as { query?: unknown }).query).toEqual({ preview: false })
+    expect(((options.body as FormData).get('file') as File).name).toBe('logo.png')
+    expect((options.body as FormData).get('kind')).toBe('logo')
+  })
+})
+
 describe('ResourceRegistry', () => {
   it('refuses two plugins declaring the same resource', () => {
     const registry = new ResourceRegistry().register(catalogue)

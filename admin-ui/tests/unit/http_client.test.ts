@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createHttpClient, TOKEN_STORAGE_KEY } from '../../src/http_client'
+import { createHttpClient, TOTAL_FAILURE_MESSAGE } from '../../src/http_client'
 
 const jsonResponse = (body: unknown, init: ResponseInit = {}) =>
   new Response(JSON.stringify(body), { status: 200, ...init, headers: { 'Content-Type': 'application/json', ...init.headers } })
@@ -13,7 +13,10 @@ function clientWith(response: Response, locale = 'pt') {
 }
 
 describe('httpClient', () => {
-  beforeEach(() => localStorage.setItem(TOKEN_STORAGE_KEY, 'afx_test_token'))
+  beforeEach(() => {
+    localStorage.setItem('panel', 'admin')
+    localStorage.setItem('adminToken', 'afx_test_token')
+  })
   afterEach(() => localStorage.clear())
 
   it('unwraps the envelope: json is envelope.data, headers and body are kept', async () => {
@@ -114,14 +117,14 @@ describe('httpClient', () => {
     expect(error.body).toEqual({ message: 'Your session has expired or is invalid. Please log in again.' })
   })
 
-  it('reports a non-JSON failure with the HTTP status text', async () => {
+  it('reports a non-JSON failure as the total failure of spec §8', async () => {
     const { httpClient } = clientWith(new Response('upstream down', { status: 502, statusText: 'Bad Gateway' }))
 
     const error = (await httpClient('/api/v1/account').catch((caught: unknown) => caught)) as HttpError
 
     expect(error).toBeInstanceOf(HttpError)
     expect(error.status).toBe(502)
-    expect(error.message).toBe('Bad Gateway')
+    expect(error.message).toBe(TOTAL_FAILURE_MESSAGE)
   })
 
   it('downloads authenticated files with the server-given file name', async () => {

@@ -1,0 +1,59 @@
+/*
+ * Redirect rules of spec §2 inside the layout: a locked panel (billing, admin and
+ * sub-admin) goes to /manage/billing; a route whose ability the account lacks — checked on
+ * its path without parameters (menu_registry.routeMetaFor) — goes to the panel's home.
+ * Unauthenticated visitors never get here: authProvider.checkAuth sends them to a login page.
+ */
+import LockIcon from '@mui/icons-material/Lock'
+import { Box, Button, Card, CardContent, Typography } from '@mui/material'
+import type { ReactNode } from 'react'
+import { Navigate, useLocation, useLogout, useTranslate } from 'react-admin'
+import { effectiveAbilities, hasAbility } from '../auth_provider'
+import { homePath, isPanelLocked, type Account } from '../session'
+import { hasRoute, routeMetaFor } from './menu_registry'
+import { useSession } from './useSession'
+
+export const BILLING_PATH = '/manage/billing'
+
+/** Where the guard sends `pathname` for this account, or null to show it. */
+export function guardRedirect(account: Account | null, coid: number | null, pathname: string): string | null {
+  if (!account) return null
+  if (isPanelLocked(account)) return pathname === BILLING_PATH ? null : BILLING_PATH
+  const meta = routeMetaFor(pathname)
+  if (meta?.subject && !hasAbility(effectiveAbilities(account, coid), meta.subject, meta.action ?? 'read')) {
+    const home = homePath(account)
+    return home === pathname ? null : home
+  }
+  return null
+}
+
+/** Shown on /manage/billing to a locked panel when no billing screen is installed. */
+const PanelLocked = ({ account }: { account: Account }) => {
+  const translate = useTranslate()
+  const logout = useLogout()
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', mt: 6 }}>
+      <Card sx={{ maxWidth: 560 }}>
+        <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
+          <LockIcon color="warning" fontSize="large" />
+          <Typography variant="h5" component="h1">
+            {translate('affix.layout.locked.title')}
+          </Typography>
+          <Typography>{translate('affix.layout.locked.body', { organization: account.org.name })}</Typography>
+          <Button variant="outlined" onClick={() => logout()}>
+            {translate('affix.layout.footer.logout')}
+          </Button>
+        </CardContent>
+      </Card>
+    </Box>
+  )
+}
+
+export const RouteGuard = ({ children }: { children: ReactNode }) => {
+  const { account, coid } = useSession()
+  const { pathname } = useLocation()
+  const target = guardRedirect(account, coid, pathname)
+  if (target) return <Navigate to={target} replace />
+  if (account && isPanelLocked(account) && !hasRoute(BILLING_PATH)) return <PanelLocked account={account} />
+  return <>{children}</>
+}
