@@ -1,0 +1,68 @@
+/*
+ * Public (blank-layout) pages of spec §2: login, password, registration, verification,
+ * login-as landing, superadmin login, affiliate signup, signup by type, error pages.
+ * Rendered by <CustomRoutes noLayout>, whatever the auth state.
+ */
+import { Box } from '@mui/material'
+import type { ReactElement, ReactNode } from 'react'
+import { Route } from 'react-router-dom'
+import { BadRequestPage, ForbiddenPage, NotFoundPage } from './ErrorPages'
+import { LoginAsPage } from './LoginAsPage'
+import { LoginPage } from './LoginPage'
+import { OidcCallbackPage } from './OidcCallbackPage'
+import { ForgotPasswordPage, ResetPasswordPage } from './PasswordPages'
+import { RegisterPage } from './RegisterPage'
+import { SignupPage } from './SignupPage'
+import { SuperadminLoginPage } from './SuperadminLoginPage'
+import { VerifyPage } from './VerifyPage'
+
+/** An error page on its own: centred on the whole window. */
+const Blank = ({ children }: { children: ReactNode }) => (
+  <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>{children}</Box>
+)
+
+// /login itself is react-admin's loginPage (App passes LoginPage), so it also gets the
+// "log in to see this page" redirects. Static segments win over parameters in React Router,
+// so /auth/verify/google and /register/affiliate/… are matched before their /:param siblings.
+export const publicRoutes: ReactElement[] = [
+  <Route key="forgot" path="/password/forgot" element={<ForgotPasswordPage />} />,
+  <Route key="reset" path="/password/reset/:code" element={<ResetPasswordPage />} />,
+  <Route key="register" path="/register" element={<RegisterPage />} />,
+  <Route key="oidc" path="/auth/verify/google" element={<OidcCallbackPage />} />,
+  <Route key="verify" path="/auth/verify/:token" element={<VerifyPage />} />,
+  <Route key="login-as" path="/auth/login/:suToken/:uid/:resource" element={<LoginAsPage />} />,
+  <Route key="superadmin-login" path="/superadmin/login" element={<SuperadminLoginPage />} />,
+  <Route key="affiliate-signup" path="/register/affiliate/:orgId" element={<SignupPage />} />,
+  <Route key="campaign-signup" path="/register/affiliate/:orgId/:campId" element={<SignupPage />} />,
+  <Route key="typed-signup" path="/register/:type/:orgId" element={<SignupPage />} />,
+  <Route
+    key="400"
+    path="/400"
+    element={
+      <Blank>
+        <BadRequestPage />
+      </Blank>
+    }
+  />,
+  <Route
+    key="403"
+    path="/403"
+    element={
+      <Blank>
+        <ForbiddenPage />
+      </Blank>
+    }
+  />,
+  <Route
+    key="404"
+    path="/404"
+    element={
+      <Blank>
+        <NotFoundPage />
+      </Blank>
+    }
+  />,
+]
+
+export { BadRequestPage, ForbiddenPage, LoginPage, NotFoundPage }
+export { publicMessages } from './messages'
