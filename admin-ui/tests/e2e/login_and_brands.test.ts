@@ -92,7 +92,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser',
     await input('Password').fill(demoAdmin.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByText('Welcome to Demo Casino Network').waitFor()
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/\S+/)
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toMatch(/\S+/)
   })
 
   it('lists the seeded brands', async () => {
@@ -195,6 +195,19 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser',
 
     await page.getByRole('button', { name: 'Close' }).click()
     await row('Royal Bet Poker').waitFor()
+  })
+
+  it('exports every matching product on the server and finds the file again in Downloads', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export', exact: true }).click()])
+    const exported = await readFile((await download.path())!, 'utf8')
+    expect(exported.split('\n')[0]).toBe('id,name,brand_id,status,created_at')
+    expect(exported).toContain('Royal Bet Poker')
+
+    await page.goto(`${server.url}/downloads`)
+    const entry = row('products-')
+    await entry.getByText('Exported').waitFor()
+    const [again] = await Promise.all([page.waitForEvent('download'), entry.getByRole('button', { name: 'Download' }).click()])
+    expect(await readFile((await again.path())!, 'utf8')).toBe(exported)
   })
 
   it('raised no uncaught error in the page', () => {

@@ -1,0 +1,60 @@
+import { Box, Tab, Tabs } from '@mui/material'
+import { useEffect } from 'react'
+import { Loading, Title, useLocation, useNavigate, useTranslate } from 'react-admin'
+import { useAbilities } from '../shared/abilities'
+import { ProfileTab } from './ProfileTab'
+import { accountTabPath, getPaymentInfoPanel, resolveAccountTab, visibleAccountTabs, type AccountTab } from './tabs'
+import { TeamMembersTab } from './TeamMembersTab'
+
+const TAB_LABELS: Record<AccountTab, string> = {
+  editProfile: 'affix.screens.account.tabs.editProfile',
+  teamMembers: 'affix.screens.account.tabs.teamMembers',
+  paymentInfo: 'affix.screens.account.tabs.paymentInfo',
+}
+
+/** /account?tab=editProfile|teamMembers|paymentInfo */
+export const AccountScreen = () => {
+  const translate = useTranslate()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const { permissions, isPending } = useAbilities()
+  const visible = visibleAccountTabs(permissions)
+  const requested = new URLSearchParams(location.search).get('tab')
+  const tab = resolveAccountTab(requested, visible)
+
+  // An unknown or hidden tab is replaced in the address bar, so it always names what is shown.
+  useEffect(() => {
+    if (!isPending && requested !== tab) navigate(accountTabPath(tab), { replace: true })
+  }, [isPending, requested, tab, navigate])
+
+  if (isPending) return <Loading />
+  const PaymentInfo = getPaymentInfoPanel()
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Title title={translate('affix.screens.account.title')} />
+      <Tabs
+        value={tab}
+        onChange={(_event, next: AccountTab) => navigate(accountTabPath(next))}
+        aria-label={translate('affix.screens.account.title')}
+        sx={{ mb: 2 }}
+      >
+        {visible.map((name) => (
+          <Tab
+            key={name}
+            value={name}
+            label={translate(TAB_LABELS[name])}
+            id={`account-tab-${name}`}
+            aria-controls={`account-panel-${name}`}
+          />
+        ))}
+      </Tabs>
+      <div role="tabpanel" id={`account-panel-${tab}`} aria-labelledby={`account-tab-${tab}`}>
+        {tab === 'editProfile' && <ProfileTab />}
+        {tab === 'teamMembers' && <TeamMembersTab />}
+        {tab === 'paymentInfo' && PaymentInfo && <PaymentInfo />}
+      </div>
+    </Box>
+  )
+}
+
+export default AccountScreen

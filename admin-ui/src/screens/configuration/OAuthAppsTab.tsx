@@ -1,0 +1,349 @@
+import AddIcon from '@mui/icons-material/Add'
+import BlockIcon from '@mui/icons-material/Block'
+import CodesIcon from '@mui/icons-material/ReceiptLong'
+import {
+  Box,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+  Button as MuiButton,
+} from '@mui/material'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import {
+  Button,
+  DataTable,
+  DateField,
+  DateInput,
+  List,
+  Loading,
+  SaveButton,
+  SimpleForm,
+  TextArrayInput,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+  useLocaleState,
+  useRefresh,
+  useTranslate,
+} from 'react-admin'
+import { useApi, useFormSubmit, useNotifyError } from '../api'
+import { CORE_RESOURCES } from '../resources'
+import { useAbilities } from '../shared/abilities'
+import { ConfirmButton } from '../shared/ConfirmButton'
+import { CopyButton } from '../shared/CopyButton'
+import { formatDateTime } from '../shared/dates'
+import { SecretDialog, type Secret } from '../shared/SecretDialog'
+import { StatusChip } from '../shared/StatusChip'
+import { requiredText } from '../shared/validation'
+import { validateFutureDate } from './ApiKeysTab'
+import { cleanList, credentialStatus, toExpiry, type OAuthApp, type OAuthCode } from './apiKeys'
+import { ScopesEditor } from './ScopesEditor'
+import { describeScopes, toScopesPayload, type Scope } from './scopes'
+
+const validateRedirectUris = (values: string[] | undefined) => {
+  const uris = cleanList(values)
+  if (!uris.length) return 'affix.screens.api.oauth.redirect_required'
+  if (uris.length > 10) return 'affix.screens.api.oauth.redirect_max'
+  const bad = uris.find((uri) => {
+    try {
+      const url = new URL(uri)
+      return url.protocol !== 'https:' && url.protocol !== 'http:'
+    } catch {
+      return true
+    }
+  })
+  return bad ? { message: 'affix.screens.api.oauth.redirect_invalid', args: { uri: bad } } : undefined
+}
+
+const RevokeAppButton = ({ record }: { record: OAuthApp }) => {
+  const api = useApi()
+  const refresh = useRefresh()
+  const notifyError = useNotifyError()
+  if (credentialStatus(record) === 'revoked') return null
+  return (
+    <ConfirmButton
+      label="affix.screens.api.revoke"
+      title="affix.screens.api.oauth.revoke_title"
+      content="affix.screens.api.oauth.revoke_confirm"
+      translateOptions={{ name: record.name }}
+      icon={<BlockIcon />}
+      color="error"
+      onConfirm={async () => {
+        try {
+          await api.delete(`/api/v1/oauth/apps/${record.id}`)
+          refresh()
+        } catch (error) {
+          notifyError(error)
+        }
+      }}
+    />
+  )
+}
+
+/** OAuth apps: list, register (client id and secret shown once), revoke, auth codes per app. */
+export const OAuthAppsTab = () => {
+  const translate = useTranslate()
+  const { can } = useAbilities()
+  const manage = can('oauth_apps', 'manage')
+  const [creating, setCreating] = useState(false)
+  const [secrets, setSecrets] = useState<Secret[] | null>(null)
+  const [codesOf, setCodesOf] = useState<OAuthApp | null>(null)
+  return (
+    <>
+      <List
+        resource={CORE_RESOURCES.oauthApps}
+        title={false}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        exporter={false}
+        empty={false}
+        disableSyncWithLocation
+        actions={
+          <TopToolbar>
+            {manage && (
+              <Button
+                label="affix.screens.api.oauth.create"
+                onClick={() => setCreating(true)}
+                startIcon={<AddIcon />}
+              />
+            )}
+          </TopToolbar>
+        }
+      >
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="name" label="affix.screens.api.fields.name" />
+          <DataTable.Col
+            source="clientId"
+            label="affix.screens.api.oauth.clientId"
+            disableSort
+            render={(record: OAuthApp) => (
+              <Box
+                component="span"
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}
+              >
+                <code>{record.clientId}</code>
+                <CopyButton value={record.clientId} />
+              </Box>
+            )}
+          />
+          <DataTable.Col
+            source="redirectUris"
+            label="affix.screens.api.oauth.redirectUris"
+            disableSort
+            render={(record: OAuthApp) => record.redirectUris.join(', ')}
+          />
+          <DataTable.Col
+            source="scopes"
+            label="affix.screens.api.scopes.title"
+            disableSort
+            render={(record: OAuthApp) =>
+              describeScopes(record.scopes, (resource) =>
+                translate(`affix.screens.api.subjects.${resource.replace(/\./g, '_')}`, { _: resource })
+              )
+            }
+          />
+          <DataTable.Col source="expiresAt" label="affix.screens.api.fields.expiresAt" field={DateField} />
+          <DataTable.Col
+            source="revokedAt"
+            label="affix.screens.api.fields.status"
+            disableSort
+            render={(record: OAuthApp) => <StatusChip status={credentialStatus(record)} />}
+          />
+          <DataTable.Col
+            label=""
+            disableSort
+            render={(record: OAuthApp) => (
+              <>
+                <Button
+                  label="affix.screens.api.oauth.codes"
+                  onClick={() => setCodesOf(record)}
+                  startIcon={<CodesIcon />}
+                />
+                {manage && <RevokeAppButton record={record} />}
+              </>
+            )}
+          />
+        </DataTable>
+      </List>
+      {creating && (
+        <CreateAppDialog
+          onClose={() => setCreating(false)}
+          onCreated={(app) => {
+            setCreating(false)
+            setSecrets([
+              { label: 'affix.screens.api.oauth.clientId', value: app.clientId },
+              { label: 'affix.screens.api.oauth.clientSecret', value: app.clientSecret },
+            ])
+          }}
+        />
+      )}
+      <SecretDialog title="affix.screens.api.oauth.created_title" secrets={secrets} onClose={() => setSecrets(null)} />
+      {codesOf && <AuthCodesDialog app={codesOf} onClose={() => setCodesOf(null)} />}
+    </>
+  )
+}
+
+interface NewApp {
+  name: string
+  redirectUris: string[]
+  scopes: Scope[]
+  expiresAt?: string | Date | null
+  allowedIps?: string[]
+}
+
+const CreateAppDialog = ({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void
+  onCreated: (app: OAuthApp & { clientSecret: string }) => void
+}) => {
+  const translate = useTranslate()
+  const api = useApi()
+  const refresh = useRefresh()
+  const submit = useFormSubmit(
+    (values: NewApp) =>
+      api.post<OAuthApp & { clientSecret: string }>('/api/v1/oauth/apps', {
+        name: values.name?.trim(),
+        redirectUris: cleanList(values.redirectUris),
+        scopes: toScopesPayload(values.scopes),
+        expiresAt: toExpiry(values.expiresAt),
+        allowedIps: cleanList(values.allowedIps),
+      }),
+    {
+      listInputs: ['allowedIps', 'redirectUris'],
+      onSuccess: (created) => {
+        refresh()
+        onCreated(created)
+      },
+    }
+  )
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="create-app-title">
+      <DialogTitle id="create-app-title">{translate('affix.screens.api.oauth.create')}</DialogTitle>
+      <DialogContent>
+        <SimpleForm
+          noValidate
+          defaultValues={{ scopes: [{ resource: '', operations: ['read'] }], redirectUris: [], allowedIps: [] }}
+          onSubmit={submit}
+          toolbar={
+            <Toolbar sx={{ gap: 1 }}>
+              <SaveButton label="affix.screens.api.oauth.create_button" alwaysEnable />
+              <Button label="ra.action.cancel" onClick={onClose} />
+            </Toolbar>
+          }
+          sx={{ p: 0 }}
+        >
+          <TextInput source="name" label="affix.screens.api.fields.name" validate={requiredText} fullWidth />
+          <TextArrayInput
+            source="redirectUris"
+            label="affix.screens.api.oauth.redirectUris"
+            helperText="affix.screens.api.oauth.redirect_help"
+            validate={validateRedirectUris}
+            isRequired
+            fullWidth
+          />
+          <ScopesEditor forOAuth />
+          <DateInput
+            source="expiresAt"
+            label="affix.screens.api.fields.expiresAt"
+            helperText="affix.screens.api.expiry_help"
+            validate={validateFutureDate}
+          />
+          <TextArrayInput
+            source="allowedIps"
+            label="affix.screens.api.fields.allowedIps"
+            helperText="affix.screens.api.ips_help"
+            fullWidth
+          />
+        </SimpleForm>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** GET /api/v1/oauth/apps/:id/codes: when, for whom, used or not (never the codes). */
+const AuthCodesDialog = ({ app, onClose }: { app: OAuthApp; onClose: () => void }) => {
+  const translate = useTranslate()
+  const api = useApi()
+  const [locale] = useLocaleState()
+  const [page, setPage] = useState(0)
+  const [limit, setLimit] = useState(10)
+  const { data, isPending } = useQuery({
+    queryKey: ['affix', 'oauth-codes', app.id, page, limit],
+    queryFn: () =>
+      api.getPage<OAuthCode>(`/api/v1/oauth/apps/${app.id}/codes`, {
+        page: page + 1,
+        limit,
+        query: { sort: '-createdAt' },
+      }),
+    placeholderData: keepPreviousData,
+  })
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="codes-title">
+      <DialogTitle id="codes-title">{translate('affix.screens.api.oauth.codes_title', { name: app.name })}</DialogTitle>
+      <DialogContent>
+        {isPending ? (
+          <Loading />
+        ) : !data?.data.length ? (
+          <Typography variant="body2" color="text.secondary">
+            {translate('affix.screens.api.oauth.no_codes')}
+          </Typography>
+        ) : (
+          <>
+            <Table size="small" aria-label={translate('affix.screens.api.oauth.codes')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('affix.screens.api.oauth.issued')}</TableCell>
+                  <TableCell>{translate('affix.screens.api.oauth.user')}</TableCell>
+                  <TableCell>{translate('affix.screens.api.oauth.redirectUri')}</TableCell>
+                  <TableCell>{translate('affix.screens.api.oauth.pkce')}</TableCell>
+                  <TableCell>{translate('affix.screens.api.fields.status')}</TableCell>
+                  <TableCell>{translate('affix.screens.api.oauth.usedAt')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.data.map((code) => (
+                  <TableRow key={code.id}>
+                    <TableCell>{formatDateTime(code.createdAt, locale)}</TableCell>
+                    <TableCell>{code.userName ?? code.userEmail ?? `#${code.userId}`}</TableCell>
+                    <TableCell>{code.redirectUri ?? '—'}</TableCell>
+                    <TableCell>{translate(code.pkce ? 'ra.boolean.true' : 'ra.boolean.false')}</TableCell>
+                    <TableCell>
+                      <StatusChip status={code.status} />
+                    </TableCell>
+                    <TableCell>{formatDateTime(code.usedAt, locale)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <TablePagination
+              component="div"
+              count={data.total}
+              page={page}
+              rowsPerPage={limit}
+              rowsPerPageOptions={[10, 25, 50]}
+              onPageChange={(_event, next) => setPage(next)}
+              onRowsPerPageChange={(event) => {
+                setLimit(Number(event.target.value))
+                setPage(0)
+              }}
+              labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+            />
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <MuiButton onClick={onClose}>{translate('ra.action.close')}</MuiButton>
+      </DialogActions>
+    </Dialog>
+  )
+}

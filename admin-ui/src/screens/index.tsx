@@ -1,0 +1,162 @@
+/*
+ * Core screens inside the logged-in layout (spec §2): account (profile, team members),
+ * organisation, configuration (API keys, OAuth apps, integrations), settings, uploads,
+ * superadmin. Rendered by <CustomRoutes>; each screen is loaded on first visit, so the
+ * login page does not carry them. The frame builds the sidebar from screenMenuItems and
+ * checks route access with screenRouteMeta.
+ */
+import AccountIcon from '@mui/icons-material/AccountCircle'
+import AccountsIcon from '@mui/icons-material/AdminPanelSettings'
+import ApiIcon from '@mui/icons-material/Api'
+import OrganizationIcon from '@mui/icons-material/Business'
+import UploadsIcon from '@mui/icons-material/CloudUpload'
+import DownloadsIcon from '@mui/icons-material/CloudDownload'
+import IntegrationsIcon from '@mui/icons-material/Extension'
+import TeamIcon from '@mui/icons-material/Groups'
+import HomeIcon from '@mui/icons-material/Home'
+import SettingsIcon from '@mui/icons-material/Settings'
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react'
+import { Loading, reactRouterProvider } from 'react-admin'
+import type { Locale } from '../plugin_api'
+import { en } from './i18n/en'
+import { pt } from './i18n/pt'
+import { tr } from './i18n/tr'
+import './resources'
+
+export { LoginAsButton, appHref, loginAsLandingPath } from './LoginAsButton'
+export { providePaymentInfoPanel } from './account/tabs'
+
+export type ScreenMenuGroup =
+  'Home' | 'Insights' | 'Engagements' | 'Manage' | 'Configuration' | 'footer:user' | 'footer:help' | 'footer'
+
+export interface ScreenMenuItem {
+  path: string
+  /** i18n key */
+  label: string
+  icon: ComponentType
+  group: ScreenMenuGroup
+  /** Ability subject the item needs (`read` unless `action` says otherwise). */
+  subject: string
+  action?: 'read' | 'manage'
+}
+
+/** The sidebar entries of these screens (the frame filters them by ability). */
+export const screenMenuItems: ScreenMenuItem[] = [
+  {
+    path: '/superadmin/home',
+    label: 'affix.screens.menu.superadmin_home',
+    icon: HomeIcon,
+    group: 'Home',
+    subject: 'accounts',
+  },
+  {
+    path: '/superadmin/accounts',
+    label: 'affix.screens.menu.accounts',
+    icon: AccountsIcon,
+    group: 'Manage',
+    subject: 'accounts',
+  },
+  {
+    path: '/manage/organization',
+    label: 'affix.screens.menu.organization',
+    icon: OrganizationIcon,
+    group: 'Manage',
+    subject: 'organization',
+  },
+  {
+    path: '/configuration/api',
+    label: 'affix.screens.menu.api',
+    icon: ApiIcon,
+    group: 'Configuration',
+    subject: 'api_keys',
+  },
+  {
+    path: '/configuration/integrations',
+    label: 'affix.screens.menu.integrations',
+    icon: IntegrationsIcon,
+    group: 'Configuration',
+    subject: 'plugins',
+  },
+  {
+    path: '/account?tab=editProfile',
+    label: 'affix.screens.menu.profile',
+    icon: AccountIcon,
+    group: 'footer:user',
+    subject: 'account',
+  },
+  {
+    path: '/account?tab=teamMembers',
+    label: 'affix.screens.menu.team_members',
+    icon: TeamIcon,
+    group: 'footer:user',
+    subject: 'team_members',
+  },
+  { path: '/uploads', label: 'affix.screens.menu.uploads', icon: UploadsIcon, group: 'footer', subject: 'imports' },
+  // Everyone's own exports: every panel reads its account.
+  { path: '/downloads', label: 'affix.screens.menu.downloads', icon: DownloadsIcon, group: 'footer', subject: 'account' },
+  {
+    path: '/settings',
+    label: 'affix.screens.menu.settings',
+    icon: SettingsIcon,
+    group: 'footer:help',
+    subject: 'settings',
+  },
+]
+
+export interface ScreenRouteMeta {
+  /** Route path as declared (parameters as `:name`). */
+  path: string
+  /** Page title (i18n key). */
+  title: string
+  subject: string
+  action?: 'read' | 'manage'
+}
+
+/** Title and required ability of every route below (spec §2: access checked on the path without parameters). */
+export const screenRouteMeta: ScreenRouteMeta[] = [
+  { path: '/account', title: 'affix.screens.account.title', subject: 'account' },
+  { path: '/account/team-member/:memberId', title: 'affix.screens.team.detail', subject: 'team_members' },
+  { path: '/manage/organization', title: 'affix.screens.organization.title', subject: 'organization' },
+  { path: '/configuration/api', title: 'affix.screens.api.title', subject: 'api_keys' },
+  { path: '/configuration/integrations', title: 'affix.screens.integrations.title', subject: 'plugins' },
+  { path: '/settings', title: 'affix.screens.settings.title', subject: 'settings' },
+  { path: '/uploads', title: 'affix.screens.uploads.title', subject: 'imports' },
+  { path: '/downloads', title: 'affix.screens.downloads.title', subject: 'account' },
+  { path: '/superadmin/home', title: 'affix.screens.superadmin.home.title', subject: 'accounts' },
+  { path: '/superadmin/accounts', title: 'affix.screens.superadmin.accounts.title', subject: 'accounts' },
+  { path: '/superadmin/accounts/:accountId', title: 'affix.screens.superadmin.accounts.title', subject: 'accounts' },
+]
+
+const SCREENS: Record<string, ComponentType> = {
+  '/account': lazy(() => import('./account/AccountScreen')),
+  '/account/team-member/:memberId': lazy(() => import('./account/TeamMemberDetail')),
+  '/manage/organization': lazy(() => import('./organization/OrganizationScreen')),
+  '/configuration/api': lazy(() => import('./configuration/ApiScreen')),
+  '/configuration/integrations': lazy(() => import('./configuration/IntegrationsScreen')),
+  '/settings': lazy(() => import('./settings/SettingsScreen')),
+  '/uploads': lazy(() => import('./uploads/UploadsScreen')),
+  '/downloads': lazy(() => import('./downloads/DownloadsScreen')),
+  '/superadmin/home': lazy(() => import('./superadmin/SuperadminHome')),
+  '/superadmin/accounts': lazy(() => import('./superadmin/AccountList')),
+  '/superadmin/accounts/:accountId': lazy(() => import('./superadmin/AccountDetail')),
+}
+
+// react-router's <Route>, taken from react-admin so it is the very copy <CustomRoutes> reads.
+const { Route } = reactRouterProvider
+
+export const screenRoutes: ReactElement[] = screenRouteMeta.map(({ path }) => {
+  const Screen = SCREENS[path]
+  return (
+    <Route
+      key={path}
+      path={path}
+      element={
+        <Suspense fallback={<Loading />}>
+          <Screen />
+        </Suspense>
+      }
+    />
+  )
+})
+
+export const screenMessages: Record<Locale, Record<string, unknown>> = { en, pt, tr }

@@ -1,0 +1,174 @@
+import DeleteIcon from '@mui/icons-material/DeleteOutlined'
+import UploadIcon from '@mui/icons-material/UploadFile'
+import { Box, FormHelperText, Grid, Paper, Typography } from '@mui/material'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useRef, useState, type ChangeEvent } from 'react'
+import { Button, useNotify, useTranslate } from 'react-admin'
+import { fieldErrorsOf, messageOf, useApi } from '../api'
+import { ConfirmButton } from '../shared/ConfirmButton'
+import { Section } from '../shared/Section'
+import { useRefreshAccount } from '../shared/useRefreshAccount'
+import { LOGO_KINDS, type LogoKind, type LogoUrls } from './organization'
+
+const LOGOS_KEY = ['affix', 'organization-logos']
+
+/** Logo, login logo and icon (spec §9 sizes): preview, upload, remove; the server checks type and size. */
+export const LogosSection = ({ manage }: { manage: boolean }) => {
+  const api = useApi()
+  const { data: urls } = useQuery({
+    queryKey: LOGOS_KEY,
+    queryFn: () => api.get<LogoUrls>('/api/v1/organization/logo'),
+  })
+  return (
+    <Section title="affix.screens.organization.logos.title" subtitle="affix.screens.organization.logos.help">
+      <Grid container spacing={2}>
+        {LOGO_KINDS.map((logo) => (
+          <Grid key={logo.kind} size={{ xs: 12, md: 4 }}>
+            <LogoCard
+              kind={logo.kind}
+              width={logo.width}
+              height={logo.height}
+              url={urls?.[logo.urlKey] ?? null}
+              manage={manage}
+            />
+          </Grid>
+        ))}
+      </Grid>
+    </Section>
+  )
+}
+
+const LogoCard = ({
+  kind,
+  width,
+  height,
+  url,
+  manage,
+}: {
+  kind: LogoKind
+  width: number
+  height: number
+  url: string | null
+  manage: boolean
+}) => {
+  const translate = useTranslate()
+  const notify = useNotify()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const refreshAccount = useRefreshAccount()
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const errorId = useId()
+  const name = translate(`affix.screens.organization.logos.kinds.${kind}`)
+
+  const changed = (next: LogoUrls) => {
+    queryClient.setQueryData(LOGOS_KEY, next)
+    // The sidebar logo and the favicon come from the stored account.
+    void refreshAccount().catch(() => undefined)
+  }
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    const form = new FormData()
+    form.append('kind', kind)
+    form.append('file', file, file.name)
+    setBusy(true)
+    setError(null)
+    try {
+      changed(await api.post<LogoUrls>('/api/v1/organization/logo', form))
+      notify('affix.screens.organization.logos.uploaded', { type: 'success', messageArgs: { name } })
+    } catch (failure) {
+      // The server's message ("The logo must be exactly 386 × 74 pixels.") goes under the image.
+      const fields = fieldErrorsOf(failure)
+      setError(typeof fields?.file === 'string' ? fields.file : messageOf(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const remove = async () => {
+    setError(null)
+    try {
+      changed(await api.delete<LogoUrls>('/api/v1/organization/logo', undefined, { query: { kind } }))
+      notify('affix.screens.organization.logos.removed', { type: 'info', messageArgs: { name } })
+    } catch (failure) {
+      setError(messageOf(failure))
+    }
+  }
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, height: '100%' }} role="group" aria-label={name}>
+      <Typography variant="subtitle1">{name}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {translate('affix.screens.organization.logos.size', { width, height })}
+      </Typography>
+      <Box
+        sx={{
+          my: 1,
+          minHeight: 80,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+          overflow: 'hidden',
+        }}
+      >
+        {url ? (
+          <img
+            src={url}
+            alt={name}
+            style={{
+              maxWidth: '100%',
+              width: Math.min(width, 340),
+              height: 'auto',
+              imageRendering: width < 32 ? 'pixelated' : 'auto',
+            }}
+          />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {translate('affix.screens.organization.logos.none')}
+          </Typography>
+        )}
+      </Box>
+      {manage && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <input
+            ref={fileInput}
+            type="file"
+            hidden
+            accept="image/png,image/jpeg,image/webp,image/gif,image/svg+xml"
+            onChange={upload}
+            data-testid={`logo-file-${kind}`}
+            aria-describedby={error ? errorId : undefined}
+          />
+          <Button
+            label="affix.screens.organization.logos.upload"
+            onClick={() => fileInput.current?.click()}
+            disabled={busy}
+            startIcon={<UploadIcon />}
+          />
+          {url && (
+            <ConfirmButton
+              label="affix.screens.organization.logos.remove"
+              title="affix.screens.organization.logos.remove_title"
+              content="affix.screens.organization.logos.remove_confirm"
+              translateOptions={{ name }}
+              onConfirm={remove}
+              icon={<DeleteIcon />}
+              color="error"
+            />
+          )}
+        </Box>
+      )}
+      {error && (
+        <FormHelperText error id={errorId} role="alert">
+          {error}
+        </FormHelperText>
+      )}
+    </Paper>
+  )
+}
