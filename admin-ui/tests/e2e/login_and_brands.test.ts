@@ -95,8 +95,9 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser',
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toMatch(/\S+/)
   })
 
-  it('lists the seeded brands', async () => {
-    await page.getByRole('menuitem', { name: 'Brands' }).click()
+  it('lists the seeded brands, also from the spec path /manage/brand', async () => {
+    await page.goto(`${server.url}/manage/brand`)
+    await page.waitForURL(/\/brands$/)
     await row('Lucky Spin Casino').waitFor()
     await expect(row('Royal Bet').count()).resolves.toBe(1)
   })
