@@ -31,6 +31,7 @@ step "SDK is generated from the current openapi.json" node sdk/scripts/check_gen
 step "build SDK" npm run build --silent -w @affix/sdk
 step "build CLI" npm run build --silent -w @affix/cli
 step "build admin UI" npm run build --silent -w @affix/admin-ui
+step "admin UI is code-split (login page without feature screens)" node scripts/check_ui_split.mjs
 # After the SDK build: the CLI is typed against sdk/dist.
 step "typecheck" npm run typecheck --silent
 step "npm start on the embedded default (smoke)" node scripts/smoke_embedded_start.mjs

@@ -26,7 +26,10 @@ import {
   brandsSetProductsStatus,
   brandsUpdateBrand,
   brandsUpdateProduct,
+  brandsExportBrands,
+  brandsExportProducts,
   coreDownloadFailedRows,
+  coreListExports,
   coreGetAccount,
   coreGetImport,
   createAffixClient,
@@ -263,6 +266,21 @@ describe('@affix/sdk against a live server', () => {
     expect(imported.items.map((product) => [product.name, product.status])).toEqual([
       ['SDK Poker', 'inactive'],
       ['SDK Slots', 'active'],
+    ])
+  })
+
+  it('exports brands and products as CSV with the list filters, and lists them in the downloads', async () => {
+    const brands = await unwrap(brandsExportBrands({ client: affix, query: { q: 'Lucky', sort: 'name' } }))
+    expect(brands.trim().split('\n')[0]).toBe('id,name,email,contact,status,website,manager_id,company_name,company_country,created_at')
+    expect(brands).toContain('Lucky Spin Casino')
+    expect(brands).not.toContain('Royal Bet')
+    const products = await unwrap(brandsExportProducts({ client: affix, query: { status: 'inactive' } }))
+    expect(products).toContain('SDK Poker')
+    expect(products).not.toContain('SDK Slots')
+    const downloads = await paged(coreListExports({ client: affix }))
+    expect(downloads.items.map((record) => [record.resource, record.status])).toEqual([
+      ['products', 'exported'],
+      ['brands', 'exported'],
     ])
   })
 

@@ -1,17 +1,14 @@
 import StorefrontIcon from '@mui/icons-material/Storefront'
 import type { AdminResource } from '@affix/admin-ui/plugin-api'
-import { BrandCreate } from './BrandCreate'
-import { BrandEdit } from './BrandEdit'
-import { BrandList } from './BrandList'
-import { BrandShow } from './BrandShow'
+import { lazyScreen } from '../shared/lazyScreen'
 
 export const brandsResource: AdminResource = {
   name: 'brands',
   apiPath: '/api/v1/brands/brands',
-  list: BrandList,
-  edit: BrandEdit,
-  create: BrandCreate,
-  show: BrandShow,
+  list: lazyScreen(() => import('./BrandList').then((module) => module.BrandList)),
+  edit: lazyScreen(() => import('./BrandEdit').then((module) => module.BrandEdit)),
+  create: lazyScreen(() => import('./BrandCreate').then((module) => module.BrandCreate)),
+  show: lazyScreen(() => import('./BrandShow').then((module) => module.BrandShow)),
   icon: StorefrontIcon,
   recordRepresentation: 'name',
   options: { label: 'Brands' },

@@ -1,17 +1,14 @@
 import Inventory2Icon from '@mui/icons-material/Inventory2'
 import type { AdminResource } from '@affix/admin-ui/plugin-api'
-import { ProductCreate } from './ProductCreate'
-import { ProductEdit } from './ProductEdit'
-import { ProductList } from './ProductList'
-import { ProductShow } from './ProductShow'
+import { lazyScreen } from '../shared/lazyScreen'
 
 export const productsResource: AdminResource = {
   name: 'products',
   apiPath: '/api/v1/brands/products',
-  list: ProductList,
-  edit: ProductEdit,
-  create: ProductCreate,
-  show: ProductShow,
+  list: lazyScreen(() => import('./ProductList').then((module) => module.ProductList)),
+  edit: lazyScreen(() => import('./ProductEdit').then((module) => module.ProductEdit)),
+  create: lazyScreen(() => import('./ProductCreate').then((module) => module.ProductCreate)),
+  show: lazyScreen(() => import('./ProductShow').then((module) => module.ProductShow)),
   icon: Inventory2Icon,
   recordRepresentation: 'name',
   options: { label: 'Products' },
