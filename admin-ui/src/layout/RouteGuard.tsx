@@ -19,6 +19,9 @@ export const BILLING_PATH = '/manage/billing'
 export function guardRedirect(account: Account | null, coid: number | null, pathname: string): string | null {
   if (!account) return null
   if (isPanelLocked(account)) return pathname === BILLING_PATH ? null : BILLING_PATH
+  // Without a billing screen, /manage/billing only holds a locked panel: once unlocked (or
+  // reached after someone else logged out there), it is no page at all, so go home.
+  if (pathname === BILLING_PATH && !hasRoute(BILLING_PATH)) return homePath(account)
   const meta = routeMetaFor(pathname)
   if (meta?.subject && !hasAbility(effectiveAbilities(account, coid), meta.subject, meta.action ?? 'read')) {
     const home = homePath(account)

@@ -177,6 +177,8 @@ describe('route metadata and redirect rules', () => {
     const locked = accountOf('admin', ADMIN_ABILITIES, { billing: { state: 'active', panelLocked: true } })
     expect(guardRedirect(locked, null, '/manage/organization')).toBe('/manage/billing')
     expect(guardRedirect(locked, null, '/manage/billing')).toBeNull()
+    // No billing screen installed (no registered route): an unlocked panel has nothing there.
+    expect(guardRedirect(accountOf('admin', ADMIN_ABILITIES), null, '/manage/billing')).toBe('/')
   })
 
   it('collects the paths of route elements, nested ones included', () => {

@@ -1,0 +1,452 @@
+/*
+ * Browser test of every panel type against a real server (its own database): each role
+ * logs in through the UI and the test checks where it lands, the exact sidebar entries,
+ * footer menu and User menu it sees, that a route it may not read sends it home, and that
+ * it logs out through the UI. Then the redirect rules (unauthenticated visitors, a logged-in
+ * visitor of /login, an unknown route, a billing-locked panel), login-as an affiliate and
+ * back to the admin panel, and the language switch to Turkish and Portuguese.
+ * Screenshots go to admin-ui/test-results/panels/.
+ *
+ * The panels are rows written straight into the test database, each with the demo admin's
+ * password hash (so every password is Demo#1234): simpler than the signup flows, which
+ * public.test.ts covers. The expected lists below are written out from the spec and the
+ * server's grants (core_permissions.ts, the brands plugin), not derived from the UI code.
+ */
+import { existsSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import pg from 'pg'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+const TEST_SERVER = new URL('../../../scripts/test_server.mjs', import.meta.url).href
+const DATABASE = 'affix_test_e2e_panels'
+const PG_BASE = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/panels/', import.meta.url))
+
+interface TestServer {
+  url: string
+  output(): string
+  stop(): Promise<void>
+}
+interface TestServerModule {
+  startTestServer(options: { database: string }): Promise<TestServer>
+  DEMO_ADMIN: { email: string; password: string }
+}
+
+const DEMO_ORG = 'Demo Casino Network'
+const PARENT_ORG = 'Panels Parent Group'
+const LOCKED_ORG = 'Panels Locked Casino'
+const LOCKED_ADMIN = { email: 'locked@panels.affix.test', name: 'Lena Locked' }
+
+interface PanelCase {
+  role: string
+  email: string
+  name: string
+  /** null: the organisation "Demo Casino Network". */
+  organization: string | null
+  loginPath: '/login' | '/superadmin/login'
+  /** Path it lands on, and a text only that home shows. */
+  home: string
+  homeText: string
+  /** The home's test id, for the affiliate and brand homes. */
+  homeTestId?: string
+  /** The panel switcher's label: organisation · role. */
+  switcher: string
+  sidebar: string[]
+  /** Footer entries by accessible name (User is named "User" whatever the person's name). */
+  footer: string[]
+  userMenu: string[]
+  /** A route this panel may not read: it lands on its home instead. */
+  deniedPath: string
+}
+
+const CATALOGUE = ['Brands', 'Products']
+const PANELS: PanelCase[] = [
+  {
+    role: 'admin',
+    email: 'admin@demo.affix.dev',
+    name: 'Demo Admin',
+    organization: null,
+    loginPath: '/login',
+    home: '/',
+    homeText: `Welcome to ${DEMO_ORG}`,
+    switcher: `${DEMO_ORG} · Admin`,
+    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, 'API', 'Integrations'],
+    footer: ['User', 'Uploads', 'Downloads', 'Help'],
+    userMenu: ['Profile', 'Team Members', 'Logout'],
+    deniedPath: '/superadmin/accounts',
+  },
+  {
+    role: 'sub-admin',
+    email: 'subadmin@panels.affix.test',
+    name: 'Sam Subadmin',
+    organization: null,
+    loginPath: '/login',
+    home: '/',
+    homeText: `Welcome to ${DEMO_ORG}`,
+    switcher: `${DEMO_ORG} · Sub-admin`,
+    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, 'Integrations'],
+    footer: ['User', 'Uploads', 'Downloads'],
+    userMenu: ['Profile', 'Logout'],
+    deniedPath: '/settings',
+  },
+  {
+    role: 'affiliate',
+    email: 'affiliate@panels.affix.test',
+    name: 'Alex Affiliate',
+    organization: null,
+    loginPath: '/login',
+    home: '/',
+    homeText: 'Welcome, Alex Affiliate',
+    homeTestId: 'affiliate-home',
+    switcher: `${DEMO_ORG} · Affiliate`,
+    sidebar: ['Dashboard', 'API'],
+    footer: ['User', 'Downloads', 'Help'],
+    userMenu: ['Profile', 'Logout'],
+    deniedPath: '/manage/organization',
+  },
+  {
+    role: 'afm',
+    email: 'afm@panels.affix.test',
+    name: 'Fay Manager',
+    organization: null,
+    loginPath: '/login',
+    home: '/',
+    homeText: `Welcome to ${DEMO_ORG}`,
+    switcher: `${DEMO_ORG} · Affiliate manager`,
+    sidebar: ['Dashboard', ...CATALOGUE],
+    footer: ['User', 'Uploads', 'Downloads', 'Help'],
+    userMenu: ['Profile', 'Logout'],
+    deniedPath: '/configuration/api',
+  },
+  {
+    role: 'adm',
+    email: 'adm@panels.affix.test',
+    name: 'Ada Accounts',
+    organization: null,
+    loginPath: '/login',
+    home: '/',
+    homeText: `Welcome to ${DEMO_ORG}`,
+    switcher: `${DEMO_ORG} · Account manager`,
+    sidebar: ['Dashboard', ...CATALOGUE],
+    footer: ['User', 'Downloads', 'Help'],
+    userMenu: ['Profile', 'Logout'],
+    deniedPath: '/uploads',
+  },
+  {
+    role: 'brand',
+    email: 'brand@panels.affix.test',
+    name: 'Bree Brand',
+    organization: null,
+    loginPath: '/login',
+    home: '/',
+    homeText: 'Welcome, Bree Brand',
+    homeTestId: 'brand-home',
+    switcher: `${DEMO_ORG} · Brand`,
+    sidebar: ['Dashboard', ...CATALOGUE],
+    footer: ['User', 'Downloads', 'Help'],
+    userMenu: ['Profile', 'Logout'],
+    deniedPath: '/configuration/integrations',
+  },
+  {
+    role: 'parent',
+    email: 'parent@panels.affix.test',
+    name: 'Pat Parent',
+    organization: PARENT_ORG,
+    loginPath: '/login',
+    home: '/',
+    homeText: `Welcome to ${PARENT_ORG}`,
+    switcher: `${PARENT_ORG} · Parent organisation`,
+    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, 'Integrations'],
+    footer: ['User', 'Downloads', 'Help'],
+    userMenu: ['Profile', 'Team Members', 'Logout'],
+    deniedPath: '/configuration/api',
+  },
+  {
+    role: 'superadmin',
+    email: 'root@panels.affix.test',
+    name: 'Root',
+    organization: null,
+    loginPath: '/superadmin/login',
+    home: '/superadmin/accounts',
+    homeText: DEMO_ORG,
+    switcher: `${DEMO_ORG} · Superadmin`,
+    sidebar: ['Home', 'Accounts'],
+    footer: ['User', 'Downloads'],
+    userMenu: ['Profile', 'Logout'],
+    deniedPath: '/manage/organization',
+  },
+]
+const panel = (role: string) => PANELS.find((candidate) => candidate.role === role)!
+
+describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browser', () => {
+  let server: TestServer
+  let password: string
+  let browser: Browser
+  let page: Page
+  const userIds = new Map<string, number>()
+  const pageErrors: string[] = []
+
+  const visit = (path: string) => page.goto(`${server.url}${path}`)
+  const pathname = () => new URL(page.url()).pathname
+  const screenshot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+  const storage = (key: string) => page.evaluate((name) => localStorage.getItem(name), key)
+  const textbox = (label: string) => page.getByRole('textbox', { name: label, exact: true })
+  const mainMenu = (name = 'Main navigation') => page.getByRole('menu', { name })
+  const footer = () => page.getByTestId('sidebar-footer')
+  const openMenu = () => page.getByRole('menu').last()
+  /** Menu entries by accessible name: aria-label when there is one, else the text. */
+  const entryNames = (scope: ReturnType<Page['getByRole']>) =>
+    scope
+      .getByRole('menuitem')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? item.textContent?.trim() ?? ''))
+
+  const database = async <T>(work: (client: pg.Client) => Promise<T>) => {
+    const client = new pg.Client({ connectionString: `${PG_BASE}/${DATABASE}` })
+    await client.connect()
+    try {
+      return await work(client)
+    } finally {
+      await client.end()
+    }
+  }
+  const logIn = async (loginPath: string, email: string) => {
+    if (pathname() !== loginPath) await visit(loginPath)
+    await textbox('Email').fill(email)
+    await textbox('Password').fill(password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+  }
+  const userMenuEntries = async () => {
+    await footer().getByRole('menuitem', { name: 'User' }).click()
+    const entries = await openMenu().getByRole('menuitem').allTextContents()
+    await page.keyboard.press('Escape')
+    return entries
+  }
+  const logOut = async () => {
+    await footer().getByRole('menuitem', { name: 'User' }).click()
+    await openMenu().getByRole('menuitem', { name: 'Logout' }).click()
+  }
+  const switchLanguage = async (from: string, to: string) => {
+    await page.getByRole('button', { name: from }).click()
+    await page.getByRole('menuitem', { name: to }).click()
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM_PATH)) {
+      throw new Error(
+        `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium), set CHROMIUM_PATH, or set SKIP_BROWSER_TESTS=1`
+      )
+    }
+    await mkdir(SCREENSHOTS, { recursive: true })
+    const serverModule = (await import(TEST_SERVER)) as TestServerModule
+    password = serverModule.DEMO_ADMIN.password
+    server = await serverModule.startTestServer({ database: DATABASE })
+
+    await database(async (client) => {
+      const demo = await client.query<{ organization_id: number; password: string }>(
+        'SELECT organization_id, password FROM users WHERE lower(email) = $1',
+        [PANELS[0].email]
+      )
+      const { organization_id: demoOrgId, password: hash } = demo.rows[0]
+      const newOrganization = async (name: string, type: string, panelType: string, locked = false) => {
+        const { rows } = await client.query<{ id: number }>(
+          'INSERT INTO organizations (name, type, panel_type, panel_locked) VALUES ($1, $2, $3, $4) RETURNING id',
+          [name, type, panelType, locked]
+        )
+        return rows[0].id
+      }
+      const addUser = async (organizationId: number, role: string, email: string, name: string) => {
+        const { rows } = await client.query<{ id: number }>(
+          `INSERT INTO users (organization_id, email, password, name, role, status, email_verified_at)
+           VALUES ($1, $2, $3, $4, $5, 'active', now()) RETURNING id`,
+          [organizationId, email, hash, name, role]
+        )
+        return rows[0].id
+      }
+      const parentOrgId = await newOrganization(PARENT_ORG, 'parent', 'parent')
+      for (const { role, email, name, organization } of PANELS.slice(1)) {
+        userIds.set(role, await addUser(organization === PARENT_ORG ? parentOrgId : demoOrgId, role, email, name))
+      }
+      await addUser(
+        await newOrganization(LOCKED_ORG, 'parent', 'network', true),
+        'admin',
+        LOCKED_ADMIN.email,
+        LOCKED_ADMIN.name
+      )
+    })
+
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
+    page = await context.newPage()
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+  })
+
+  // A failing test leaves the page it failed on, for the report.
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail')
+      await screenshot(`failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('sends unauthenticated visitors to the right login page, and a logged-in visitor of /login home', async () => {
+    await visit('/superadmin/accounts')
+    await page.waitForURL((url) => url.pathname === '/superadmin/login')
+    await page.getByText('Superadmin sign in').waitFor()
+
+    await visit('/account')
+    await page.waitForURL((url) => url.pathname === '/login')
+    // After the log-in, the page that asked for it opens.
+    await logIn('/login', panel('admin').email)
+    await page.waitForURL((url) => url.pathname === '/account')
+
+    await visit('/login')
+    await page.waitForURL((url) => url.pathname === '/')
+    await page.getByText(`Welcome to ${DEMO_ORG}`).waitFor()
+
+    // An unknown route inside the layout shows the 404 page.
+    await visit('/no-such-screen')
+    await page.getByText('Sorry, the page you visited does not exist.').waitFor()
+    await screenshot('not-found-logged-in')
+    await visit('/')
+    await logOut()
+    await page.waitForURL((url) => url.pathname === '/login')
+  })
+
+  it.each(PANELS.map((entry) => [entry.role, entry] as const))(
+    'logs in as %s: home, sidebar, footer, a denied route, logout',
+    async (role, expected) => {
+      await logIn(expected.loginPath, expected.email)
+      await page.waitForURL((url) => url.pathname === expected.home)
+      const home = expected.homeTestId ? page.getByTestId(expected.homeTestId) : page.locator('#main-content')
+      await home.getByText(expected.homeText).first().waitFor()
+      await page.getByTestId('panel-switcher').filter({ hasText: expected.switcher }).waitFor()
+
+      await expect.poll(() => entryNames(mainMenu())).toEqual(expected.sidebar)
+      await expect(entryNames(footer())).resolves.toEqual(expected.footer)
+      await expect(userMenuEntries()).resolves.toEqual(expected.userMenu)
+      await screenshot(role)
+
+      await visit(expected.deniedPath)
+      await page.waitForURL((url) => url.pathname === expected.home)
+      await home.getByText(expected.homeText).first().waitFor()
+
+      await logOut()
+      await page.waitForURL((url) => url.pathname === expected.loginPath)
+      expect(await storage('panel')).toBeNull()
+    }
+  )
+
+  it('keeps a billing-locked panel on /manage/billing', async () => {
+    await logIn('/login', LOCKED_ADMIN.email)
+    await page.waitForURL((url) => url.pathname === '/manage/billing')
+    await page.getByText('Your panel is locked').waitFor()
+    await visit('/account')
+    await page.waitForURL((url) => url.pathname === '/manage/billing')
+    await page.getByText(`Billing for ${LOCKED_ORG} needs attention`, { exact: false }).waitFor()
+    await screenshot('billing-locked')
+    await page.locator('#main-content').getByRole('button', { name: 'Logout' }).click()
+    await page.waitForURL((url) => url.pathname === '/login')
+
+    // Billing settled: the next log-in, sent back to /manage/billing where the last one
+    // ended, finds no billing screen there and goes home.
+    await database((client) =>
+      client.query('UPDATE organizations SET panel_locked = false WHERE name = $1', [LOCKED_ORG])
+    )
+    await logIn('/login', LOCKED_ADMIN.email)
+    await page.waitForURL((url) => url.pathname === '/')
+    await page.getByText(`Welcome to ${LOCKED_ORG}`).waitFor()
+    await logOut()
+    await page.waitForURL((url) => url.pathname === '/login')
+  })
+
+  it('logs the admin in as an affiliate and back to the admin panel', async () => {
+    const affiliate = panel('affiliate')
+    await logIn('/login', panel('admin').email)
+    await page.getByText(`Welcome to ${DEMO_ORG}`).waitFor()
+
+    const adminToken = await storage('adminToken')
+    const response = await fetch(`${server.url}/api/v1/auth/login-as`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ userId: userIds.get('affiliate') }),
+    })
+    expect(response.status).toBe(200)
+    const { data } = (await response.json()) as { data: { token: string } }
+
+    await visit(`/auth/login/${encodeURIComponent(data.token)}/${userIds.get('affiliate')}/home`)
+    await page.waitForURL((url) => url.pathname === '/')
+    await page.getByTestId('affiliate-home').getByText(affiliate.homeText).waitFor()
+    await page.getByTestId('panel-switcher').filter({ hasText: affiliate.switcher }).waitFor()
+    await page.getByText(`You are signed in as ${affiliate.email} on behalf of`).waitFor()
+    await expect.poll(() => entryNames(mainMenu())).toEqual(affiliate.sidebar)
+    expect(await storage('panel')).toBe('affiliate')
+    await screenshot('login-as-affiliate')
+
+    await logOut()
+    await page.getByText(`Welcome to ${DEMO_ORG}`).waitFor()
+    expect(pathname()).toBe('/')
+    await page
+      .getByTestId('panel-switcher')
+      .filter({ hasText: panel('admin').switcher })
+      .waitFor()
+    expect(await storage('panel')).toBe('admin')
+    expect(await storage('affiliateToken')).toBeNull()
+    await expect(page.getByText('on behalf of').count()).resolves.toBe(0)
+    await screenshot('login-as-back-to-admin')
+  })
+
+  it('switches the logged-in layout to Turkish and Portuguese', async () => {
+    await switchLanguage('English', 'Türkçe')
+    await mainMenu('Ana gezinme').getByRole('menuitem', { name: 'Gösterge paneli' }).waitFor()
+    await expect(entryNames(mainMenu('Ana gezinme'))).resolves.toEqual([
+      'Gösterge paneli',
+      'Organizasyon',
+      'Markalar',
+      'Ürünler',
+      'API',
+      'Entegrasyonlar',
+    ])
+    await page.getByText(`Hoş geldiniz: ${DEMO_ORG}`).waitFor()
+    await screenshot('language-tr')
+
+    await switchLanguage('Türkçe', 'Português')
+    await mainMenu('Navegação principal').getByRole('menuitem', { name: 'Painel' }).waitFor()
+    await expect(entryNames(mainMenu('Navegação principal'))).resolves.toEqual([
+      'Painel',
+      'Organização',
+      'Marcas',
+      'Produtos',
+      'API',
+      'Integrações',
+    ])
+    await page.getByText(`Bem-vindo a ${DEMO_ORG}`).waitFor()
+    // The choice is kept across a reload.
+    await page.reload()
+    await mainMenu('Navegação principal').getByRole('menuitem', { name: 'Marcas' }).waitFor()
+    await screenshot('language-pt')
+
+    await switchLanguage('Português', 'English')
+    await mainMenu().getByRole('menuitem', { name: 'Dashboard' }).waitFor()
+  })
+
+  it('raised no uncaught error in the page', () => {
+    expect(pageErrors.join('\n')).toBe('')
+  })
+})
