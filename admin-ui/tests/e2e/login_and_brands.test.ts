@@ -7,7 +7,8 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdirSync } from 'node:fs'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CHROMIUM_ARGS = [
@@ -75,6 +76,14 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser',
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, acceptDownloads: true })
     page = await context.newPage()
     page.on('pageerror', (error) => pageErrors.push(error.message))
+  })
+
+  // Every test leaves a screenshot of where it ended under test-results/brands/.
+  const SCREENSHOTS = new URL('../../test-results/brands/', import.meta.url)
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  afterEach(async (context) => {
+    const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 80)
+    await page?.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true }).catch(() => undefined)
   })
 
   afterAll(async () => {
