@@ -29,11 +29,16 @@ import { homePath } from './session'
 const { Route } = reactRouterProvider
 
 /** The frame's own routes inside the layout ('/' is react-admin's dashboard). */
-const frameRoutes = [<Route key="home" path="/home" element={<OnboardingHome />} />]
+const frameRoutes = [
+  <Route key="home" path="/home" element={<OnboardingHome />} />,
+  // Spec §2 names the dashboard /insights/dashboard; react-admin serves it at '/'.
+  <Route key="insights-dashboard" path="/insights/dashboard" element={<Navigate to="/" replace />} />,
+]
 
 registerRouteMetas([
   { path: '/', title: 'affix.layout.menu.dashboard', subject: 'dashboard' },
   { path: '/home', title: 'affix.layout.menu.get_started', subject: 'dashboard' },
+  { path: '/insights/dashboard', title: 'affix.layout.menu.dashboard', subject: 'dashboard' },
 ])
 // Footer entries (groups "footer…") are the footer menu's own business (sidebar_items.footerMenu).
 registerMenuItems(

@@ -129,6 +129,10 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('the frame in a browser'
     await logIn(demoAdmin)
     await page.getByText('Welcome to Demo Casino Network').waitFor()
     await expect(page.title()).resolves.toBe('Dashboard | Demo Casino Network')
+    // The spec's /insights/dashboard is the same dashboard.
+    await page.goto(`${server.url}/insights/dashboard`)
+    await page.waitForURL((url) => url.pathname === '/')
+    await page.getByText('Welcome to Demo Casino Network').waitFor()
 
     await expect(page.getByTestId('sidebar-organisation').textContent()).resolves.toContain('Demo Casino Network')
     for (const group of ['Home', 'Manage', 'Configuration']) await sidebar().getByText(group, { exact: true }).waitFor()
