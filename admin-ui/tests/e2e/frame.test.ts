@@ -16,30 +16,10 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_SERVER, type TestServer, type TestServerModule } from './browser'
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-const TEST_SERVER = new URL('../../../scripts/test_server.mjs', import.meta.url).href
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/frame/', import.meta.url))
 
-interface TestServer {
-  url: string
-  output(): string
-  stop(): Promise<void>
-}
-interface TestServerModule {
-  startTestServer(options: { database: string }): Promise<TestServer>
-  DEMO_ADMIN: { email: string; password: string }
-}
 
 const PASSWORD = 'Frame#1234'
 const SUB_ADMIN = { name: 'Sam Subadmin', email: 'sub@frame.example', password: PASSWORD }

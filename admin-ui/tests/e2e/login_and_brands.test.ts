@@ -9,30 +9,10 @@ import { readFile } from 'node:fs/promises'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { mkdirSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_SERVER, type TestServer, type TestServerModule } from './browser'
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-const TEST_SERVER = new URL('../../../scripts/test_server.mjs', import.meta.url).href
 const BRAND = 'Playwright Casino'
 
-interface TestServer {
-  url: string
-  output(): string
-  stop(): Promise<void>
-}
-interface TestServerModule {
-  startTestServer(options: { database: string }): Promise<TestServer>
-  DEMO_ADMIN: { email: string; password: string }
-}
 
 describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser', () => {
   let server: TestServer

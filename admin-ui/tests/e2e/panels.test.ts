@@ -19,32 +19,12 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_SERVER, type TestServer, type TestServerModule } from './browser'
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-const TEST_SERVER = new URL('../../../scripts/test_server.mjs', import.meta.url).href
 const DATABASE = 'affix_test_e2e_panels'
 const PG_BASE = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/panels/', import.meta.url))
 
-interface TestServer {
-  url: string
-  output(): string
-  stop(): Promise<void>
-}
-interface TestServerModule {
-  startTestServer(options: { database: string }): Promise<TestServer>
-  DEMO_ADMIN: { email: string; password: string }
-}
 
 const DEMO_ORG = 'Demo Casino Network'
 const PARENT_ORG = 'Panels Parent Group'

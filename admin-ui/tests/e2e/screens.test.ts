@@ -10,19 +10,8 @@ import { createRequire } from 'node:module'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_SERVER, type TestServer, type TestServerModule } from './browser'
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-const TEST_SERVER = new URL('../../../scripts/test_server.mjs', import.meta.url).href
 const DATABASE = 'affix_test_e2e_screens'
 const PG_BASE = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
 const SCREENSHOTS = new URL('../../test-results/screens/', import.meta.url)
@@ -33,15 +22,6 @@ type Sharp = (options: { create: { width: number; height: number; channels: 4; b
 }
 const sharp = createRequire(new URL('../../../core/package.json', import.meta.url))('sharp') as Sharp
 
-interface TestServer {
-  url: string
-  output(): string
-  stop(): Promise<void>
-}
-interface TestServerModule {
-  startTestServer(options: { database: string }): Promise<TestServer>
-  DEMO_ADMIN: { email: string; password: string }
-}
 interface SessionPayload {
   token: string
   expiresAt: string | null
