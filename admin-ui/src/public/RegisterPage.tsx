@@ -5,10 +5,10 @@
  */
 import { Alert, Typography } from '@mui/material'
 import { useState } from 'react'
-import { Form, PasswordInput, TextInput, useTranslate } from 'react-admin'
+import { Form, TextInput, useTranslate } from 'react-admin'
 import { useLanguage, usePublicApi } from './api'
 import { PublicPage } from './branding'
-import { BackToLogin, SubmitButton, TermsCheckbox, useSubmit } from './form_parts'
+import { BackToLogin, PersonFields, SubmitButton, TermsCheckbox, useSubmit } from './form_parts'
 import { useRedirectIfLoggedIn } from './LoginPage'
 import { ResendVerificationForm } from './VerifyPage'
 import { validate } from './validation'
@@ -74,44 +74,7 @@ export function RegisterPage() {
           validate={validate.name}
           fullWidth
         />
-        <TextInput
-          source="name"
-          autoComplete="name"
-          label={translate('affix.public.fields.name')}
-          validate={validate.name}
-          fullWidth
-        />
-        <TextInput
-          source="email"
-          type="email"
-          autoComplete="email"
-          label={translate('affix.public.fields.email')}
-          validate={validate.email}
-          fullWidth
-        />
-        <PasswordInput
-          source="password"
-          autoComplete="new-password"
-          label={translate('affix.public.fields.password')}
-          validate={validate.newPassword}
-          helperText={translate('affix.public.fields.password_hint')}
-          fullWidth
-        />
-        <PasswordInput
-          source="passwordConfirmation"
-          autoComplete="new-password"
-          label={translate('affix.public.fields.password_confirmation')}
-          validate={validate.passwordConfirmation}
-          fullWidth
-        />
-        <TextInput
-          source="phone"
-          type="tel"
-          autoComplete="tel"
-          label={translate('affix.public.fields.phone')}
-          validate={validate.phone}
-          fullWidth
-        />
+        <PersonFields />
         <TermsCheckbox />
         <SubmitButton busy={busy}>{translate('affix.public.register.submit')}</SubmitButton>
       </Form>

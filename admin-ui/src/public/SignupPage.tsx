@@ -11,7 +11,6 @@ import { useEffect, useMemo, useState } from 'react'
 import {
   Form,
   HttpError,
-  PasswordInput,
   SelectInput,
   TextInput,
   useNotify,
@@ -23,12 +22,11 @@ import type { Session } from '../session'
 import { errorText, useLanguage, usePublicApi, useStartSession } from './api'
 import { ErrorNotice, PublicPage, parseOrgId } from './branding'
 import { NotFoundPage } from './ErrorPages'
-import { BackToLogin, SubmitButton, TermsCheckbox, useSubmit } from './form_parts'
+import { BackToLogin, PersonFields, SubmitButton, TermsCheckbox, useSubmit } from './form_parts'
 import {
   customFieldSource,
   customFieldValidator,
   toSignupPayload,
-  validate,
   type SignupField,
   type SignupForm,
   type SignupValues,
@@ -192,45 +190,7 @@ export function SignupFormFields({
   const defaultValues = { fields: Object.fromEntries(form.fields.map((field) => [field.name, ''])) }
   return (
     <Form onSubmit={onSubmit} defaultValues={defaultValues} noValidate>
-      <TextInput
-        source="name"
-        autoComplete="name"
-        autoFocus
-        label={translate('affix.public.fields.name')}
-        validate={validate.name}
-        fullWidth
-      />
-      <TextInput
-        source="email"
-        type="email"
-        autoComplete="email"
-        label={translate('affix.public.fields.email')}
-        validate={validate.email}
-        fullWidth
-      />
-      <PasswordInput
-        source="password"
-        autoComplete="new-password"
-        label={translate('affix.public.fields.password')}
-        validate={validate.newPassword}
-        helperText={translate('affix.public.fields.password_hint')}
-        fullWidth
-      />
-      <PasswordInput
-        source="passwordConfirmation"
-        autoComplete="new-password"
-        label={translate('affix.public.fields.password_confirmation')}
-        validate={validate.passwordConfirmation}
-        fullWidth
-      />
-      <TextInput
-        source="phone"
-        type="tel"
-        autoComplete="tel"
-        label={translate('affix.public.fields.phone')}
-        validate={validate.phone}
-        fullWidth
-      />
+      <PersonFields autoFocus />
       {form.fields.map((field) => (
         <CustomFieldInput key={field.name} field={field} />
       ))}

@@ -9,7 +9,7 @@ import {
   Typography,
 } from '@mui/material'
 import { useState, type ReactNode } from 'react'
-import { InputHelperText, Link, useInput, useTranslate } from 'react-admin'
+import { InputHelperText, Link, PasswordInput, TextInput, useInput, useTranslate } from 'react-admin'
 import { errorText, submissionErrors } from './api'
 import { validate } from './validation'
 
@@ -109,4 +109,52 @@ export function useSubmit<V, R>(
     }
   }
   return { submit, busy, error }
+}
+
+/** Name, e-mail, password with confirmation and phone: the person part of every signup form. */
+export function PersonFields({ autoFocus = false }: { autoFocus?: boolean }) {
+  const translate = useTranslate()
+  return (
+    <>
+      <TextInput
+        source="name"
+        autoComplete="name"
+        autoFocus={autoFocus}
+        label={translate('affix.public.fields.name')}
+        validate={validate.name}
+        fullWidth
+      />
+      <TextInput
+        source="email"
+        type="email"
+        autoComplete="email"
+        label={translate('affix.public.fields.email')}
+        validate={validate.email}
+        fullWidth
+      />
+      <PasswordInput
+        source="password"
+        autoComplete="new-password"
+        label={translate('affix.public.fields.password')}
+        validate={validate.newPassword}
+        helperText={translate('affix.public.fields.password_hint')}
+        fullWidth
+      />
+      <PasswordInput
+        source="passwordConfirmation"
+        autoComplete="new-password"
+        label={translate('affix.public.fields.password_confirmation')}
+        validate={validate.passwordConfirmation}
+        fullWidth
+      />
+      <TextInput
+        source="phone"
+        type="tel"
+        autoComplete="tel"
+        label={translate('affix.public.fields.phone')}
+        validate={validate.phone}
+        fullWidth
+      />
+    </>
+  )
 }
