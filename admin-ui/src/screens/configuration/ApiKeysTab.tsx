@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add'
-import BlockIcon from '@mui/icons-material/Block'
 import { Dialog, DialogContent, DialogTitle } from '@mui/material'
 import { useState } from 'react'
 import {
@@ -17,14 +16,14 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin'
-import { useApi, useFormSubmit, useNotifyError } from '../api'
+import { useApi, useFormSubmit } from '../api'
 import { CORE_RESOURCES } from '../resources'
 import { useAbilities } from '../shared/abilities'
-import { ConfirmButton } from '../shared/ConfirmButton'
 import { SecretDialog, type Secret } from '../shared/SecretDialog'
 import { StatusChip } from '../shared/StatusChip'
 import { requiredText } from '../shared/validation'
 import { cleanList, credentialStatus, toExpiry, type ApiKey } from './apiKeys'
+import { RevokeCredentialButton } from './RevokeCredentialButton'
 import { ScopesEditor } from './ScopesEditor'
 import { describeScopes, toScopesPayload, type Scope } from './scopes'
 
@@ -41,31 +40,6 @@ const ScopesField = ({ record }: { record: { scopes: ApiKey['scopes'] } }) => {
         translate(`affix.screens.api.subjects.${resource.replace(/\./g, '_')}`, { _: resource })
       )}
     </>
-  )
-}
-
-const RevokeKeyButton = ({ record }: { record: ApiKey }) => {
-  const api = useApi()
-  const refresh = useRefresh()
-  const notifyError = useNotifyError()
-  if (credentialStatus(record) === 'revoked') return null
-  return (
-    <ConfirmButton
-      label="affix.screens.api.revoke"
-      title="affix.screens.api.keys.revoke_title"
-      content="affix.screens.api.keys.revoke_confirm"
-      translateOptions={{ name: record.name }}
-      icon={<BlockIcon />}
-      color="error"
-      onConfirm={async () => {
-        try {
-          await api.delete(`/api/v1/api-keys/${record.id}`)
-          refresh()
-        } catch (error) {
-          notifyError(error)
-        }
-      }}
-    />
   )
 }
 
@@ -121,7 +95,7 @@ export const ApiKeysTab = () => {
             render={(record: ApiKey) => <StatusChip status={credentialStatus(record)} />}
           />
           {manage && (
-            <DataTable.Col label="" disableSort render={(record: ApiKey) => <RevokeKeyButton record={record} />} />
+            <DataTable.Col label="" disableSort render={(record: ApiKey) => <RevokeCredentialButton record={record} path={`/api/v1/api-keys/${record.id}`} kind="keys" />} />
           )}
         </DataTable>
       </List>

@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add'
-import BlockIcon from '@mui/icons-material/Block'
 import CodesIcon from '@mui/icons-material/ReceiptLong'
 import {
   Box,
@@ -35,10 +34,9 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin'
-import { useApi, useFormSubmit, useNotifyError } from '../api'
+import { useApi, useFormSubmit } from '../api'
 import { CORE_RESOURCES } from '../resources'
 import { useAbilities } from '../shared/abilities'
-import { ConfirmButton } from '../shared/ConfirmButton'
 import { CopyButton } from '../shared/CopyButton'
 import { formatDateTime } from '../shared/dates'
 import { SecretDialog, type Secret } from '../shared/SecretDialog'
@@ -46,6 +44,7 @@ import { StatusChip } from '../shared/StatusChip'
 import { requiredText } from '../shared/validation'
 import { validateFutureDate } from './ApiKeysTab'
 import { cleanList, credentialStatus, toExpiry, type OAuthApp, type OAuthCode } from './apiKeys'
+import { RevokeCredentialButton } from './RevokeCredentialButton'
 import { ScopesEditor } from './ScopesEditor'
 import { describeScopes, toScopesPayload, type Scope } from './scopes'
 
@@ -62,31 +61,6 @@ const validateRedirectUris = (values: string[] | undefined) => {
     }
   })
   return bad ? { message: 'affix.screens.api.oauth.redirect_invalid', args: { uri: bad } } : undefined
-}
-
-const RevokeAppButton = ({ record }: { record: OAuthApp }) => {
-  const api = useApi()
-  const refresh = useRefresh()
-  const notifyError = useNotifyError()
-  if (credentialStatus(record) === 'revoked') return null
-  return (
-    <ConfirmButton
-      label="affix.screens.api.revoke"
-      title="affix.screens.api.oauth.revoke_title"
-      content="affix.screens.api.oauth.revoke_confirm"
-      translateOptions={{ name: record.name }}
-      icon={<BlockIcon />}
-      color="error"
-      onConfirm={async () => {
-        try {
-          await api.delete(`/api/v1/oauth/apps/${record.id}`)
-          refresh()
-        } catch (error) {
-          notifyError(error)
-        }
-      }}
-    />
-  )
 }
 
 /** OAuth apps: list, register (client id and secret shown once), revoke, auth codes per app. */
@@ -167,7 +141,7 @@ export const OAuthAppsTab = () => {
                   onClick={() => setCodesOf(record)}
                   startIcon={<CodesIcon />}
                 />
-                {manage && <RevokeAppButton record={record} />}
+                {manage && <RevokeCredentialButton record={record} path={`/api/v1/oauth/apps/${record.id}`} kind="oauth" />}
               </>
             )}
           />
