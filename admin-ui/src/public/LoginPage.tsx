@@ -25,6 +25,7 @@ import { ErrorNotice, PublicPage, parseOrgId } from './branding'
 import { SubmitButton } from './form_parts'
 import { PanelChooser } from './PanelChooser'
 import { validate } from './validation'
+import { rememberOidcState } from './OidcCallbackPage'
 
 /** Sends a visitor who is already logged in to the home page (login-type pages, spec §2). */
 export function useRedirectIfLoggedIn() {
@@ -50,13 +51,13 @@ const OIDC_URL_MAX_AGE_MS = 5 * 60 * 1000
 function OidcButton({ onError }: { onError: (message: string) => void }) {
   const translate = useTranslate()
   const api = usePublicApi()
-  const [start, setStart] = useState<{ url: string; at: number } | null>(null)
+  const [start, setStart] = useState<{ url: string; state: string; at: number } | null>(null)
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
     let live = true
     api<OidcStart>('/api/v1/auth/oidc/url')
-      .then(({ url }) => live && setStart({ url, at: Date.now() }))
+      .then(({ url, state }) => live && setStart({ url, state, at: Date.now() }))
       .catch(() => undefined)
     return () => {
       live = false
@@ -67,9 +68,9 @@ function OidcButton({ onError }: { onError: (message: string) => void }) {
   const go = async () => {
     setBusy(true)
     try {
-      const url =
-        Date.now() - start.at < OIDC_URL_MAX_AGE_MS ? start.url : (await api<OidcStart>('/api/v1/auth/oidc/url')).url
-      window.location.assign(url)
+      const current = Date.now() - start.at < OIDC_URL_MAX_AGE_MS ? start : await api<OidcStart>('/api/v1/auth/oidc/url')
+      rememberOidcState(current.state)
+      window.location.assign(current.url)
     } catch (error) {
       onError(errorText(error, translate))
       setBusy(false)

@@ -30,6 +30,24 @@ export function readOidcCallback(search: string): OidcCallback {
   return { kind: 'login', body: { code, state, ...(iss ? { iss } : {}) } }
 }
 
+/**
+ * The state of the sign-in this browser started (kept for the trip to the provider). A
+ * callback with any other state was started elsewhere — e.g. an attacker's link meant to
+ * log this browser into the attacker's panel (login CSRF) — and is refused here.
+ */
+export const OIDC_STATE_KEY = 'oidcState'
+
+export function rememberOidcState(state: string) {
+  sessionStorage.setItem(OIDC_STATE_KEY, state)
+}
+
+/** True once for the state this browser started; the stored state is used up either way. */
+export function takeOidcState(state: string): boolean {
+  const started = sessionStorage.getItem(OIDC_STATE_KEY)
+  sessionStorage.removeItem(OIDC_STATE_KEY)
+  return started !== null && started === state
+}
+
 /** The code works once: a remount reuses the first exchange instead of spending it again. */
 const exchanges = new Map<string, Promise<Session>>()
 
@@ -58,6 +76,8 @@ export function OidcCallbackPage() {
     const callback = readOidcCallback(location.search)
     if (callback.kind === 'provider_error') return setError(callback.message)
     if (callback.kind === 'missing') return setError(translate('affix.public.oidc.missing_code'))
+    const known = exchanges.has(`${callback.body.state}:${callback.body.code}`)
+    if (!known && !takeOidcState(callback.body.state)) return setError(translate('affix.public.oidc.foreign_state'))
     let live = true
     exchangeOidcCode(callback.body, api)
       .then(async (session) => {

@@ -79,6 +79,7 @@ const en = {
         signing_in: 'Signing you in…',
         failed_title: 'Sign-in failed',
         missing_code: 'This sign-in attempt is invalid, has expired or was already used. Please sign in again.',
+        foreign_state: 'This sign-in was not started in this browser, or it was already used. Please sign in again.',
       },
       login_as: {
         opening: 'Opening the panel…',
@@ -207,6 +208,7 @@ const pt: Messages = {
         signing_in: 'Entrando…',
         failed_title: 'Falha ao entrar',
         missing_code: 'Esta tentativa de login é inválida, expirou ou já foi usada. Entre novamente.',
+        foreign_state: 'Este login não foi iniciado neste navegador ou já foi usado. Entre novamente.',
       },
       login_as: {
         opening: 'Abrindo o painel…',
@@ -335,6 +337,7 @@ const tr: Messages = {
         signing_in: 'Giriş yapılıyor…',
         failed_title: 'Giriş başarısız',
         missing_code: 'Bu giriş denemesi geçersiz, süresi dolmuş veya zaten kullanılmış. Lütfen yeniden giriş yapın.',
+        foreign_state: 'Bu giriş bu tarayıcıda başlatılmadı ya da zaten kullanıldı. Lütfen yeniden giriş yapın.',
       },
       login_as: {
         opening: 'Panel açılıyor…',

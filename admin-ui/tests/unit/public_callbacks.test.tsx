@@ -3,7 +3,7 @@ import { HttpError } from 'react-admin'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { callApi, errorText, type PublicApi } from '../../src/public/api'
 import { LoginAsPage, loginAsTarget } from '../../src/public/LoginAsPage'
-import { exchangeOidcCode, OidcCallbackPage, readOidcCallback } from '../../src/public/OidcCallbackPage'
+import { exchangeOidcCode, OidcCallbackPage, readOidcCallback, rememberOidcState } from '../../src/public/OidcCallbackPage'
 import { SignupPage } from '../../src/public/SignupPage'
 import { verifyLink, VerifyPage } from '../../src/public/VerifyPage'
 import { i18nProvider, pageAt, SESSION, stubApi } from './public_helpers'
@@ -111,6 +111,7 @@ describe('OpenID Connect callback (/auth/verify/google)', () => {
 
   it('logs in and goes home', async () => {
     const { calls } = stubApi({ 'POST /api/v1/auth/oidc/login': [200, SESSION] })
+    rememberOidcState('s2')
     render(
       pageAt(
         '/auth/verify/google',
@@ -147,6 +148,7 @@ describe('OpenID Connect callback (/auth/verify/google)', () => {
       ],
       'POST /api/v1/auth/panels/8/switch': [200, affiliate],
     })
+    rememberOidcState('s3')
     render(pageAt('/auth/verify/google', '/auth/verify/google?code=c3&state=s3', <OidcCallbackPage />))
     await screen.findByText('Choose a panel')
     expect(screen.getByText('Admin · last used')).toBeTruthy()
@@ -164,10 +166,21 @@ describe('OpenID Connect callback (/auth/verify/google)', () => {
         { message: 'No account uses this e-mail address. Ask your organisation for an invitation.' },
       ],
     })
+    rememberOidcState('s4')
     render(pageAt('/auth/verify/google', '/auth/verify/google?code=c4&state=s4', <OidcCallbackPage />))
     await screen.findByText('No account uses this e-mail address. Ask your organisation for an invitation.')
     expect(screen.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/login')
     expect(localStorage.getItem('panel')).toBeNull()
+  })
+
+  it('refuses a callback this browser did not start (login CSRF) without calling the server', async () => {
+    const { fetchStub } = stubApi({ 'POST /api/v1/auth/oidc/login': [200, SESSION] })
+    rememberOidcState('mine')
+    render(pageAt('/auth/verify/google', '/auth/verify/google?code=c5&state=attackers', <OidcCallbackPage />))
+    await screen.findByText('This sign-in was not started in this browser, or it was already used. Please sign in again.')
+    expect(fetchStub.mock.calls.filter(([url]) => String(url).includes('/oidc/'))).toEqual([])
+    expect(localStorage.getItem('panel')).toBeNull()
+    expect(sessionStorage.getItem('oidcState')).toBeNull()
   })
 
   it('shows the provider’s refusal without calling the server', async () => {
