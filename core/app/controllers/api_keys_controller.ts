@@ -3,14 +3,13 @@ import { DateTime } from 'luxon'
 import ApiKey from '#models/api_key'
 import ApiLog from '#models/api_log'
 import { created, list, ok } from '#kernel/envelope'
-import { AppError, unprocessable } from '#kernel/errors'
+import { AppError } from '#kernel/errors'
 import { authorize, findScoped, scoped } from '#kernel/tenancy'
 import { validate } from '#kernel/validation'
 import { paginate, parseList } from '#kernel/list_query'
 import { createApiKeyValidator } from '#validators/api_keys'
-import { isIpOrCidr, newSecret } from '#services/api_keys'
+import { assertValidIps, assertValidScopes, newSecret } from '#services/api_keys'
 import { inLoginAsSession } from '#services/panels'
-import { knownSubjects } from '#services/abilities'
 import { API_KEY_LIST, API_LOG_LIST } from '#services/api_key_lists'
 
 /** Keys are managed from a panel session only: a key cannot mint or revoke keys. */
@@ -37,18 +36,8 @@ export default class ApiKeysController {
     authorize(ctx, 'api_keys', 'manage')
     assertPanelSession(ctx)
     const data = await validate(ctx, createApiKeyValidator)
-    const resources = data.scopes.map((scope) => scope.resource)
-    const duplicate = resources.findIndex((resource, index) => resources.indexOf(resource) !== index)
-    if (duplicate !== -1) {
-      throw unprocessable('api_keys.resource_unique', { fields: [{ field: `scopes.${duplicate}.resource`, rule: 'unique' }] })
-    }
-    const subjects = knownSubjects()
-    const unknown = resources.findIndex((resource) => !subjects.has(resource))
-    if (unknown !== -1) {
-      throw unprocessable('api_keys.unknown_resource', { fields: [{ field: `scopes.${unknown}.resource`, rule: 'exists' }] })
-    }
-    const badIp = (data.allowedIps ?? []).findIndex((entry) => !isIpOrCidr(entry))
-    if (badIp !== -1) throw unprocessable('api_keys.invalid_ip', { fields: [{ field: `allowedIps.${badIp}`, rule: 'ip' }] })
+    assertValidScopes(data.scopes)
+    assertValidIps(data.allowedIps)
 
     const { secret, secretHash, hint } = newSecret()
     const key = await ApiKey.create({

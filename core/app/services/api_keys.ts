@@ -8,7 +8,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { BlockList, isIP } from 'node:net'
 import { DateTime } from 'luxon'
 import ApiKey, { type ApiKeyScope } from '#models/api_key'
-import { AppError } from '#kernel/errors'
+import { AppError, unprocessable } from '#kernel/errors'
+import { knownSubjects } from '#services/abilities'
 import type { Ability } from '#kernel/permissions'
 
 const KEY_FORMAT = /^afk_(\d{1,10})\.([A-Za-z0-9_-]{20,100})$/
@@ -69,4 +70,27 @@ export function scopeAbilities(abilities: Ability[], scopes: ApiKeyScope[]): Abi
     if (!operations) return false
     return action === 'read' ? operations.has('read') : operations.has('write')
   })
+}
+
+/**
+ * Scopes of an API key or an OAuth app (spec §5 "Scopes required; resource unique"): each
+ * resource once, and a subject that exists. The 422s name the field.
+ */
+export function assertValidScopes(scopes: ApiKeyScope[]) {
+  const resources = scopes.map((scope) => scope.resource)
+  const duplicate = resources.findIndex((resource, index) => resources.indexOf(resource) !== index)
+  if (duplicate !== -1) {
+    throw unprocessable('api_keys.resource_unique', { fields: [{ field: `scopes.${duplicate}.resource`, rule: 'unique' }] })
+  }
+  const subjects = knownSubjects()
+  const unknown = resources.findIndex((resource) => !subjects.has(resource))
+  if (unknown !== -1) {
+    throw unprocessable('api_keys.unknown_resource', { fields: [{ field: `scopes.${unknown}.resource`, rule: 'exists' }] })
+  }
+}
+
+/** Allowed IPs: addresses or CIDR ranges; the 422 names the bad entry. */
+export function assertValidIps(allowedIps: string[] | undefined) {
+  const badIp = (allowedIps ?? []).findIndex((entry) => !isIpOrCidr(entry))
+  if (badIp !== -1) throw unprocessable('api_keys.invalid_ip', { fields: [{ field: `allowedIps.${badIp}`, rule: 'ip' }] })
 }

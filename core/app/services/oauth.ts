@@ -13,8 +13,7 @@ import User from '#models/user'
 import type { ApiKeyScope } from '#models/api_key'
 import { AppError, unprocessable } from '#kernel/errors'
 import type { ListOptions } from '#kernel/list_query'
-import { ipAllowed, isIpOrCidr } from '#services/api_keys'
-import { knownSubjects } from '#services/abilities'
+import { assertValidIps, assertValidScopes, ipAllowed } from '#services/api_keys'
 
 export const CODE_TTL_SECONDS = 10 * 60
 export const TOKEN_TTL_SECONDS = 60 * 60
@@ -68,16 +67,8 @@ export function isAllowedRedirectUri(value: string): boolean {
 
 /** Business rules of an app's registration beyond its shape (the 422s name the field). */
 export function assertValidApp(data: { scopes: ApiKeyScope[]; redirectUris: string[]; allowedIps?: string[] }) {
+  assertValidScopes(data.scopes)
   const resources = data.scopes.map((scope) => scope.resource)
-  const duplicate = resources.findIndex((resource, index) => resources.indexOf(resource) !== index)
-  if (duplicate !== -1) {
-    throw unprocessable('api_keys.resource_unique', { fields: [{ field: `scopes.${duplicate}.resource`, rule: 'unique' }] })
-  }
-  const subjects = knownSubjects()
-  const unknown = resources.findIndex((resource) => !subjects.has(resource))
-  if (unknown !== -1) {
-    throw unprocessable('api_keys.unknown_resource', { fields: [{ field: `scopes.${unknown}.resource`, rule: 'exists' }] })
-  }
   const forbidden = resources.findIndex((resource) => NOT_GRANTABLE.has(resource))
   if (forbidden !== -1) {
     throw unprocessable('oauth.resource_not_grantable', { fields: [{ field: `scopes.${forbidden}.resource`, rule: 'grantable' }] })
@@ -86,8 +77,7 @@ export function assertValidApp(data: { scopes: ApiKeyScope[]; redirectUris: stri
   if (badUri !== -1) {
     throw unprocessable('oauth.invalid_redirect_uri', { fields: [{ field: `redirectUris.${badUri}`, rule: 'redirectUri' }] })
   }
-  const badIp = (data.allowedIps ?? []).findIndex((entry) => !isIpOrCidr(entry))
-  if (badIp !== -1) throw unprocessable('api_keys.invalid_ip', { fields: [{ field: `allowedIps.${badIp}`, rule: 'ip' }] })
+  assertValidIps(data.allowedIps)
 }
 
 /** `brands:read brands:write account:read` ⇄ [{resource, operations}]. */
