@@ -3,23 +3,17 @@ import { DateTime } from 'luxon'
 import ApiKey from '#models/api_key'
 import ApiLog from '#models/api_log'
 import { created, list, ok } from '#kernel/envelope'
-import { AppError } from '#kernel/errors'
+import { notFound } from '#kernel/errors'
 import { authorize, findScoped, scoped } from '#kernel/tenancy'
 import { validate } from '#kernel/validation'
 import { paginate, parseList } from '#kernel/list_query'
 import { createApiKeyValidator } from '#validators/api_keys'
 import { assertValidIps, assertValidScopes, newSecret } from '#services/api_keys'
-import { inLoginAsSession } from '#services/panels'
+import { assertOwnSession } from '#services/panels'
 import { API_KEY_LIST, API_LOG_LIST } from '#services/api_key_lists'
 
-/** Keys are managed from a panel session only: a key cannot mint or revoke keys. */
-function assertPanelSession(ctx: HttpContext) {
-  // A login-as session must not leave credentials behind that outlive it.
-  if (ctx.tenant.apiKeyId) throw new AppError('api_keys.panel_only', 403, 'forbidden')
-  if (inLoginAsSession(ctx)) throw new AppError('api_keys.not_while_acting', 403, 'forbidden')
-  // A key belongs to the organisation of its owner's panel, never to a child acted on with coid.
-  if (ctx.tenant.organizationId !== ctx.tenant.homeOrganizationId) throw new AppError('api_keys.not_while_acting', 403, 'forbidden')
-}
+/** Keys are managed by the person in their own panel: a key cannot mint or revoke keys. */
+const assertPanelSession = (ctx: HttpContext) => assertOwnSession(ctx, 'api_keys')
 
 export default class ApiKeysController {
   async index(ctx: HttpContext) {
@@ -58,7 +52,7 @@ export default class ApiKeysController {
     authorize(ctx, 'api_keys', 'manage')
     assertPanelSession(ctx)
     const key = await findScoped(ctx, ApiKey, ctx.params.id)
-    if (ctx.tenant.role === 'affiliate' && key.userId !== ctx.tenant.userId) throw new AppError('errors.not_found', 404, 'not_found')
+    if (ctx.tenant.role === 'affiliate' && key.userId !== ctx.tenant.userId) throw notFound()
     key.revokedAt ??= DateTime.now()
     await key.save()
     return ok(ctx, key.serialize())

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { inLoginAsSession } from '#services/panels'
+import { assertOwnSession } from '#services/panels'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import OAuthApp from '#models/oauth_app'
@@ -22,13 +22,8 @@ import {
   OAUTH_CODE_LIST,
 } from '#services/oauth'
 
-/** Apps are registered and consented to from a panel session only, never with an API key. */
-function assertPanelSession(ctx: HttpContext) {
-  // A login-as session must not leave credentials behind that outlive it.
-  if (ctx.tenant.apiKeyId) throw new AppError('oauth.panel_only', 403, 'forbidden')
-  if (inLoginAsSession(ctx)) throw new AppError('oauth.not_while_acting', 403, 'forbidden')
-  if (ctx.tenant.organizationId !== ctx.tenant.homeOrganizationId) throw new AppError('oauth.not_while_acting', 403, 'forbidden')
-}
+/** Apps are registered and consented to by the person in their own panel, never with an API key. */
+const assertPanelSession = (ctx: HttpContext) => assertOwnSession(ctx, 'oauth')
 
 /** Affiliates see and manage the apps they registered; staff the organisation's. */
 async function findApp(ctx: HttpContext) {

@@ -3,14 +3,14 @@ import hash from '@adonisjs/core/services/hash'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { ok } from '#kernel/envelope'
-import { AppError, unprocessable } from '#kernel/errors'
+import { unprocessable } from '#kernel/errors'
 import { authorize } from '#kernel/tenancy'
 import { rejectClearedFields, validate } from '#kernel/validation'
 import { teamScopeOf } from '#kernel/team_scope'
-import { setPersonPassword } from '#services/panels'
 import { recordTimeline } from '#services/timeline'
 import { limit } from '#services/rate_limit'
 import { changePasswordValidator, updateProfileValidator } from '#validators/profile'
+import { assertOwnSession, setPersonPassword } from '#services/panels'
 
 const SCOPE = 'profile'
 const PROFILE_FIELDS = ['name', 'phone', 'skype', 'city', 'address', 'state', 'zipcode', 'country', 'locale'] as const
@@ -70,9 +70,8 @@ export default class ProfileController {
    */
   async changePassword(ctx: HttpContext) {
     // Only the person, in a panel session of their own: not an API key, not someone acting as them.
-    if (ctx.tenant.apiKeyId) throw new AppError(`${SCOPE}.panel_only`, 403, 'forbidden')
+    assertOwnSession(ctx, SCOPE, { ownOrganization: false })
     const token = ctx.auth.use('api').user?.currentAccessToken
-    if (token?.name?.startsWith('login-as:')) throw new AppError(`${SCOPE}.not_while_acting`, 403, 'forbidden')
     const data = await validate(ctx, changePasswordValidator, SCOPE)
     await limit(ctx, `change-password:user:${ctx.tenant.userId}`, 10, 900)
     const user = await User.findOrFail(ctx.tenant.userId)

@@ -18,6 +18,25 @@ export function inLoginAsSession(ctx: { auth: { use(guard: 'api'): { user?: { cu
   return Boolean(ctx.auth.use('api').user?.currentAccessToken?.name?.startsWith('login-as:'))
 }
 
+/**
+ * Things only the person may do, in a panel session of their own (creating credentials,
+ * changing the password): never with an API key or OAuth token (`<scope>.panel_only`), never
+ * while acting as someone (login-as) nor, when `ownOrganization`, for a child acted on with
+ * coid (`<scope>.not_while_acting`) — nothing made then may outlive the session or land in
+ * the wrong organisation.
+ */
+export function assertOwnSession(
+  ctx: Parameters<typeof inLoginAsSession>[0] & { tenant: { apiKeyId: number | null; organizationId: number; homeOrganizationId: number } },
+  scope: string,
+  { ownOrganization = true } = {}
+) {
+  if (ctx.tenant.apiKeyId) throw new AppError(`${scope}.panel_only`, 403, 'forbidden')
+  if (inLoginAsSession(ctx)) throw new AppError(`${scope}.not_while_acting`, 403, 'forbidden')
+  if (ownOrganization && ctx.tenant.organizationId !== ctx.tenant.homeOrganizationId) {
+    throw new AppError(`${scope}.not_while_acting`, 403, 'forbidden')
+  }
+}
+
 /** Every panel of an address (any status), most recently used first. */
 export function panelsForEmail(email: string, client?: TransactionClientContract) {
   return User.query(client ? { client } : {})

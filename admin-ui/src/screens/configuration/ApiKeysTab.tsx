@@ -5,11 +5,9 @@ import {
   Button,
   DataTable,
   DateField,
-  DateInput,
   List,
   SaveButton,
   SimpleForm,
-  TextArrayInput,
   TextInput,
   Toolbar,
   TopToolbar,
@@ -24,13 +22,9 @@ import { StatusChip } from '../shared/StatusChip'
 import { requiredText } from '../shared/validation'
 import { cleanList, credentialStatus, toExpiry, type ApiKey } from './apiKeys'
 import { RevokeCredentialButton } from './RevokeCredentialButton'
+import { CredentialLimitsInputs } from './CredentialLimitsInputs'
 import { ScopesEditor } from './ScopesEditor'
 import { describeScopes, toScopesPayload, type Scope } from './scopes'
-
-const todayIso = () => new Date().toISOString().slice(0, 10)
-
-export const validateFutureDate = (value: unknown) =>
-  value && String(value).slice(0, 10) < todayIso() ? 'affix.screens.api.expiry_past' : undefined
 
 const ScopesField = ({ record }: { record: { scopes: ApiKey['scopes'] } }) => {
   const translate = useTranslate()
@@ -158,18 +152,7 @@ const CreateApiKeyDialog = ({ onClose, onCreated }: { onClose: () => void; onCre
         >
           <TextInput source="name" label="affix.screens.api.fields.name" validate={requiredText} fullWidth />
           <ScopesEditor />
-          <DateInput
-            source="expiresAt"
-            label="affix.screens.api.fields.expiresAt"
-            helperText="affix.screens.api.expiry_help"
-            validate={validateFutureDate}
-          />
-          <TextArrayInput
-            source="allowedIps"
-            label="affix.screens.api.fields.allowedIps"
-            helperText="affix.screens.api.ips_help"
-            fullWidth
-          />
+          <CredentialLimitsInputs />
         </SimpleForm>
       </DialogContent>
     </Dialog>

@@ -21,7 +21,6 @@ import {
   Button,
   DataTable,
   DateField,
-  DateInput,
   List,
   Loading,
   SaveButton,
@@ -42,9 +41,9 @@ import { formatDateTime } from '../shared/dates'
 import { SecretDialog, type Secret } from '../shared/SecretDialog'
 import { StatusChip } from '../shared/StatusChip'
 import { requiredText } from '../shared/validation'
-import { validateFutureDate } from './ApiKeysTab'
 import { cleanList, credentialStatus, toExpiry, type OAuthApp, type OAuthCode } from './apiKeys'
 import { RevokeCredentialButton } from './RevokeCredentialButton'
+import { CredentialLimitsInputs } from './CredentialLimitsInputs'
 import { ScopesEditor } from './ScopesEditor'
 import { describeScopes, toScopesPayload, type Scope } from './scopes'
 
@@ -226,18 +225,7 @@ const CreateAppDialog = ({
             fullWidth
           />
           <ScopesEditor forOAuth />
-          <DateInput
-            source="expiresAt"
-            label="affix.screens.api.fields.expiresAt"
-            helperText="affix.screens.api.expiry_help"
-            validate={validateFutureDate}
-          />
-          <TextArrayInput
-            source="allowedIps"
-            label="affix.screens.api.fields.allowedIps"
-            helperText="affix.screens.api.ips_help"
-            fullWidth
-          />
+          <CredentialLimitsInputs />
         </SimpleForm>
       </DialogContent>
     </Dialog>
