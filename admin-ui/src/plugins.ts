@@ -4,10 +4,14 @@
  * show is decided per account at runtime (see resourcesFor).
  */
 import brands from '@affix/brands/admin'
+import affiliates from '@affix/affiliates/admin'
+import media from '@affix/media/admin'
+import promoCodes from '@affix/promo-codes/admin'
+import deepLinks from '@affix/deep-links/admin'
 import type { AdminPlugin, AdminResource, Permissions } from './plugin_api'
 import { ResourceRegistry } from './resource_registry'
 
-export const installedPlugins: AdminPlugin[] = [brands]
+export const installedPlugins: AdminPlugin[] = [brands, affiliates, media, promoCodes, deepLinks]
 
 export const resourceRegistry = installedPlugins.reduce((registry, plugin) => registry.register(plugin), new ResourceRegistry())
 

@@ -4,9 +4,13 @@
  * stops the process with an error that names the problem.
  */
 import brands from '@affix/brands'
+import affiliates from '@affix/affiliates'
+import media from '@affix/media'
+import promoCodes from '@affix/promo-codes'
+import deepLinks from '@affix/deep-links'
 import { PluginRegistry } from '#kernel/plugin'
 
-export const registry = PluginRegistry.create([brands])
+export const registry = PluginRegistry.create([brands, affiliates, media, promoCodes, deepLinks])
 
 export const migrationPaths = registry.migrationPaths()
 export const pluginLangPaths = registry.langPaths()

@@ -1,0 +1,2 @@
+/* Admin UI messages of the affiliates plugin (en). */
+export const en = { resources: {} }

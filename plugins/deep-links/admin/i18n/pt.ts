@@ -1,0 +1,2 @@
+/* Admin UI messages of the deep-links plugin (pt). */
+export const pt = { resources: {} }

@@ -1,0 +1,15 @@
+/*
+ * Admin UI of the deep-links plugin (package export "./admin").
+ */
+import type { AdminPlugin } from '@affix/admin-ui/plugin-api'
+import { en } from './i18n/en'
+import { pt } from './i18n/pt'
+import { tr } from './i18n/tr'
+
+const deepLinksAdmin: AdminPlugin = {
+  id: 'deep-links',
+  resources: [],
+  messages: { en, pt, tr },
+}
+
+export default deepLinksAdmin

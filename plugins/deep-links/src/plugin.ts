@@ -1,0 +1,19 @@
+/*
+ * The `deep-links` plugin: deep links (feature edl): named landing urls affiliates can link to.
+ */
+import { fileURLToPath } from 'node:url'
+import { definePlugin } from '@affix/core/kernel'
+import { deepLinksRoutes } from './routes.js'
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+export default definePlugin({
+  id: 'deep-links',
+  name: 'Deep links',
+  description: 'Deep links (feature edl): named landing URLs affiliates can link to',
+  dependsOn: [],
+  migrations: here('../database/migrations'),
+  lang: here('../resources/lang'),
+  routes: deepLinksRoutes,
+  permissions: [],
+})

@@ -1,0 +1,2 @@
+/* What other plugins may use of `promo-codes` (types and read-only services). */
+export {}
