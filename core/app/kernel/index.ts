@@ -20,3 +20,4 @@ export { assertReportEnabled, SWITCHABLE_REPORTS, reportSubject, type Switchable
 export { pluginSettings, settingsOf } from './plugin_settings.js'
 export { exportList, exportCsv, EXPORT_MAX_ROWS, type ExportColumn } from './exports.js'
 export * as schemas from './schemas.js'
+export { registerLookup, hasLookup, existingIds, missingIds, type LookupProvider } from './lookups.js'
