@@ -7,6 +7,9 @@
  * server); Redis: REDIS_URL when set (CI sets it), otherwise the in-memory stand-in.
  */
 import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
@@ -42,6 +45,8 @@ export async function startTestServer({ database, env = {} } = {}) {
   if (!database) throw new Error('startTestServer needs a database name')
   const databaseUrl = await recreateDatabase(database)
   const port = await freePort()
+  // Uploads (seeded media, import files) of this server only, removed on stop.
+  const dataDir = mkdtempSync(join(tmpdir(), `affix-${database}-`))
   const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/start.ts'], {
     cwd: CORE_DIR,
     env: {
@@ -54,6 +59,7 @@ export async function startTestServer({ database, env = {} } = {}) {
       LOG_LEVEL: process.env.TEST_SERVER_LOG_LEVEL ?? 'warn',
       AFFIX_MIGRATE_ON_START: 'true',
       AFFIX_SEED_DEMO: 'true',
+      DATA_DIR: dataDir,
       // Rate-limit counters of this server only (Redis outlives test runs).
       AFFIX_COUNTER_NAMESPACE: `test-${database}-${port}-${Date.now()}`,
       ...env,
@@ -81,7 +87,7 @@ export async function startTestServer({ database, env = {} } = {}) {
     url,
     output: () => output,
     async stop() {
-      if (child.exitCode !== null) return
+      if (child.exitCode !== null) return rmSync(dataDir, { recursive: true, force: true })
       child.kill('SIGTERM')
       await new Promise((resolve) => {
         const timer = setTimeout(() => {
@@ -93,6 +99,7 @@ export async function startTestServer({ database, env = {} } = {}) {
           resolve()
         })
       })
+      rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

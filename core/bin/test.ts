@@ -7,6 +7,13 @@ process.env.NODE_ENV = 'test'
 process.env.APP_KEY ??= 'test-app-key-0123456789abcdefghijkl'
 // Rate-limit counters of this run only: Redis outlives runs, and limits have 15-minute windows.
 process.env.AFFIX_COUNTER_NAMESPACE = `test-${process.pid}-${Date.now()}`
+// Uploads of this run (logos, media, import files) in a folder of its own, never the repo's data/.
+if (!process.env.DATA_DIR) {
+  const { mkdtempSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'affix-test-data-'))
+}
 
 import 'reflect-metadata'
 import pg from 'pg'

@@ -2,8 +2,9 @@ import type { ApplicationService } from '@adonisjs/core/types'
 
 /**
  * Affix's own provider: on start, applies pending migrations and, on a first embedded
- * start, seeds the demo data (bin/start.ts sets the flags). On shutdown, closes the
- * counter store's connection.
+ * start, seeds the demo data (bin/start.ts sets the flags). In the web and test
+ * environments it runs the job worker (AFFIX_WORKER, on by default). On shutdown, stops
+ * the worker and closes the counter store's connection.
  */
 export default class AffixProvider {
   constructor(protected app: ApplicationService) {}
@@ -24,8 +25,22 @@ export default class AffixProvider {
     }
   }
 
+  /** After start (migrations applied): the worker needs the tables it writes. */
+  async ready() {
+    if (!['web', 'test'].includes(this.app.getEnvironment())) return
+    const env = (await import('#start/env')).default
+    if (env.get('AFFIX_WORKER') === false) return
+    const logger = await this.app.container.make('logger')
+    const { startWorker } = await import('#services/jobs')
+    await startWorker(logger, { concurrency: env.get('AFFIX_WORKER_CONCURRENCY') ?? 2 })
+  }
+
   async shutdown() {
+    const { stopWorker } = await import('#services/jobs')
+    await stopWorker()
     const { counters } = await import('#services/counters')
     await counters.close()
+    const { closeCacheBus } = await import('#kernel/cache_bus')
+    await closeCacheBus()
   }
 }

@@ -12,7 +12,18 @@ export default await Env.create(new URL('../', import.meta.url), {
   REDIS_URL: Env.schema.string.optional(),
   AFFIX_COUNTER_NAMESPACE: Env.schema.string.optional(),
   DATA_DIR: Env.schema.string.optional(),
+  /** Where uploads live: local (DATA_DIR/uploads) or s3 (docs/storage.md). */
+  STORAGE_DRIVER: Env.schema.enum.optional(['local', 's3'] as const),
+  S3_ENDPOINT: Env.schema.string.optional(),
+  S3_REGION: Env.schema.string.optional(),
+  S3_BUCKET: Env.schema.string.optional(),
+  S3_ACCESS_KEY_ID: Env.schema.string.optional(),
+  S3_SECRET_ACCESS_KEY: Env.schema.secret.optional(),
+  S3_FORCE_PATH_STYLE: Env.schema.boolean.optional(),
   AFFIX_MIGRATE_ON_START: Env.schema.boolean.optional(),
   AFFIX_SEED_DEMO: Env.schema.boolean.optional(),
+  /** Run the job worker in this process (default on). */
+  AFFIX_WORKER: Env.schema.boolean.optional(),
+  AFFIX_WORKER_CONCURRENCY: Env.schema.number.optional(),
   AFFIX_TOKEN_TTL: Env.schema.string.optional(),
 })

@@ -219,26 +219,8 @@ export const Session = defineSchema('Session', {
     },
   ],
 })
-export const ImportRecord = defineSchema('ImportRecord', {
-  type: 'object',
-  required: ['id', 'type', 'status', 'fileName', 'totalRows', 'importedRows', 'failedRows'],
-  properties: {
-    id: schemas.id,
-    organizationId: schemas.id,
-    pluginId: { type: 'string' },
-    type: { type: 'string' },
-    status: { type: 'string', enum: ['queued', 'processing', 'completed', 'failed', 'cancelled', 'imported_partially'] },
-    fileName: { type: 'string' },
-    totalRows: { type: 'integer' },
-    importedRows: { type: 'integer' },
-    failedRows: { type: 'integer' },
-    importedBy: { type: ['integer', 'null'] },
-    failedRowsUrl: schemas.nullableString,
-    createdAt: schemas.timestamp,
-    updatedAt: schemas.timestamp,
-  },
-})
-
+// Plugins answer it too (POST /<plugin>/…/import): it lives in the kernel.
+export { ImportRecordSchema as ImportRecord } from '#kernel/background_imports'
 
 export const PluginSettings = defineSchema('PluginSettings', {
   type: 'object',

@@ -12,6 +12,8 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   setup: [
     async () => {
       await testUtils.db().migrate()
+      const { installJobQueue } = await import('#services/jobs')
+      await installJobQueue()
     },
   ],
   teardown: [],

@@ -134,7 +134,7 @@ export default class RegistrationController {
     const status = kind === 'affiliate' && settings.autoApprove ? 'active' : 'pending'
     const input = data
     const user = await db.transaction((trx) =>
-      createSignupPanel(trx, org, kind, status, input, { answers, campaignId })
+      createSignupPanel(trx, org, kind, status, input, { answers, campaignId, ref: kind === 'affiliate' ? (input.ref ?? null) : null })
     )
     await sendSignupMails(ctx, org, user, kind, data.language ?? ctx.i18n.locale)
     const session = user.status === 'active' ? await openSession(user) : null

@@ -21,3 +21,23 @@ export { pluginSettings, settingsOf } from './plugin_settings.js'
 export { exportList, exportCsv, EXPORT_MAX_ROWS, type ExportColumn } from './exports.js'
 export * as schemas from './schemas.js'
 export { registerLookup, hasLookup, existingIds, missingIds, type LookupProvider } from './lookups.js'
+export { trackingLink, type TrackingLinkInput } from './tracking_links.js'
+export { assertPluginEnabledFor } from './public_routes.js'
+export { storage, type StorageDriver } from '#services/storage'
+export {
+  defineImportType,
+  registerImportType,
+  startImport,
+  queueImport,
+  parseImportFile,
+  type ImportTypeDefinition,
+  type ImportJob,
+  type ImportRow,
+  type ImportFailure,
+  type ImportRecord,
+  ImportRecordSchema,
+} from './background_imports.js'
+export { enqueueJob, type EnqueueOptions, type JobHandler, type JobHelpers } from '#services/jobs'
+export { addPanel, updatePanel, setPanelsStatus, revokePanelSessions, unusablePasswordHash, PANEL_STATUSES, type PanelStatus, type NewPanel, type PanelChanges } from './panels.js'
+export { onPanelSignup, type SignupEvent, type SignupListener } from './signup_hooks.js'
+export { onInvalidation, publishInvalidation, closeCacheBus, type Invalidation } from './cache_bus.js'

@@ -18,7 +18,8 @@ export interface OperationRecord {
   public?: boolean
   query?: Record<string, Schema & { description?: string }>
   body?: Schema
-  multipart?: { fileField: string; fields?: Record<string, Schema> }
+  /** Multipart body: the file field (required unless `optionalFile`; CSV unless `fileMediaType`) and other fields. */
+  multipart?: { fileField: string; fields?: Record<string, Schema>; required?: string[]; optionalFile?: boolean; fileMediaType?: string }
   /** Extra documented error statuses (status → description), e.g. 401 on login. */
   errors?: Record<string, string>
   /** Success response: a JSON schema for `data`, a list of a schema, or a raw media type. */

@@ -11,6 +11,8 @@ import type { LucidModel } from '@adonisjs/lucid/types/model'
 import type { VineValidator } from '@vinejs/vine'
 
 import type { PermissionDefinition } from './permissions.js'
+import type { JobHelpers } from 'graphile-worker'
+import type { ImportTypeDefinition } from './background_imports.js'
 export type { PermissionDefinition } from './permissions.js'
 
 export interface SeedContext {
@@ -33,6 +35,13 @@ export interface PluginDefinition {
   lang?: string
   /** Registers the plugin's routes; core mounts them under /api/v1/<id>. */
   routes?: (router: ApiRouter) => void
+  /**
+   * Unauthenticated routes (e.g. creatives pasted on affiliates' sites); core mounts them
+   * under /api/v1/<id>/public with no auth and no tenant. A handler must find its resource
+   * by an unguessable key, then call `assertPluginEnabledFor(resource's organisation, id)`
+   * so a plugin switched off for that organisation answers 404.
+   */
+  publicRoutes?: (router: ApiRouter) => void
   /** Subjects and actions this plugin adds to the permission catalogue, with role grants. */
   permissions?: PermissionDefinition[]
   /** Tenant-owned models, so core can prove isolation and purge nothing by mistake. */
@@ -43,6 +52,14 @@ export interface PluginDefinition {
    * with `pluginSettings(ctx, id)`; admins change them with PUT /api/v1/plugins/<id>/settings.
    */
   settings?: { validator: VineValidator<any, any>; defaults: Record<string, unknown> }
+  /**
+   * Queue handlers, run by the job worker as `<pluginId>:<name>`; enqueue them with
+   * `enqueueJob('<pluginId>:<name>', payload, { trx })` in the business write's transaction.
+   * A handler that throws is retried (graphile-worker's backoff), so make it idempotent.
+   */
+  jobs?: Record<string, (payload: any, helpers: JobHelpers) => Promise<void>>
+  /** Background CSV import types (`defineImportType`), started with `startImport(ctx, type)`. */
+  imports?: ImportTypeDefinition<any>[]
   /** Demo data for a new organisation (`npm run seed`, first embedded start). */
   seed?: (context: SeedContext) => Promise<void>
   onEnable?: (organizationId: number) => Promise<void>

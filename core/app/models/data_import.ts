@@ -3,7 +3,7 @@ import { BaseModel, column } from '@adonisjs/lucid/orm'
 
 export type ImportStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled' | 'imported_partially'
 
-/** One CSV import (spec §3 "import"), with its failed-rows file. */
+/** One CSV import (spec §3 "import"): its progress, original file and failed-rows file. */
 export default class DataImport extends BaseModel {
   static table = 'imports'
 
@@ -39,6 +39,33 @@ export default class DataImport extends BaseModel {
 
   @column()
   declare importedBy: number | null
+
+  @column()
+  declare processedRows: number
+
+  @column({ serializeAs: null })
+  declare locale: string | null
+
+  @column({ serializeAs: null })
+  declare fileKey: string | null
+
+  @column({ serializeAs: null, prepare: (value: unknown) => JSON.stringify(value ?? {}) })
+  declare options: Record<string, unknown>
+
+  @column()
+  declare error: string | null
+
+  @column({ serializeAs: null })
+  declare attempts: number
+
+  @column.dateTime()
+  declare startedAt: DateTime | null
+
+  @column.dateTime()
+  declare finishedAt: DateTime | null
+
+  @column.dateTime()
+  declare cancelRequestedAt: DateTime | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

@@ -9,6 +9,9 @@ import Organization from '#models/organization'
 
 export const USER_ROLES = ['admin', 'sub-admin', 'affiliate', 'afm', 'adm', 'brand', 'parent', 'superadmin'] as const
 export type UserRole = (typeof USER_ROLES)[number]
+/** rejected, banned and fraud are affiliate outcomes (spec §4); only active panels sign in. */
+export const USER_STATUSES = ['active', 'disabled', 'deleted', 'pending', 'rejected', 'banned', 'fraud'] as const
+export type UserStatus = (typeof USER_STATUSES)[number]
 
 const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
   uids: ['email'],
@@ -36,7 +39,7 @@ export default class User extends compose(BaseModel, AuthFinder) {
   declare role: UserRole
 
   @column()
-  declare status: 'active' | 'disabled' | 'deleted' | 'pending'
+  declare status: UserStatus
 
   @column()
   declare locale: string | null

@@ -21,7 +21,8 @@ export const CORE_PERMISSIONS: PermissionDefinition[] = [
   { subject: 'configuration', actions: ['read', 'manage'], grants: { admin: ['read', 'manage'] } },
   { subject: 'help', actions: ['read'], grants: { admin: ['read'], parent: ['read'], affiliate: ['read'], afm: ['read'], adm: ['read'], brand: ['read'] } },
   { subject: 'plugins', actions: ['read', 'manage'], grants: { admin: ['read', 'manage'], 'sub-admin': ['read'], parent: ['read'] } },
-  { subject: 'imports', actions: ['read'], grants: { admin: ['read'], 'sub-admin': ['read'], afm: ['read'] } },
+  // manage: cancel anyone's import (the uploader may always cancel its own).
+  { subject: 'imports', actions: ['read', 'manage'], grants: { admin: ['read', 'manage'], 'sub-admin': ['read', 'manage'], afm: ['read'] } },
   // Spec §6: admins and affiliates manage their API configuration (keys and the API log).
   { subject: 'api_keys', actions: ['read', 'manage'], grants: { admin: ['read', 'manage'], affiliate: ['read', 'manage'] } },
   { subject: 'oauth_apps', actions: ['read', 'manage'], description: 'OAuth apps and their auth codes', grants: { admin: ['read', 'manage'], affiliate: ['read', 'manage'] } },

@@ -104,9 +104,9 @@ function operationObject(op: OperationRecord) {
         'multipart/form-data': {
           schema: {
             type: 'object',
-            required: [op.multipart.fileField],
+            required: [...(op.multipart.optionalFile ? [] : [op.multipart.fileField]), ...(op.multipart.required ?? [])],
             properties: {
-              [op.multipart.fileField]: { type: 'string', format: 'binary', contentMediaType: 'text/csv' },
+              [op.multipart.fileField]: { type: 'string', format: 'binary', contentMediaType: op.multipart.fileMediaType ?? 'text/csv' },
               ...(op.multipart.fields ?? {}),
             },
           },

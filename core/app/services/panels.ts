@@ -9,6 +9,10 @@ import { DateTime } from 'luxon'
 import User from '#models/user'
 import { AppError } from '#kernel/errors'
 import { accountPayload } from '#services/account'
+import { UNUSABLE_PASSWORD_PREFIX } from '#kernel/panels'
+
+export { UNUSABLE_PASSWORD_PREFIX }
+export const isUsablePasswordHash = (value: string | null | undefined) => !!value && !value.startsWith(UNUSABLE_PASSWORD_PREFIX)
 
 /** A scrypt hash of a random string: verified when no panel matches, so timing does not tell. */
 let dummyHash: Promise<string> | null = null
@@ -67,7 +71,7 @@ export async function verifyPanelCredentials(email: string, password: string, or
   const panels = await panelsForEmail(email)
   const candidates = organizationId ? panels.filter((panel) => panel.organizationId === organizationId) : panels
   const chosen = candidates.find((panel) => panel.status === 'active') ?? candidates[0]
-  if (!chosen) {
+  if (!chosen || !isUsablePasswordHash(chosen.password)) {
     dummyHash ??= hash.use('scrypt').make('no-such-panel-' + Math.random())
     await hash.use('scrypt').verify(await dummyHash, password)
     throw new AppError('auth.invalid_credentials', 401, 'invalid_credentials')
@@ -107,6 +111,7 @@ export async function trustedPasswordHash(email: string, client: TransactionClie
     .whereRaw('lower(email) = ?', [email.trim().toLowerCase()])
     .where('status', 'active')
     .where((query) => query.whereNotNull('email_verified_at').orWhereNull('signup_details'))
+    .whereRaw('password NOT LIKE ?', [`${UNUSABLE_PASSWORD_PREFIX}%`])
     .orderBy('id', 'asc')
     .select('password')
     .first()

@@ -16,6 +16,7 @@ import { unprocessable } from '#kernel/errors'
 import { sendMail, type OutgoingMail } from '#services/mailer'
 import { existingPasswordHash } from '#services/panels'
 import { recordTimeline } from '#services/timeline'
+import { emitPanelSignup } from '#kernel/signup_hooks'
 
 export type VerificationPurpose = 'account' | 'email'
 export type SignupKind = 'affiliate' | 'brand'
@@ -117,7 +118,7 @@ export async function createSignupPanel(
   kind: SignupKind,
   status: 'active' | 'pending',
   input: SignupInput,
-  details: { answers: Record<string, string>; campaignId: number | null }
+  details: { answers: Record<string, string>; campaignId: number | null; ref?: number | null }
 ) {
   const email = input.email.toLowerCase()
   await lockEmail(email, trx)
@@ -127,6 +128,11 @@ export async function createSignupPanel(
     .whereRaw('lower(email) = ?', [email])
     .first()
   if (inThisOrganization) throw usernameTaken()
+  // A referral link naming anything but a live affiliate of this organisation is ignored.
+  const referrer = details.ref
+    ? await trx.from('users').where({ id: details.ref, organization_id: org.id, role: 'affiliate' }).whereNotIn('status', ['deleted']).select('id').first()
+    : null
+  const referredBy = referrer ? Number(referrer.id) : null
   const existing = await existingPasswordHash(email, trx)
   if (existing && !(await hash.use('scrypt').verify(existing, input.password))) throw usernameTaken()
   // Inserted directly so the existing hash is kept as it is (the model would hash it again).
@@ -143,7 +149,7 @@ export async function createSignupPanel(
       owner: false,
       locale: input.language ?? null,
       phone: input.phone ?? null,
-      signup_details: JSON.stringify({ answers: details.answers, campaignId: details.campaignId }),
+      signup_details: JSON.stringify({ answers: details.answers, campaignId: details.campaignId, ...(referredBy ? { referredBy } : {}) }),
     })
     .returning('id')
   const user = await User.findOrFail(typeof row === 'object' ? row.id : row, { client: trx })
@@ -154,6 +160,7 @@ export async function createSignupPanel(
     { userId: user.id, status, campaignId: details.campaignId, existingPerson: !!existing },
     trx
   )
+  await emitPanelSignup({ trx, organizationId: org.id, userId: user.id, kind, referredBy, campaignId: details.campaignId })
   return user
 }
 

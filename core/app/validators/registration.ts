@@ -31,6 +31,8 @@ export const signupValidator = vine.create({
   language: language(),
   /** Answers to the organisation's custom fields, by field name. */
   fields: vine.record(vine.any().optional()).optional(),
+  /** Referral link: the id of the affiliate who referred this one (ignored unless a live affiliate of the organisation). */
+  ref: vine.number().withoutDecimals().positive().optional(),
 })
 
 export const verifyTokenValidator = vine.create({

@@ -29,7 +29,9 @@ test.group('OpenAPI document', () => {
     }
     for (const methods of Object.values(document.paths)) {
       for (const operation of Object.values(methods) as Array<{ operationId: string; tags: string[] }>) {
-        assert.isTrue(operation.operationId.startsWith(operation.tags[0]), operation.operationId)
+        // Kebab-case plugin ids (deep-links) prefix operationIds camelCased (deepLinks…).
+        const prefix = operation.tags[0].replace(/-(.)/g, (_, chr: string) => chr.toUpperCase())
+        assert.isTrue(operation.operationId.startsWith(prefix), operation.operationId)
       }
     }
   })
