@@ -1,0 +1,45 @@
+/* List options (sortable and filterable fields) shared by the controllers and the routes' OpenAPI. */
+import type { ListOptions } from '@affix/core/kernel'
+import { AFFILIATE_STATUSES } from './constants.js'
+
+export const AFFILIATE_LIST: ListOptions = {
+  sortable: {
+    id: 'id',
+    name: 'name',
+    email: 'email',
+    status: 'status',
+    country: 'country',
+    currency: 'currency',
+    companyName: 'company_name',
+    feePercent: 'fee_percent',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+    lastLoginAt: 'last_login_at',
+  },
+  filterable: {
+    status: { column: 'status', kind: 'in', values: AFFILIATE_STATUSES.filter((status) => status !== 'deleted') },
+    groupId: { column: 'group_id', kind: 'in', type: 'integer' },
+    managerId: { column: 'manager_id', kind: 'in', type: 'integer' },
+    country: { column: 'country', kind: 'eq' },
+    currency: { column: 'currency', kind: 'eq' },
+    referredBy: { column: 'referred_by', kind: 'in', type: 'integer' },
+    name: { column: 'name', kind: 'ilike' },
+    email: { column: 'email', kind: 'ilike' },
+  },
+  search: ['name', 'email', 'company_name', 'external_id'],
+  defaultSort: ['createdAt', 'desc'],
+}
+
+export const NOTE_LIST: ListOptions = {
+  sortable: { id: 'id', createdAt: 'created_at' },
+  filterable: {},
+  defaultSort: ['createdAt', 'desc'],
+}
+
+/** An affiliate's own referred affiliates: names and status only, so no filter or search on their addresses. */
+export const REFERRED_LIST: ListOptions = {
+  sortable: { id: 'id', name: 'name', status: 'status', createdAt: 'created_at' },
+  filterable: { status: { column: 'status', kind: 'in', values: AFFILIATE_STATUSES.filter((status) => status !== 'deleted') } },
+  search: ['name'],
+  defaultSort: ['createdAt', 'desc'],
+}
