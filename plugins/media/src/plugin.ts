@@ -3,7 +3,8 @@
  */
 import { fileURLToPath } from 'node:url'
 import { definePlugin } from '@affix/core/kernel'
-import { mediaRoutes } from './routes.js'
+import { mediaPublicRoutes, mediaRoutes } from './routes.js'
+import { seedMedia } from './seed.js'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -15,5 +16,23 @@ export default definePlugin({
   migrations: here('../database/migrations'),
   lang: here('../resources/lang'),
   routes: mediaRoutes,
-  permissions: [],
+  publicRoutes: mediaPublicRoutes,
+  seed: seedMedia,
+  // Spec §6: admin and sub-admin manage media; managers and parent organisations read them;
+  // affiliates read them (active, non-hidden only: the controller narrows); brands: none.
+  permissions: [
+    {
+      subject: 'media',
+      actions: ['read', 'manage'],
+      description: 'Media and creatives',
+      grants: {
+        admin: ['read', 'manage'],
+        'sub-admin': ['read', 'manage'],
+        afm: ['read'],
+        adm: ['read'],
+        parent: ['read'],
+        affiliate: ['read'],
+      },
+    },
+  ],
 })
