@@ -15,5 +15,15 @@ export default definePlugin({
   migrations: here('../database/migrations'),
   lang: here('../resources/lang'),
   routes: deepLinksRoutes,
-  permissions: [],
+  // Spec §6: deep links need the organisation feature edl; admins, sub-admins and affiliate
+  // managers manage them, affiliates read them.
+  permissions: [
+    {
+      subject: 'deep-links',
+      actions: ['read', 'manage'],
+      description: 'Deep links',
+      requiresAnyFlag: ['edl'],
+      grants: { admin: ['read', 'manage'], 'sub-admin': ['read', 'manage'], afm: ['read', 'manage'], affiliate: ['read'] },
+    },
+  ],
 })

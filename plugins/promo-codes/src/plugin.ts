@@ -15,5 +15,15 @@ export default definePlugin({
   migrations: here('../database/migrations'),
   lang: here('../resources/lang'),
   routes: promoCodesRoutes,
-  permissions: [],
+  // Spec §6: admins and sub-admins manage codes; managers and parents read them (team members
+  // see the codes of their affiliates and the unassigned ones); an affiliate reads only the
+  // codes that apply to it; brands have none.
+  permissions: [
+    {
+      subject: 'promo-codes',
+      actions: ['read', 'manage'],
+      description: 'Promo codes',
+      grants: { admin: ['read', 'manage'], 'sub-admin': ['read', 'manage'], afm: ['read'], adm: ['read'], parent: ['read'], affiliate: ['read'] },
+    },
+  ],
 })
