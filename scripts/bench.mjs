@@ -2,13 +2,15 @@
  * `npm run bench [-- <name>…]`: measured figures, never timed unit tests.
  *   products-import  rows/second of the product CSV import (50,000 rows, 2 brands)
  *   brands-list      latency of GET /api/v1/brands/brands (sequential and 8 concurrent)
+ *   affiliates-import  rows/second of the background affiliate CSV import (50,000 rows, < 10 MB):
+ *                    upload (202), then poll GET /api/v1/imports/:id until it finishes
  * Runs against a real server on its own database (affix_bench) on the machine's PostgreSQL.
  */
 import { performance } from 'node:perf_hooks'
 import { startTestServer, DEMO_ADMIN } from './test_server.mjs'
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'))
-const benches = wanted.length ? wanted : ['products-import', 'brands-list']
+const benches = wanted.length ? wanted : ['products-import', 'brands-list', 'affiliates-import']
 
 const server = await startTestServer({ database: 'affix_bench', env: { LOG_LEVEL: 'error' } })
 const login = await (
@@ -33,6 +35,41 @@ async function productsImport() {
   const summary = (await response.json()).data
   if (summary?.importedRows !== rows) throw new Error(`import failed: ${JSON.stringify(summary).slice(0, 300)}`)
   console.log(`products-import: ${rows} rows in ${seconds.toFixed(2)} s = ${Math.round(rows / seconds)} rows/s (${(Buffer.byteLength(lines.join('\n')) / 1e6).toFixed(1)} MB)`)
+}
+
+async function affiliatesImport() {
+  const rows = 50_000
+  const run = Date.now().toString(36)
+  const lines = ['email,name,status,contact,tags,country,currency,fee_percent,negative_carryover,payment_method,paypal_email']
+  for (let i = 0; i < rows; i++) {
+    lines.push(`bench-${run}-${i}@affiliates.example,Bench Affiliate ${i},active,+44 20 7946 ${String(i % 10000).padStart(4, '0')},bench|tier-${i % 5},GB,GBP,${i % 30}.5,${i % 2 ? 'yes' : 'no'},paypal,pay-${i}@affiliates.example`)
+  }
+  const csv = lines.join('\n')
+  const megabytes = Buffer.byteLength(csv) / 1e6
+  if (megabytes >= 10) throw new Error(`bench file is ${megabytes.toFixed(1)} MB (must stay under 10 MB)`)
+  const body = new FormData()
+  body.append('file', new Blob([csv], { type: 'text/csv' }), 'affiliates-bench.csv')
+  const started = performance.now()
+  const response = await fetch(`${server.url}/api/v1/affiliates/affiliates/import`, { method: 'POST', headers: auth, body })
+  const queued = (await response.json()).data
+  if (response.status !== 202) throw new Error(`upload refused (${response.status}): ${JSON.stringify(queued).slice(0, 300)}`)
+  const accepted = (performance.now() - started) / 1000
+  let record = queued
+  let lastShown = -1
+  while (!['completed', 'imported_partially', 'failed', 'cancelled'].includes(record.status)) {
+    await new Promise((done) => setTimeout(done, 100))
+    record = (await (await fetch(`${server.url}/api/v1/imports/${queued.id}`, { headers: auth })).json()).data
+    const percent = Math.floor((100 * record.processedRows) / rows / 10) * 10
+    if (record.status === 'processing' && percent !== lastShown) {
+      lastShown = percent
+      process.stdout.write(`  … ${record.processedRows}/${rows} rows processed\n`)
+    }
+  }
+  const seconds = (performance.now() - started) / 1000
+  if (record.status !== 'completed' || record.importedRows !== rows) throw new Error(`import ended ${record.status}: ${JSON.stringify(record).slice(0, 300)}`)
+  console.log(
+    `affiliates-import: ${record.importedRows}/${rows} affiliates imported in ${seconds.toFixed(2)} s = ${Math.round(rows / seconds)} rows/s (${megabytes.toFixed(1)} MB; upload checked and queued in ${accepted.toFixed(2)} s)`
+  )
 }
 
 async function brandsList() {
@@ -67,7 +104,8 @@ try {
   for (const name of benches) {
     if (name === 'products-import') await productsImport()
     else if (name === 'brands-list') await brandsList()
-    else throw new Error(`unknown bench "${name}" (products-import, brands-list)`)
+    else if (name === 'affiliates-import') await affiliatesImport()
+    else throw new Error(`unknown bench "${name}" (products-import, brands-list, affiliates-import)`)
   }
 } finally {
   await server.stop()

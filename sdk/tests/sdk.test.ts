@@ -1,14 +1,20 @@
 /*
  * The SDK against a real server (fresh database affix_test_sdk, demo data). Every request
- * is matched to its operationId from openapi/openapi.json, so the last test can prove
- * that each operation tagged "brands" was exercised.
+ * is matched to its operationId from openapi/openapi.json, so the last tests can prove
+ * that each operation tagged "brands" or "media", and each operation of the background imports, was exercised.
  */
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createServer, type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ADMIN, startTestServer, type TestServer } from '../../scripts/test_server.mjs'
 import {
   AffixApiError,
+  affiliatesAffiliateImportSample,
+  affiliatesAffiliateUpdateSample,
+  affiliatesImportAffiliates,
+  affiliatesImportAffiliateUpdates,
   authLogin,
   authLogout,
   brandsCreateBrand,
@@ -28,15 +34,31 @@ import {
   brandsUpdateProduct,
   brandsExportBrands,
   brandsExportProducts,
+  coreCancelImport,
   coreDownloadFailedRows,
+  coreDownloadImportFile,
   coreListExports,
+  coreListImports,
   coreGetAccount,
   coreGetImport,
+  affiliatesListAffiliates,
+  mediaCreateMedia,
+  mediaDeleteMedia,
+  mediaDownloadCreative,
+  mediaDownloadMediaFile,
+  mediaGetBannerCode,
+  mediaGetMedia,
+  mediaListMedia,
+  mediaReplaceMedia,
+  mediaSetMediaStatus,
+  mediaUpdateMedia,
+  mediaUploadMediaFile,
   createAffixClient,
   paged,
   unwrap,
   type BrandsCreateBrandData,
   type Client,
+  type ImportRecord,
 } from '../src/index.js'
 
 interface OpenApiOperation {
@@ -52,6 +74,7 @@ const operationMatchers = Object.entries(document.paths)
   .flatMap(([template, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
       method: method.toUpperCase(),
+      template,
       pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
       templated: template.includes('{'),
       operation,
@@ -82,16 +105,31 @@ async function apiError(call: Promise<unknown>): Promise<AffixApiError> {
   return error as AffixApiError
 }
 
+/** Polls a background import until it has finished. */
+async function finishedImport(id: number): Promise<ImportRecord> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const record = await unwrap(coreGetImport({ client: affix, path: { id } }))
+    if (['completed', 'failed', 'cancelled', 'imported_partially'].includes(record.status)) return record
+    if (Date.now() > deadline) throw new Error(`import ${id} is still ${record.status}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
 let server: TestServer
 let affix: Client
 let token: string
 
+// The demo media are files: keep them out of the repository's data folder.
+const dataDir = mkdtempSync(join(tmpdir(), 'affix-sdk-data-'))
+
 beforeAll(async () => {
-  server = await startTestServer({ database: 'affix_test_sdk' })
+  server = await startTestServer({ database: process.env.SDK_TEST_DATABASE ?? 'affix_test_sdk', env: { DATA_DIR: dataDir } })
 })
 
 afterAll(async () => {
   await server?.stop()
+  rmSync(dataDir, { recursive: true, force: true })
 })
 
 describe('@affix/sdk against a live server', () => {
@@ -271,7 +309,9 @@ describe('@affix/sdk against a live server', () => {
 
   it('exports brands and products as CSV with the list filters, and lists them in the downloads', async () => {
     const brands = await unwrap(brandsExportBrands({ client: affix, query: { q: 'Lucky', sort: 'name' } }))
-    expect(brands.trim().split('\n')[0]).toBe('id,name,email,contact,status,website,manager_id,company_name,company_country,created_at')
+    expect(brands.trim().split('\n')[0]).toBe(
+      'id,name,email,contact,status,website,manager_id,company_name,company_country,created_at'
+    )
     expect(brands).toContain('Lucky Spin Casino')
     expect(brands).not.toContain('Royal Bet')
     const products = await unwrap(brandsExportProducts({ client: affix, query: { status: 'inactive' } }))
@@ -282,6 +322,49 @@ describe('@affix/sdk against a live server', () => {
       ['products', 'exported'],
       ['brands', 'exported'],
     ])
+  })
+
+  it('manages media: demo banners, upload, banner code, public creative link', async () => {
+    const demo = await paged(mediaListMedia({ client: affix, query: { filter: JSON.stringify({ type: 'banner' }), sort: 'id' } }))
+    expect(demo.resource).toBe('media')
+    expect(demo.total).toBe(2)
+    const seeded = await unwrap(mediaGetMedia({ client: affix, path: { id: demo.items[0]!.id } }))
+    expect(seeded.file).toMatchObject({ mime: 'image/png', width: 300, height: 250 })
+
+    // The public link works without a token.
+    const link = new URL(seeded.file!.publicUrl!)
+    const anonymous = trackOperations(createAffixClient({ baseUrl: server.url }))
+    const creative = (await unwrap(
+      mediaDownloadCreative({ client: anonymous, path: { file: link.pathname.split('/').pop()! }, query: { v: link.searchParams.get('v')! } })
+    )) as unknown as Blob
+    expect(creative.size).toBe(seeded.file!.size)
+    const image = new File([await creative.arrayBuffer()], 'sdk.png', { type: 'image/png' })
+
+    const created = await unwrap(
+      mediaCreateMedia({ client: affix, body: { title: 'SDK banner', type: 'banner', link: 'https://casino.example/?s={source}', macros: [{ macro: '{source}', value: 'sdk' }], file: image } })
+    )
+    expect(created).toMatchObject({ title: 'SDK banner', type: 'banner', status: 'active', macros: [{ macro: '{source}', value: 'sdk' }] })
+    expect(created.file).toMatchObject({ name: 'sdk.png', mime: 'image/png', size: image.size })
+    const id = created.id
+
+    expect((await unwrap(mediaUpdateMedia({ client: affix, path: { id }, body: { title: 'SDK banner 2' } }))).title).toBe('SDK banner 2')
+    expect((await unwrap(mediaReplaceMedia({ client: affix, path: { id }, body: { status: 'inactive' } }))).status).toBe('inactive')
+    expect(await unwrap(mediaSetMediaStatus({ client: affix, body: { ids: [id], status: 'active' } }))).toEqual({ updated: 1, ids: [id] })
+    const uploaded = await unwrap(mediaUploadMediaFile({ client: affix, path: { id }, body: { file: new File([image], 'again.png', { type: 'image/png' }) } }))
+    expect(uploaded.file?.name).toBe('again.png')
+    const stored = (await unwrap(mediaDownloadMediaFile({ client: affix, path: { id } }))) as unknown as Blob
+    expect(stored.size).toBe(image.size)
+
+    const [affiliate] = (await paged(affiliatesListAffiliates({ client: affix, query: { filter: JSON.stringify({ status: 'active' }), limit: 1 } }))).items
+    const code = await unwrap(mediaGetBannerCode({ client: affix, path: { id }, query: { affiliateId: affiliate!.id } }))
+    expect(new URL(code.trackingLink).searchParams.get('pub_id')).toBe(String(affiliate!.id))
+    expect(code.html).toContain(`<img src="${uploaded.file!.publicUrl!.replace(/&/g, '&amp;')}"`)
+
+    expect(await unwrap(mediaDeleteMedia({ client: affix, path: { id } }))).toEqual({ id })
+    const gone = await apiError(
+      unwrap(mediaDownloadCreative({ client: anonymous, path: { file: new URL(uploaded.file!.publicUrl!).pathname.split('/').pop()! } }))
+    )
+    expect(gone.status).toBe(404)
   })
 
   it('answers 401 without a token or with a revoked one', async () => {
@@ -313,6 +396,77 @@ describe('@affix/sdk against a live server', () => {
     expect(error.message).toContain('ECONNREFUSED')
   })
 
+  it('imports and updates affiliates in the background, with progress, failed rows, the original file and cancel', async () => {
+    const sample = await unwrap(affiliatesAffiliateImportSample({ client: affix, parseAs: 'text' }))
+    expect(sample.split('\n')[0]).toMatch(/^email,name,/)
+    const updateSample = await unwrap(affiliatesAffiliateUpdateSample({ client: affix, parseAs: 'text' }))
+    expect(updateSample.split('\n')[0]).toMatch(/^id,email,name,/)
+
+    const csv = [
+      'email,name,city',
+      'sdk.one@partners.example,SDK One,Lisbon',
+      'affiliate@demo.affix.dev,Taken,Porto',
+    ].join('\n')
+    const queued = await unwrap(
+      affiliatesImportAffiliates({
+        client: affix,
+        body: { file: new File([csv], 'sdk-affiliates.csv', { type: 'text/csv' }) },
+      })
+    )
+    expect(queued).toMatchObject({
+      pluginId: 'affiliates',
+      type: 'affiliates',
+      fileName: 'sdk-affiliates.csv',
+      totalRows: 2,
+      importedRows: 0,
+    })
+    expect(['queued', 'processing']).toContain(queued.status)
+    const done = await finishedImport(queued.id)
+    expect(done).toMatchObject({
+      status: 'imported_partially',
+      processedRows: 2,
+      importedRows: 1,
+      failedRows: 1,
+      failedRowsUrl: `/api/v1/imports/${queued.id}/failed-rows`,
+    })
+    const failedRows = await unwrap(coreDownloadFailedRows({ client: affix, path: { id: queued.id }, parseAs: 'text' }))
+    expect(failedRows.trim().split('\n')).toEqual([
+      'line,email,name,city,error',
+      '3,affiliate@demo.affix.dev,Taken,Porto,An affiliate with the email affiliate@demo.affix.dev already exists',
+    ])
+    const original = await unwrap(coreDownloadImportFile({ client: affix, path: { id: queued.id }, parseAs: 'text' }))
+    expect(original).toBe(csv)
+
+    const update = await unwrap(
+      affiliatesImportAffiliateUpdates({
+        client: affix,
+        body: {
+          file: new File(['email,city\nsdk.one@partners.example,Braga\n'], 'sdk-updates.csv', { type: 'text/csv' }),
+        },
+      })
+    )
+    expect(await finishedImport(update.id)).toMatchObject({
+      type: 'affiliate-updates',
+      status: 'completed',
+      importedRows: 1,
+    })
+
+    const history = await paged(coreListImports({ client: affix, query: { pluginId: 'affiliates', sort: '-id' } }))
+    expect(history.resource).toBe('imports')
+    expect(history.items.map((record) => [record.id, record.type])).toEqual([
+      [update.id, 'affiliate-updates'],
+      [queued.id, 'affiliates'],
+    ])
+
+    // A finished import stays as it was; cancelling it changes nothing.
+    expect(await unwrap(coreCancelImport({ client: affix, path: { id: update.id } }))).toMatchObject({
+      id: update.id,
+      status: 'completed',
+    })
+    const missing = await apiError(unwrap(coreCancelImport({ client: affix, path: { id: 999_999 } })))
+    expect(missing.status).toBe(404)
+  })
+
   it('has called every operation tagged "brands" in the OpenAPI document', () => {
     const brandsOperationIds = operationMatchers
       .filter((matcher) => matcher.operation.tags?.includes('brands'))
@@ -320,5 +474,33 @@ describe('@affix/sdk against a live server', () => {
       .sort()
     expect(brandsOperationIds).toContain('brandsImportProducts')
     expect(brandsOperationIds.filter((operationId) => !calledOperationIds.has(operationId))).toEqual([])
+  })
+
+  it('has called every operation tagged "media" in the OpenAPI document', () => {
+    const mediaOperationIds = operationMatchers
+      .filter((matcher) => matcher.operation.tags?.includes('media'))
+      .map((matcher) => matcher.operation.operationId)
+    expect(mediaOperationIds).toContain('mediaDownloadCreative')
+    expect(mediaOperationIds.filter((operationId) => !calledOperationIds.has(operationId))).toEqual([])
+  })
+
+  it('has called every operation of the background imports', () => {
+    const importOperationIds = operationMatchers
+      .filter((matcher) => /^\/api\/v1\/(imports\b|affiliates\/affiliates\/import)/.test(matcher.template))
+      .map((matcher) => matcher.operation.operationId)
+    expect(importOperationIds).toEqual(
+      expect.arrayContaining([
+        'coreListImports',
+        'coreGetImport',
+        'coreCancelImport',
+        'coreDownloadFailedRows',
+        'coreDownloadImportFile',
+        'affiliatesImportAffiliates',
+        'affiliatesImportAffiliateUpdates',
+        'affiliatesAffiliateImportSample',
+        'affiliatesAffiliateUpdateSample',
+      ])
+    )
+    expect(importOperationIds.filter((operationId) => !calledOperationIds.has(operationId))).toEqual([])
   })
 })

@@ -3,7 +3,7 @@
 
 import { client } from './client.gen.js';
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape } from './client/index.js';
-import type { AuthAffiliateSignupData, AuthAffiliateSignupErrors, AuthAffiliateSignupFormData, AuthAffiliateSignupFormErrors, AuthAffiliateSignupFormResponses, AuthAffiliateSignupResponses, AuthCampaignSignupData, AuthCampaignSignupErrors, AuthCampaignSignupFormData, AuthCampaignSignupFormErrors, AuthCampaignSignupFormResponses, AuthCampaignSignupResponses, AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthGetMetaData, AuthGetMetaErrors, AuthGetMetaResponses, AuthListLoginAsData, AuthListLoginAsErrors, AuthListLoginAsResponses, AuthListPanelsData, AuthListPanelsErrors, AuthListPanelsResponses, AuthLoginAsData, AuthLoginAsErrors, AuthLoginAsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, AuthLogoutSuperadminData, AuthLogoutSuperadminErrors, AuthLogoutSuperadminResponses, AuthOidcLoginData, AuthOidcLoginErrors, AuthOidcLoginResponses, AuthOidcUrlData, AuthOidcUrlErrors, AuthOidcUrlResponses, AuthRegisterData, AuthRegisterErrors, AuthRegisterResponses, AuthResendVerificationData, AuthResendVerificationErrors, AuthResendVerificationResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, AuthSuperadminLoginData, AuthSuperadminLoginErrors, AuthSuperadminLoginResponses, AuthSwitchPanelData, AuthSwitchPanelErrors, AuthSwitchPanelResponses, AuthTypedSignupData, AuthTypedSignupErrors, AuthTypedSignupFormData, AuthTypedSignupFormErrors, AuthTypedSignupFormResponses, AuthTypedSignupResponses, AuthVerifyData, AuthVerifyErrors, AuthVerifyResponses, BrandsCreateBrandData, BrandsCreateBrandErrors, BrandsCreateBrandResponses, BrandsCreateProductData, BrandsCreateProductErrors, BrandsCreateProductResponses, BrandsDeleteBrandData, BrandsDeleteBrandErrors, BrandsDeleteBrandResponses, BrandsDeleteProductData, BrandsDeleteProductErrors, BrandsDeleteProductResponses, BrandsExportBrandsData, BrandsExportBrandsErrors, BrandsExportBrandsResponses, BrandsExportProductsData, BrandsExportProductsErrors, BrandsExportProductsResponses, BrandsGetBrandData, BrandsGetBrandErrors, BrandsGetBrandResponses, BrandsGetProductData, BrandsGetProductErrors, BrandsGetProductResponses, BrandsImportProductsData, BrandsImportProductsErrors, BrandsImportProductsResponses, BrandsListBrandsData, BrandsListBrandsErrors, BrandsListBrandsResponses, BrandsListProductsData, BrandsListProductsErrors, BrandsListProductsResponses, BrandsReplaceBrandData, BrandsReplaceBrandErrors, BrandsReplaceBrandResponses, BrandsReplaceProductData, BrandsReplaceProductErrors, BrandsReplaceProductResponses, BrandsSetBrandsStatusData, BrandsSetBrandsStatusErrors, BrandsSetBrandsStatusResponses, BrandsSetProductsStatusData, BrandsSetProductsStatusErrors, BrandsSetProductsStatusResponses, BrandsUpdateBrandData, BrandsUpdateBrandErrors, BrandsUpdateBrandResponses, BrandsUpdateProductData, BrandsUpdateProductErrors, BrandsUpdateProductResponses, CoreAssignTeamMemberAffiliatesData, CoreAssignTeamMemberAffiliatesErrors, CoreAssignTeamMemberAffiliatesResponses, CoreChangePasswordData, CoreChangePasswordErrors, CoreChangePasswordResponses, CoreCreateApiKeyData, CoreCreateApiKeyErrors, CoreCreateApiKeyResponses, CoreCreateChildOrganizationData, CoreCreateChildOrganizationErrors, CoreCreateChildOrganizationResponses, CoreCreateTeamMemberData, CoreCreateTeamMemberErrors, CoreCreateTeamMemberResponses, CoreDeleteOrganizationLogoData, CoreDeleteOrganizationLogoErrors, CoreDeleteOrganizationLogoResponses, CoreDeleteTeamMemberData, CoreDeleteTeamMemberErrors, CoreDeleteTeamMemberResponses, CoreDownloadExportData, CoreDownloadExportErrors, CoreDownloadExportResponses, CoreDownloadFailedRowsData, CoreDownloadFailedRowsErrors, CoreDownloadFailedRowsResponses, CoreDownloadOrganizationLogoData, CoreDownloadOrganizationLogoResponses, CoreGetAccountData, CoreGetAccountErrors, CoreGetAccountResponses, CoreGetExportData, CoreGetExportErrors, CoreGetExportResponses, CoreGetImportData, CoreGetImportErrors, CoreGetImportResponses, CoreGetOrganizationData, CoreGetOrganizationErrors, CoreGetOrganizationFeaturesData, CoreGetOrganizationFeaturesErrors, CoreGetOrganizationFeaturesResponses, CoreGetOrganizationLogoData, CoreGetOrganizationLogoErrors, CoreGetOrganizationLogoResponses, CoreGetOrganizationResponses, CoreGetOrganizationTimelineData, CoreGetOrganizationTimelineErrors, CoreGetOrganizationTimelineResponses, CoreGetPluginSettingsData, CoreGetPluginSettingsErrors, CoreGetPluginSettingsResponses, CoreGetProfileData, CoreGetProfileErrors, CoreGetProfileResponses, CoreGetSignupSettingsData, CoreGetSignupSettingsErrors, CoreGetSignupSettingsResponses, CoreGetTeamMemberData, CoreGetTeamMemberErrors, CoreGetTeamMemberResponses, CoreGetTeamScopeData, CoreGetTeamScopeErrors, CoreGetTeamScopeResponses, CoreHealthData, CoreHealthResponses, CoreListApiKeysData, CoreListApiKeysErrors, CoreListApiKeysResponses, CoreListApiLogsData, CoreListApiLogsErrors, CoreListApiLogsResponses, CoreListChildOrganizationFeaturesData, CoreListChildOrganizationFeaturesErrors, CoreListChildOrganizationFeaturesResponses, CoreListChildOrganizationsData, CoreListChildOrganizationsErrors, CoreListChildOrganizationsResponses, CoreListExportsData, CoreListExportsErrors, CoreListExportsResponses, CoreListImportsData, CoreListImportsErrors, CoreListImportsResponses, CoreListPluginsData, CoreListPluginsErrors, CoreListPluginsResponses, CoreListTeamMemberAffiliatesData, CoreListTeamMemberAffiliatesErrors, CoreListTeamMemberAffiliatesResponses, CoreListTeamMembersData, CoreListTeamMembersErrors, CoreListTeamMembersResponses, CoreRevokeApiKeyData, CoreRevokeApiKeyErrors, CoreRevokeApiKeyResponses, CoreSendEmailVerificationData, CoreSendEmailVerificationErrors, CoreSendEmailVerificationResponses, CoreSetChildRestrictionsData, CoreSetChildRestrictionsErrors, CoreSetChildRestrictionsResponses, CoreSetPluginStateData, CoreSetPluginStateErrors, CoreSetPluginStateResponses, CoreUnassignTeamMemberAffiliatesData, CoreUnassignTeamMemberAffiliatesErrors, CoreUnassignTeamMemberAffiliatesResponses, CoreUpdateOrganizationData, CoreUpdateOrganizationErrors, CoreUpdateOrganizationFeaturesData, CoreUpdateOrganizationFeaturesErrors, CoreUpdateOrganizationFeaturesResponses, CoreUpdateOrganizationResponses, CoreUpdatePluginSettingsData, CoreUpdatePluginSettingsErrors, CoreUpdatePluginSettingsResponses, CoreUpdateProfileData, CoreUpdateProfileErrors, CoreUpdateProfileResponses, CoreUpdateSignupSettingsData, CoreUpdateSignupSettingsErrors, CoreUpdateSignupSettingsResponses, CoreUpdateTeamMemberData, CoreUpdateTeamMemberErrors, CoreUpdateTeamMemberResponses, CoreUploadOrganizationLogoData, CoreUploadOrganizationLogoErrors, CoreUploadOrganizationLogoResponses, OauthAuthorizeData, OauthAuthorizeErrors, OauthAuthorizeResponses, OauthCreateAppData, OauthCreateAppErrors, OauthCreateAppResponses, OauthDescribeAuthorizationData, OauthDescribeAuthorizationErrors, OauthDescribeAuthorizationResponses, OauthListAppCodesData, OauthListAppCodesErrors, OauthListAppCodesResponses, OauthListAppsData, OauthListAppsErrors, OauthListAppsResponses, OauthRevokeAppData, OauthRevokeAppErrors, OauthRevokeAppResponses, OauthTokenData, OauthTokenErrors, OauthTokenResponses, SuperadminGetAccountData, SuperadminGetAccountErrors, SuperadminGetAccountResponses, SuperadminGetHomeData, SuperadminGetHomeErrors, SuperadminGetHomeResponses, SuperadminListAccountsData, SuperadminListAccountsErrors, SuperadminListAccountsResponses, SuperadminUpdateAccountData, SuperadminUpdateAccountErrors, SuperadminUpdateAccountResponses, SuperadminVerifyAccountData, SuperadminVerifyAccountErrors, SuperadminVerifyAccountResponses } from './types.gen.js';
+import type { AffiliatesAddAffiliateNoteData, AffiliatesAddAffiliateNoteErrors, AffiliatesAddAffiliateNoteResponses, AffiliatesAffiliateImportSampleData, AffiliatesAffiliateImportSampleErrors, AffiliatesAffiliateImportSampleResponses, AffiliatesAffiliateUpdateSampleData, AffiliatesAffiliateUpdateSampleErrors, AffiliatesAffiliateUpdateSampleResponses, AffiliatesCreateAffiliateData, AffiliatesCreateAffiliateErrors, AffiliatesCreateAffiliateResponses, AffiliatesCreateGroupData, AffiliatesCreateGroupErrors, AffiliatesCreateGroupResponses, AffiliatesDeleteAffiliateData, AffiliatesDeleteAffiliateErrors, AffiliatesDeleteAffiliateNoteData, AffiliatesDeleteAffiliateNoteErrors, AffiliatesDeleteAffiliateNoteResponses, AffiliatesDeleteAffiliateResponses, AffiliatesDeleteGroupData, AffiliatesDeleteGroupErrors, AffiliatesDeleteGroupResponses, AffiliatesExportAffiliatesData, AffiliatesExportAffiliatesErrors, AffiliatesExportAffiliatesResponses, AffiliatesGetAffiliateData, AffiliatesGetAffiliateErrors, AffiliatesGetAffiliateResponses, AffiliatesGetGroupData, AffiliatesGetGroupErrors, AffiliatesGetGroupResponses, AffiliatesGetMyAffiliateProfileData, AffiliatesGetMyAffiliateProfileErrors, AffiliatesGetMyAffiliateProfileResponses, AffiliatesGetMyPaymentDetailsData, AffiliatesGetMyPaymentDetailsErrors, AffiliatesGetMyPaymentDetailsResponses, AffiliatesImportAffiliatesData, AffiliatesImportAffiliatesErrors, AffiliatesImportAffiliatesResponses, AffiliatesImportAffiliateUpdatesData, AffiliatesImportAffiliateUpdatesErrors, AffiliatesImportAffiliateUpdatesResponses, AffiliatesListAffiliateNotesData, AffiliatesListAffiliateNotesErrors, AffiliatesListAffiliateNotesResponses, AffiliatesListAffiliatesData, AffiliatesListAffiliatesErrors, AffiliatesListAffiliatesResponses, AffiliatesListGroupsData, AffiliatesListGroupsErrors, AffiliatesListGroupsResponses, AffiliatesListMyReferredAffiliatesData, AffiliatesListMyReferredAffiliatesErrors, AffiliatesListMyReferredAffiliatesResponses, AffiliatesListReferredAffiliatesData, AffiliatesListReferredAffiliatesErrors, AffiliatesListReferredAffiliatesResponses, AffiliatesReplaceAffiliateData, AffiliatesReplaceAffiliateErrors, AffiliatesReplaceAffiliateResponses, AffiliatesReplaceGroupData, AffiliatesReplaceGroupErrors, AffiliatesReplaceGroupResponses, AffiliatesSetAffiliatesGroupData, AffiliatesSetAffiliatesGroupErrors, AffiliatesSetAffiliatesGroupResponses, AffiliatesSetAffiliatesManagerData, AffiliatesSetAffiliatesManagerErrors, AffiliatesSetAffiliatesManagerResponses, AffiliatesSetAffiliatesStatusData, AffiliatesSetAffiliatesStatusErrors, AffiliatesSetAffiliatesStatusResponses, AffiliatesUpdateAffiliateData, AffiliatesUpdateAffiliateErrors, AffiliatesUpdateAffiliateResponses, AffiliatesUpdateGroupData, AffiliatesUpdateGroupErrors, AffiliatesUpdateGroupResponses, AffiliatesUpdateMyAffiliateProfileData, AffiliatesUpdateMyAffiliateProfileErrors, AffiliatesUpdateMyAffiliateProfileResponses, AffiliatesUpdateMyPaymentDetailsData, AffiliatesUpdateMyPaymentDetailsErrors, AffiliatesUpdateMyPaymentDetailsResponses, AuthAffiliateSignupData, AuthAffiliateSignupErrors, AuthAffiliateSignupFormData, AuthAffiliateSignupFormErrors, AuthAffiliateSignupFormResponses, AuthAffiliateSignupResponses, AuthCampaignSignupData, AuthCampaignSignupErrors, AuthCampaignSignupFormData, AuthCampaignSignupFormErrors, AuthCampaignSignupFormResponses, AuthCampaignSignupResponses, AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthGetMetaData, AuthGetMetaErrors, AuthGetMetaResponses, AuthListLoginAsData, AuthListLoginAsErrors, AuthListLoginAsResponses, AuthListPanelsData, AuthListPanelsErrors, AuthListPanelsResponses, AuthLoginAsData, AuthLoginAsErrors, AuthLoginAsResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, AuthLogoutSuperadminData, AuthLogoutSuperadminErrors, AuthLogoutSuperadminResponses, AuthOidcLoginData, AuthOidcLoginErrors, AuthOidcLoginResponses, AuthOidcUrlData, AuthOidcUrlErrors, AuthOidcUrlResponses, AuthRegisterData, AuthRegisterErrors, AuthRegisterResponses, AuthResendVerificationData, AuthResendVerificationErrors, AuthResendVerificationResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, AuthSuperadminLoginData, AuthSuperadminLoginErrors, AuthSuperadminLoginResponses, AuthSwitchPanelData, AuthSwitchPanelErrors, AuthSwitchPanelResponses, AuthTypedSignupData, AuthTypedSignupErrors, AuthTypedSignupFormData, AuthTypedSignupFormErrors, AuthTypedSignupFormResponses, AuthTypedSignupResponses, AuthVerifyData, AuthVerifyErrors, AuthVerifyResponses, BrandsCreateBrandData, BrandsCreateBrandErrors, BrandsCreateBrandResponses, BrandsCreateProductData, BrandsCreateProductErrors, BrandsCreateProductResponses, BrandsDeleteBrandData, BrandsDeleteBrandErrors, BrandsDeleteBrandResponses, BrandsDeleteProductData, BrandsDeleteProductErrors, BrandsDeleteProductResponses, BrandsExportBrandsData, BrandsExportBrandsErrors, BrandsExportBrandsResponses, BrandsExportProductsData, BrandsExportProductsErrors, BrandsExportProductsResponses, BrandsGetBrandData, BrandsGetBrandErrors, BrandsGetBrandResponses, BrandsGetProductData, BrandsGetProductErrors, BrandsGetProductResponses, BrandsImportProductsData, BrandsImportProductsErrors, BrandsImportProductsResponses, BrandsListBrandsData, BrandsListBrandsErrors, BrandsListBrandsResponses, BrandsListProductsData, BrandsListProductsErrors, BrandsListProductsResponses, BrandsReplaceBrandData, BrandsReplaceBrandErrors, BrandsReplaceBrandResponses, BrandsReplaceProductData, BrandsReplaceProductErrors, BrandsReplaceProductResponses, BrandsSetBrandsStatusData, BrandsSetBrandsStatusErrors, BrandsSetBrandsStatusResponses, BrandsSetProductsStatusData, BrandsSetProductsStatusErrors, BrandsSetProductsStatusResponses, BrandsUpdateBrandData, BrandsUpdateBrandErrors, BrandsUpdateBrandResponses, BrandsUpdateProductData, BrandsUpdateProductErrors, BrandsUpdateProductResponses, CoreAssignTeamMemberAffiliatesData, CoreAssignTeamMemberAffiliatesErrors, CoreAssignTeamMemberAffiliatesResponses, CoreCancelImportData, CoreCancelImportErrors, CoreCancelImportResponses, CoreChangePasswordData, CoreChangePasswordErrors, CoreChangePasswordResponses, CoreCreateApiKeyData, CoreCreateApiKeyErrors, CoreCreateApiKeyResponses, CoreCreateChildOrganizationData, CoreCreateChildOrganizationErrors, CoreCreateChildOrganizationResponses, CoreCreateTeamMemberData, CoreCreateTeamMemberErrors, CoreCreateTeamMemberResponses, CoreDeleteOrganizationLogoData, CoreDeleteOrganizationLogoErrors, CoreDeleteOrganizationLogoResponses, CoreDeleteTeamMemberData, CoreDeleteTeamMemberErrors, CoreDeleteTeamMemberResponses, CoreDownloadExportData, CoreDownloadExportErrors, CoreDownloadExportResponses, CoreDownloadFailedRowsData, CoreDownloadFailedRowsErrors, CoreDownloadFailedRowsResponses, CoreDownloadImportFileData, CoreDownloadImportFileErrors, CoreDownloadImportFileResponses, CoreDownloadOrganizationLogoData, CoreDownloadOrganizationLogoResponses, CoreGetAccountData, CoreGetAccountErrors, CoreGetAccountResponses, CoreGetExportData, CoreGetExportErrors, CoreGetExportResponses, CoreGetImportData, CoreGetImportErrors, CoreGetImportResponses, CoreGetOrganizationData, CoreGetOrganizationErrors, CoreGetOrganizationFeaturesData, CoreGetOrganizationFeaturesErrors, CoreGetOrganizationFeaturesResponses, CoreGetOrganizationLogoData, CoreGetOrganizationLogoErrors, CoreGetOrganizationLogoResponses, CoreGetOrganizationResponses, CoreGetOrganizationTimelineData, CoreGetOrganizationTimelineErrors, CoreGetOrganizationTimelineResponses, CoreGetPluginSettingsData, CoreGetPluginSettingsErrors, CoreGetPluginSettingsResponses, CoreGetProfileData, CoreGetProfileErrors, CoreGetProfileResponses, CoreGetSignupSettingsData, CoreGetSignupSettingsErrors, CoreGetSignupSettingsResponses, CoreGetTeamMemberData, CoreGetTeamMemberErrors, CoreGetTeamMemberResponses, CoreGetTeamScopeData, CoreGetTeamScopeErrors, CoreGetTeamScopeResponses, CoreHealthData, CoreHealthResponses, CoreListApiKeysData, CoreListApiKeysErrors, CoreListApiKeysResponses, CoreListApiLogsData, CoreListApiLogsErrors, CoreListApiLogsResponses, CoreListChildOrganizationFeaturesData, CoreListChildOrganizationFeaturesErrors, CoreListChildOrganizationFeaturesResponses, CoreListChildOrganizationsData, CoreListChildOrganizationsErrors, CoreListChildOrganizationsResponses, CoreListExportsData, CoreListExportsErrors, CoreListExportsResponses, CoreListImportsData, CoreListImportsErrors, CoreListImportsResponses, CoreListPluginsData, CoreListPluginsErrors, CoreListPluginsResponses, CoreListTeamMemberAffiliatesData, CoreListTeamMemberAffiliatesErrors, CoreListTeamMemberAffiliatesResponses, CoreListTeamMembersData, CoreListTeamMembersErrors, CoreListTeamMembersResponses, CoreRevokeApiKeyData, CoreRevokeApiKeyErrors, CoreRevokeApiKeyResponses, CoreSendEmailVerificationData, CoreSendEmailVerificationErrors, CoreSendEmailVerificationResponses, CoreSetChildRestrictionsData, CoreSetChildRestrictionsErrors, CoreSetChildRestrictionsResponses, CoreSetPluginStateData, CoreSetPluginStateErrors, CoreSetPluginStateResponses, CoreUnassignTeamMemberAffiliatesData, CoreUnassignTeamMemberAffiliatesErrors, CoreUnassignTeamMemberAffiliatesResponses, CoreUpdateOrganizationData, CoreUpdateOrganizationErrors, CoreUpdateOrganizationFeaturesData, CoreUpdateOrganizationFeaturesErrors, CoreUpdateOrganizationFeaturesResponses, CoreUpdateOrganizationResponses, CoreUpdatePluginSettingsData, CoreUpdatePluginSettingsErrors, CoreUpdatePluginSettingsResponses, CoreUpdateProfileData, CoreUpdateProfileErrors, CoreUpdateProfileResponses, CoreUpdateSignupSettingsData, CoreUpdateSignupSettingsErrors, CoreUpdateSignupSettingsResponses, CoreUpdateTeamMemberData, CoreUpdateTeamMemberErrors, CoreUpdateTeamMemberResponses, CoreUploadOrganizationLogoData, CoreUploadOrganizationLogoErrors, CoreUploadOrganizationLogoResponses, DeepLinksCreateDeepLinkData, DeepLinksCreateDeepLinkErrors, DeepLinksCreateDeepLinkResponses, DeepLinksDeleteDeepLinkData, DeepLinksDeleteDeepLinkErrors, DeepLinksDeleteDeepLinkResponses, DeepLinksGetDeepLinkData, DeepLinksGetDeepLinkErrors, DeepLinksGetDeepLinkResponses, DeepLinksListDeepLinksData, DeepLinksListDeepLinksErrors, DeepLinksListDeepLinksResponses, DeepLinksReplaceDeepLinkData, DeepLinksReplaceDeepLinkErrors, DeepLinksReplaceDeepLinkResponses, DeepLinksUpdateDeepLinkData, DeepLinksUpdateDeepLinkErrors, DeepLinksUpdateDeepLinkResponses, MediaCreateMediaData, MediaCreateMediaErrors, MediaCreateMediaResponses, MediaDeleteMediaData, MediaDeleteMediaErrors, MediaDeleteMediaResponses, MediaDownloadCreativeData, MediaDownloadCreativeErrors, MediaDownloadCreativeResponses, MediaDownloadMediaFileData, MediaDownloadMediaFileErrors, MediaDownloadMediaFileResponses, MediaGetBannerCodeData, MediaGetBannerCodeErrors, MediaGetBannerCodeResponses, MediaGetMediaData, MediaGetMediaErrors, MediaGetMediaResponses, MediaListMediaData, MediaListMediaErrors, MediaListMediaResponses, MediaReplaceMediaData, MediaReplaceMediaErrors, MediaReplaceMediaResponses, MediaSetMediaStatusData, MediaSetMediaStatusErrors, MediaSetMediaStatusResponses, MediaUpdateMediaData, MediaUpdateMediaErrors, MediaUpdateMediaResponses, MediaUploadMediaFileData, MediaUploadMediaFileErrors, MediaUploadMediaFileResponses, OauthAuthorizeData, OauthAuthorizeErrors, OauthAuthorizeResponses, OauthCreateAppData, OauthCreateAppErrors, OauthCreateAppResponses, OauthDescribeAuthorizationData, OauthDescribeAuthorizationErrors, OauthDescribeAuthorizationResponses, OauthListAppCodesData, OauthListAppCodesErrors, OauthListAppCodesResponses, OauthListAppsData, OauthListAppsErrors, OauthListAppsResponses, OauthRevokeAppData, OauthRevokeAppErrors, OauthRevokeAppResponses, OauthTokenData, OauthTokenErrors, OauthTokenResponses, PromoCodesCreatePromoCodeData, PromoCodesCreatePromoCodeErrors, PromoCodesCreatePromoCodeResponses, PromoCodesDeletePromoCodeData, PromoCodesDeletePromoCodeErrors, PromoCodesDeletePromoCodeResponses, PromoCodesExportPromoCodesData, PromoCodesExportPromoCodesErrors, PromoCodesExportPromoCodesResponses, PromoCodesGetPromoCodeData, PromoCodesGetPromoCodeErrors, PromoCodesGetPromoCodeResponses, PromoCodesListPromoCodesData, PromoCodesListPromoCodesErrors, PromoCodesListPromoCodesResponses, PromoCodesReplacePromoCodeData, PromoCodesReplacePromoCodeErrors, PromoCodesReplacePromoCodeResponses, PromoCodesUpdatePromoCodeData, PromoCodesUpdatePromoCodeErrors, PromoCodesUpdatePromoCodeResponses, SuperadminGetAccountData, SuperadminGetAccountErrors, SuperadminGetAccountResponses, SuperadminGetHomeData, SuperadminGetHomeErrors, SuperadminGetHomeResponses, SuperadminListAccountsData, SuperadminListAccountsErrors, SuperadminListAccountsResponses, SuperadminUpdateAccountData, SuperadminUpdateAccountErrors, SuperadminUpdateAccountResponses, SuperadminVerifyAccountData, SuperadminVerifyAccountErrors, SuperadminVerifyAccountResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -78,6 +78,325 @@ export const coreUpdateProfile = <ThrowOnError extends boolean = false>(options:
 export const coreGetTeamScope = <ThrowOnError extends boolean = false>(options?: Options<CoreGetTeamScopeData, ThrowOnError>): RequestResult<CoreGetTeamScopeResponses, CoreGetTeamScopeErrors, ThrowOnError> => (options?.client ?? client).get<CoreGetTeamScopeResponses, CoreGetTeamScopeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/account/scope',
+    ...options
+});
+
+/**
+ * List affiliates (team members with assigned affiliates see only theirs)
+ */
+export const affiliatesListAffiliates = <ThrowOnError extends boolean = false>(options?: Options<AffiliatesListAffiliatesData, ThrowOnError>): RequestResult<AffiliatesListAffiliatesResponses, AffiliatesListAffiliatesErrors, ThrowOnError> => (options?.client ?? client).get<AffiliatesListAffiliatesResponses, AffiliatesListAffiliatesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates',
+    ...options
+});
+
+/**
+ * Create an affiliate (active unless a status is given; without a password the panel has none until it is reset)
+ */
+export const affiliatesCreateAffiliate = <ThrowOnError extends boolean = false>(options: Options<AffiliatesCreateAffiliateData, ThrowOnError>): RequestResult<AffiliatesCreateAffiliateResponses, AffiliatesCreateAffiliateErrors, ThrowOnError> => (options.client ?? client).post<AffiliatesCreateAffiliateResponses, AffiliatesCreateAffiliateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete an affiliate (status deleted; its sessions end)
+ */
+export const affiliatesDeleteAffiliate = <ThrowOnError extends boolean = false>(options: Options<AffiliatesDeleteAffiliateData, ThrowOnError>): RequestResult<AffiliatesDeleteAffiliateResponses, AffiliatesDeleteAffiliateErrors, ThrowOnError> => (options.client ?? client).delete<AffiliatesDeleteAffiliateResponses, AffiliatesDeleteAffiliateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates/{id}',
+    ...options
+});
+
+/**
+ * Get an affiliate (payment details only for callers allowed to see them)
+ */
+export const affiliatesGetAffiliate = <ThrowOnError extends boolean = false>(options: Options<AffiliatesGetAffiliateData, ThrowOnError>): RequestResult<AffiliatesGetAffiliateResponses, AffiliatesGetAffiliateErrors, ThrowOnError> => (options.client ?? client).get<AffiliatesGetAffiliateResponses, AffiliatesGetAffiliateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates/{id}',
+    ...options
+});
+
+/**
+ * Update an affiliate
+ */
+export const affiliatesUpdateAffiliate = <ThrowOnError extends boolean = false>(options: Options<AffiliatesUpdateAffiliateData, ThrowOnError>): RequestResult<AffiliatesUpdateAffiliateResponses, AffiliatesUpdateAffiliateErrors, ThrowOnError> => (options.client ?? client).patch<AffiliatesUpdateAffiliateResponses, AffiliatesUpdateAffiliateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Update an affiliate (react-admin sends PUT)
+ */
+export const affiliatesReplaceAffiliate = <ThrowOnError extends boolean = false>(options: Options<AffiliatesReplaceAffiliateData, ThrowOnError>): RequestResult<AffiliatesReplaceAffiliateResponses, AffiliatesReplaceAffiliateErrors, ThrowOnError> => (options.client ?? client).put<AffiliatesReplaceAffiliateResponses, AffiliatesReplaceAffiliateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Internal notes on an affiliate, newest first
+ */
+export const affiliatesListAffiliateNotes = <ThrowOnError extends boolean = false>(options: Options<AffiliatesListAffiliateNotesData, ThrowOnError>): RequestResult<AffiliatesListAffiliateNotesResponses, AffiliatesListAffiliateNotesErrors, ThrowOnError> => (options.client ?? client).get<AffiliatesListAffiliateNotesResponses, AffiliatesListAffiliateNotesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates/{id}/notes',
+    ...options
+});
+
+/**
+ * Add a note to an affiliate
+ */
+export const affiliatesAddAffiliateNote = <ThrowOnError extends boolean = false>(options: Options<AffiliatesAddAffiliateNoteData, ThrowOnError>): RequestResult<AffiliatesAddAffiliateNoteResponses, AffiliatesAddAffiliateNoteErrors, ThrowOnError> => (options.client ?? client).post<AffiliatesAddAffiliateNoteResponses, AffiliatesAddAffiliateNoteErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates/{id}/notes',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a note of an affiliate
+ */
+export const affiliatesDeleteAffiliateNote = <ThrowOnError extends boolean = false>(options: Options<AffiliatesDeleteAffiliateNoteData, ThrowOnError>): RequestResult<AffiliatesDeleteAffiliateNoteResponses, AffiliatesDeleteAffiliateNoteErrors, ThrowOnError> => (options.client ?? client).delete<AffiliatesDeleteAffiliateNoteResponses, AffiliatesDeleteAffiliateNoteErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates/{id}/notes/{noteId}',
+    ...options
+});
+
+/**
+ * Affiliates referred by an affiliate (signed up through its referral link or set by an admin)
+ */
+export const affiliatesListReferredAffiliates = <ThrowOnError extends boolean = false>(options: Options<AffiliatesListReferredAffiliatesData, ThrowOnError>): RequestResult<AffiliatesListReferredAffiliatesResponses, AffiliatesListReferredAffiliatesErrors, ThrowOnError> => (options.client ?? client).get<AffiliatesListReferredAffiliatesResponses, AffiliatesListReferredAffiliatesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates/{id}/referred',
+    ...options
+});
+
+/**
+ * Export affiliates as CSV (same filters, search and sort as the list; never passwords nor payment details); recorded in the downloads history
+ */
+export const affiliatesExportAffiliates = <ThrowOnError extends boolean = false>(options?: Options<AffiliatesExportAffiliatesData, ThrowOnError>): RequestResult<AffiliatesExportAffiliatesResponses, AffiliatesExportAffiliatesErrors, ThrowOnError> => (options?.client ?? client).get<AffiliatesExportAffiliatesResponses, AffiliatesExportAffiliatesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates/export',
+    ...options
+});
+
+/**
+ * Make an affiliate group the primary group of several affiliates: they join it and leave their previous primary group (409 while a group is tied to a campaign, 422 when a group would be left without affiliates)
+ */
+export const affiliatesSetAffiliatesGroup = <ThrowOnError extends boolean = false>(options: Options<AffiliatesSetAffiliatesGroupData, ThrowOnError>): RequestResult<AffiliatesSetAffiliatesGroupResponses, AffiliatesSetAffiliatesGroupErrors, ThrowOnError> => (options.client ?? client).post<AffiliatesSetAffiliatesGroupResponses, AffiliatesSetAffiliatesGroupErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates/group',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Import affiliates from a CSV file (multipart `file`, at most 10 MB; see the sample). Answers 202 with the queued import: poll GET /api/v1/imports/{id}
+ */
+export const affiliatesImportAffiliates = <ThrowOnError extends boolean = false>(options: Options<AffiliatesImportAffiliatesData, ThrowOnError>): RequestResult<AffiliatesImportAffiliatesResponses, AffiliatesImportAffiliatesErrors, ThrowOnError> => (options.client ?? client).post<AffiliatesImportAffiliatesResponses, AffiliatesImportAffiliatesErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates/import',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * Update affiliates from a CSV file keyed by id or email; an empty cell leaves the value unchanged. Answers 202 with the queued import
+ */
+export const affiliatesImportAffiliateUpdates = <ThrowOnError extends boolean = false>(options: Options<AffiliatesImportAffiliateUpdatesData, ThrowOnError>): RequestResult<AffiliatesImportAffiliateUpdatesResponses, AffiliatesImportAffiliateUpdatesErrors, ThrowOnError> => (options.client ?? client).post<AffiliatesImportAffiliateUpdatesResponses, AffiliatesImportAffiliateUpdatesErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates/import-update',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * Sample CSV file of the affiliate update
+ */
+export const affiliatesAffiliateUpdateSample = <ThrowOnError extends boolean = false>(options?: Options<AffiliatesAffiliateUpdateSampleData, ThrowOnError>): RequestResult<AffiliatesAffiliateUpdateSampleResponses, AffiliatesAffiliateUpdateSampleErrors, ThrowOnError> => (options?.client ?? client).get<AffiliatesAffiliateUpdateSampleResponses, AffiliatesAffiliateUpdateSampleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates/import-update/sample',
+    ...options
+});
+
+/**
+ * Sample CSV file of the affiliate import
+ */
+export const affiliatesAffiliateImportSample = <ThrowOnError extends boolean = false>(options?: Options<AffiliatesAffiliateImportSampleData, ThrowOnError>): RequestResult<AffiliatesAffiliateImportSampleResponses, AffiliatesAffiliateImportSampleErrors, ThrowOnError> => (options?.client ?? client).get<AffiliatesAffiliateImportSampleResponses, AffiliatesAffiliateImportSampleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates/import/sample',
+    ...options
+});
+
+/**
+ * Set (or clear with null) the account manager of several affiliates; their team assignment moves from the previous manager to the new one
+ */
+export const affiliatesSetAffiliatesManager = <ThrowOnError extends boolean = false>(options: Options<AffiliatesSetAffiliatesManagerData, ThrowOnError>): RequestResult<AffiliatesSetAffiliatesManagerResponses, AffiliatesSetAffiliatesManagerErrors, ThrowOnError> => (options.client ?? client).post<AffiliatesSetAffiliatesManagerResponses, AffiliatesSetAffiliatesManagerErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates/manager',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Change the status of several affiliates at once (sessions of affiliates that are no longer active end)
+ */
+export const affiliatesSetAffiliatesStatus = <ThrowOnError extends boolean = false>(options: Options<AffiliatesSetAffiliatesStatusData, ThrowOnError>): RequestResult<AffiliatesSetAffiliatesStatusResponses, AffiliatesSetAffiliatesStatusErrors, ThrowOnError> => (options.client ?? client).post<AffiliatesSetAffiliatesStatusResponses, AffiliatesSetAffiliatesStatusErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/affiliates/status',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List affiliate groups
+ */
+export const affiliatesListGroups = <ThrowOnError extends boolean = false>(options?: Options<AffiliatesListGroupsData, ThrowOnError>): RequestResult<AffiliatesListGroupsResponses, AffiliatesListGroupsErrors, ThrowOnError> => (options?.client ?? client).get<AffiliatesListGroupsResponses, AffiliatesListGroupsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/groups',
+    ...options
+});
+
+/**
+ * Create an affiliate group (at least one affiliate; optional parent group)
+ */
+export const affiliatesCreateGroup = <ThrowOnError extends boolean = false>(options: Options<AffiliatesCreateGroupData, ThrowOnError>): RequestResult<AffiliatesCreateGroupResponses, AffiliatesCreateGroupErrors, ThrowOnError> => (options.client ?? client).post<AffiliatesCreateGroupResponses, AffiliatesCreateGroupErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/groups',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete an affiliate group (refused with 409 while it is tied to a campaign)
+ */
+export const affiliatesDeleteGroup = <ThrowOnError extends boolean = false>(options: Options<AffiliatesDeleteGroupData, ThrowOnError>): RequestResult<AffiliatesDeleteGroupResponses, AffiliatesDeleteGroupErrors, ThrowOnError> => (options.client ?? client).delete<AffiliatesDeleteGroupResponses, AffiliatesDeleteGroupErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/groups/{id}',
+    ...options
+});
+
+/**
+ * Get an affiliate group
+ */
+export const affiliatesGetGroup = <ThrowOnError extends boolean = false>(options: Options<AffiliatesGetGroupData, ThrowOnError>): RequestResult<AffiliatesGetGroupResponses, AffiliatesGetGroupErrors, ThrowOnError> => (options.client ?? client).get<AffiliatesGetGroupResponses, AffiliatesGetGroupErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/groups/{id}',
+    ...options
+});
+
+/**
+ * Update an affiliate group (refused with 409 while it is tied to a campaign)
+ */
+export const affiliatesUpdateGroup = <ThrowOnError extends boolean = false>(options: Options<AffiliatesUpdateGroupData, ThrowOnError>): RequestResult<AffiliatesUpdateGroupResponses, AffiliatesUpdateGroupErrors, ThrowOnError> => (options.client ?? client).patch<AffiliatesUpdateGroupResponses, AffiliatesUpdateGroupErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/groups/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Update an affiliate group (react-admin sends PUT)
+ */
+export const affiliatesReplaceGroup = <ThrowOnError extends boolean = false>(options: Options<AffiliatesReplaceGroupData, ThrowOnError>): RequestResult<AffiliatesReplaceGroupResponses, AffiliatesReplaceGroupErrors, ThrowOnError> => (options.client ?? client).put<AffiliatesReplaceGroupResponses, AffiliatesReplaceGroupErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/groups/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The calling affiliate: its own record, payment details and referral link
+ */
+export const affiliatesGetMyAffiliateProfile = <ThrowOnError extends boolean = false>(options?: Options<AffiliatesGetMyAffiliateProfileData, ThrowOnError>): RequestResult<AffiliatesGetMyAffiliateProfileResponses, AffiliatesGetMyAffiliateProfileErrors, ThrowOnError> => (options?.client ?? client).get<AffiliatesGetMyAffiliateProfileResponses, AffiliatesGetMyAffiliateProfileErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/me',
+    ...options
+});
+
+/**
+ * The calling affiliate updates its contact and company details
+ */
+export const affiliatesUpdateMyAffiliateProfile = <ThrowOnError extends boolean = false>(options: Options<AffiliatesUpdateMyAffiliateProfileData, ThrowOnError>): RequestResult<AffiliatesUpdateMyAffiliateProfileResponses, AffiliatesUpdateMyAffiliateProfileErrors, ThrowOnError> => (options.client ?? client).patch<AffiliatesUpdateMyAffiliateProfileResponses, AffiliatesUpdateMyAffiliateProfileErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/me',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The calling affiliate's payment details
+ */
+export const affiliatesGetMyPaymentDetails = <ThrowOnError extends boolean = false>(options?: Options<AffiliatesGetMyPaymentDetailsData, ThrowOnError>): RequestResult<AffiliatesGetMyPaymentDetailsResponses, AffiliatesGetMyPaymentDetailsErrors, ThrowOnError> => (options?.client ?? client).get<AffiliatesGetMyPaymentDetailsResponses, AffiliatesGetMyPaymentDetailsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/me/payment',
+    ...options
+});
+
+/**
+ * Set the calling affiliate's payment details (the default method's fields are required)
+ */
+export const affiliatesUpdateMyPaymentDetails = <ThrowOnError extends boolean = false>(options: Options<AffiliatesUpdateMyPaymentDetailsData, ThrowOnError>): RequestResult<AffiliatesUpdateMyPaymentDetailsResponses, AffiliatesUpdateMyPaymentDetailsErrors, ThrowOnError> => (options.client ?? client).put<AffiliatesUpdateMyPaymentDetailsResponses, AffiliatesUpdateMyPaymentDetailsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/me/payment',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Affiliates the caller referred (names and status only)
+ */
+export const affiliatesListMyReferredAffiliates = <ThrowOnError extends boolean = false>(options?: Options<AffiliatesListMyReferredAffiliatesData, ThrowOnError>): RequestResult<AffiliatesListMyReferredAffiliatesResponses, AffiliatesListMyReferredAffiliatesErrors, ThrowOnError> => (options?.client ?? client).get<AffiliatesListMyReferredAffiliatesResponses, AffiliatesListMyReferredAffiliatesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/affiliates/me/referred',
     ...options
 });
 
@@ -517,6 +836,72 @@ export const brandsSetProductsStatus = <ThrowOnError extends boolean = false>(op
 });
 
 /**
+ * List deep links (feature edl; affiliates see the active ones)
+ */
+export const deepLinksListDeepLinks = <ThrowOnError extends boolean = false>(options?: Options<DeepLinksListDeepLinksData, ThrowOnError>): RequestResult<DeepLinksListDeepLinksResponses, DeepLinksListDeepLinksErrors, ThrowOnError> => (options?.client ?? client).get<DeepLinksListDeepLinksResponses, DeepLinksListDeepLinksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/deep-links/deep-links',
+    ...options
+});
+
+/**
+ * Create a deep link (feature edl)
+ */
+export const deepLinksCreateDeepLink = <ThrowOnError extends boolean = false>(options: Options<DeepLinksCreateDeepLinkData, ThrowOnError>): RequestResult<DeepLinksCreateDeepLinkResponses, DeepLinksCreateDeepLinkErrors, ThrowOnError> => (options.client ?? client).post<DeepLinksCreateDeepLinkResponses, DeepLinksCreateDeepLinkErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/deep-links/deep-links',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a deep link (soft delete; feature edl)
+ */
+export const deepLinksDeleteDeepLink = <ThrowOnError extends boolean = false>(options: Options<DeepLinksDeleteDeepLinkData, ThrowOnError>): RequestResult<DeepLinksDeleteDeepLinkResponses, DeepLinksDeleteDeepLinkErrors, ThrowOnError> => (options.client ?? client).delete<DeepLinksDeleteDeepLinkResponses, DeepLinksDeleteDeepLinkErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/deep-links/deep-links/{id}',
+    ...options
+});
+
+/**
+ * Get a deep link (feature edl)
+ */
+export const deepLinksGetDeepLink = <ThrowOnError extends boolean = false>(options: Options<DeepLinksGetDeepLinkData, ThrowOnError>): RequestResult<DeepLinksGetDeepLinkResponses, DeepLinksGetDeepLinkErrors, ThrowOnError> => (options.client ?? client).get<DeepLinksGetDeepLinkResponses, DeepLinksGetDeepLinkErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/deep-links/deep-links/{id}',
+    ...options
+});
+
+/**
+ * Update a deep link (feature edl)
+ */
+export const deepLinksUpdateDeepLink = <ThrowOnError extends boolean = false>(options: Options<DeepLinksUpdateDeepLinkData, ThrowOnError>): RequestResult<DeepLinksUpdateDeepLinkResponses, DeepLinksUpdateDeepLinkErrors, ThrowOnError> => (options.client ?? client).patch<DeepLinksUpdateDeepLinkResponses, DeepLinksUpdateDeepLinkErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/deep-links/deep-links/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Update a deep link (react-admin sends PUT)
+ */
+export const deepLinksReplaceDeepLink = <ThrowOnError extends boolean = false>(options: Options<DeepLinksReplaceDeepLinkData, ThrowOnError>): RequestResult<DeepLinksReplaceDeepLinkResponses, DeepLinksReplaceDeepLinkErrors, ThrowOnError> => (options.client ?? client).put<DeepLinksReplaceDeepLinkResponses, DeepLinksReplaceDeepLinkErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/deep-links/deep-links/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Downloads: the exports the caller made (exporting, exported, failed)
  */
 export const coreListExports = <ThrowOnError extends boolean = false>(options?: Options<CoreListExportsData, ThrowOnError>): RequestResult<CoreListExportsResponses, CoreListExportsErrors, ThrowOnError> => (options?.client ?? client).get<CoreListExportsResponses, CoreListExportsErrors, ThrowOnError>({
@@ -553,11 +938,20 @@ export const coreListImports = <ThrowOnError extends boolean = false>(options?: 
 });
 
 /**
- * One import with its counts
+ * One import with its progress and counts (poll it while queued or processing)
  */
 export const coreGetImport = <ThrowOnError extends boolean = false>(options: Options<CoreGetImportData, ThrowOnError>): RequestResult<CoreGetImportResponses, CoreGetImportErrors, ThrowOnError> => (options.client ?? client).get<CoreGetImportResponses, CoreGetImportErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/imports/{id}',
+    ...options
+});
+
+/**
+ * Cancel an import: a queued one at once; a processing one is rolled back (nothing is written) and cancelled
+ */
+export const coreCancelImport = <ThrowOnError extends boolean = false>(options: Options<CoreCancelImportData, ThrowOnError>): RequestResult<CoreCancelImportResponses, CoreCancelImportErrors, ThrowOnError> => (options.client ?? client).post<CoreCancelImportResponses, CoreCancelImportErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/imports/{id}/cancel',
     ...options
 });
 
@@ -569,6 +963,144 @@ export const coreDownloadFailedRows = <ThrowOnError extends boolean = false>(opt
     url: '/api/v1/imports/{id}/failed-rows',
     ...options
 });
+
+/**
+ * The original upload of an import
+ */
+export const coreDownloadImportFile = <ThrowOnError extends boolean = false>(options: Options<CoreDownloadImportFileData, ThrowOnError>): RequestResult<CoreDownloadImportFileResponses, CoreDownloadImportFileErrors, ThrowOnError> => (options.client ?? client).get<CoreDownloadImportFileResponses, CoreDownloadImportFileErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/imports/{id}/file',
+    ...options
+});
+
+/**
+ * List media (affiliates: active, non-hidden media only)
+ */
+export const mediaListMedia = <ThrowOnError extends boolean = false>(options?: Options<MediaListMediaData, ThrowOnError>): RequestResult<MediaListMediaResponses, MediaListMediaErrors, ThrowOnError> => (options?.client ?? client).get<MediaListMediaResponses, MediaListMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/media/media',
+    ...options
+});
+
+/**
+ * Create a media (multipart: fields plus an optional file; a JSON body is accepted too)
+ *
+ * banner: a PNG, JPEG, GIF or WebP image (content checked) of at most 5 MB; htmlad and email_creative: an .html/.htm file of at most 1 MB; text_link, drive_link (drive.google.com, docs.google.com) and dropbox_link (dropbox.com): a link, no file; other: a file (at most 5 MB) or a link.
+ */
+export const mediaCreateMedia = <ThrowOnError extends boolean = false>(options: Options<MediaCreateMediaData, ThrowOnError>): RequestResult<MediaCreateMediaResponses, MediaCreateMediaErrors, ThrowOnError> => (options.client ?? client).post<MediaCreateMediaResponses, MediaCreateMediaErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/media/media',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a media (soft delete)
+ */
+export const mediaDeleteMedia = <ThrowOnError extends boolean = false>(options: Options<MediaDeleteMediaData, ThrowOnError>): RequestResult<MediaDeleteMediaResponses, MediaDeleteMediaErrors, ThrowOnError> => (options.client ?? client).delete<MediaDeleteMediaResponses, MediaDeleteMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/media/media/{id}',
+    ...options
+});
+
+/**
+ * Get a media
+ */
+export const mediaGetMedia = <ThrowOnError extends boolean = false>(options: Options<MediaGetMediaData, ThrowOnError>): RequestResult<MediaGetMediaResponses, MediaGetMediaErrors, ThrowOnError> => (options.client ?? client).get<MediaGetMediaResponses, MediaGetMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/media/media/{id}',
+    ...options
+});
+
+/**
+ * Update a media (JSON; replace the file with POST /media/{id}/file)
+ *
+ * banner: a PNG, JPEG, GIF or WebP image (content checked) of at most 5 MB; htmlad and email_creative: an .html/.htm file of at most 1 MB; text_link, drive_link (drive.google.com, docs.google.com) and dropbox_link (dropbox.com): a link, no file; other: a file (at most 5 MB) or a link.
+ */
+export const mediaUpdateMedia = <ThrowOnError extends boolean = false>(options: Options<MediaUpdateMediaData, ThrowOnError>): RequestResult<MediaUpdateMediaResponses, MediaUpdateMediaErrors, ThrowOnError> => (options.client ?? client).patch<MediaUpdateMediaResponses, MediaUpdateMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/media/media/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Update a media (react-admin sends PUT)
+ *
+ * banner: a PNG, JPEG, GIF or WebP image (content checked) of at most 5 MB; htmlad and email_creative: an .html/.htm file of at most 1 MB; text_link, drive_link (drive.google.com, docs.google.com) and dropbox_link (dropbox.com): a link, no file; other: a file (at most 5 MB) or a link.
+ */
+export const mediaReplaceMedia = <ThrowOnError extends boolean = false>(options: Options<MediaReplaceMediaData, ThrowOnError>): RequestResult<MediaReplaceMediaResponses, MediaReplaceMediaErrors, ThrowOnError> => (options.client ?? client).put<MediaReplaceMediaResponses, MediaReplaceMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/media/media/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * An affiliate's tracking link and banner code (HTML and script) for a media
+ *
+ * Admins and team members name the affiliate (affiliateId); an affiliate always gets its own code. campaignId is optional.
+ */
+export const mediaGetBannerCode = <ThrowOnError extends boolean = false>(options: Options<MediaGetBannerCodeData, ThrowOnError>): RequestResult<MediaGetBannerCodeResponses, MediaGetBannerCodeErrors, ThrowOnError> => (options.client ?? client).get<MediaGetBannerCodeResponses, MediaGetBannerCodeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/media/media/{id}/banner-code',
+    ...options
+});
+
+/**
+ * The media's stored file (nosniff, sandboxed)
+ */
+export const mediaDownloadMediaFile = <ThrowOnError extends boolean = false>(options: Options<MediaDownloadMediaFileData, ThrowOnError>): RequestResult<MediaDownloadMediaFileResponses, MediaDownloadMediaFileErrors, ThrowOnError> => (options.client ?? client).get<MediaDownloadMediaFileResponses, MediaDownloadMediaFileErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/media/media/{id}/file',
+    ...options
+});
+
+/**
+ * Replace a media's file (the previous file is removed)
+ *
+ * banner: a PNG, JPEG, GIF or WebP image (content checked) of at most 5 MB; htmlad and email_creative: an .html/.htm file of at most 1 MB; text_link, drive_link (drive.google.com, docs.google.com) and dropbox_link (dropbox.com): a link, no file; other: a file (at most 5 MB) or a link.
+ */
+export const mediaUploadMediaFile = <ThrowOnError extends boolean = false>(options: Options<MediaUploadMediaFileData, ThrowOnError>): RequestResult<MediaUploadMediaFileResponses, MediaUploadMediaFileErrors, ThrowOnError> => (options.client ?? client).post<MediaUploadMediaFileResponses, MediaUploadMediaFileErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/media/media/{id}/file',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * Change the status of several media at once
+ */
+export const mediaSetMediaStatus = <ThrowOnError extends boolean = false>(options: Options<MediaSetMediaStatusData, ThrowOnError>): RequestResult<MediaSetMediaStatusResponses, MediaSetMediaStatusErrors, ThrowOnError> => (options.client ?? client).post<MediaSetMediaStatusResponses, MediaSetMediaStatusErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/media/media/status',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A creative's image by its public link (no login; for banners on affiliates' sites)
+ *
+ * `file` is `<publicToken>.<ext>` as given in a media's `file.publicUrl` and in banner code. Served only for image files of media that are active, not hidden and not deleted, while the plugin is enabled; 404 otherwise. With the link's `?v=` the image is cached (immutable) for a day; nosniff and a sandboxing CSP.
+ */
+export const mediaDownloadCreative = <ThrowOnError extends boolean = false>(options: Options<MediaDownloadCreativeData, ThrowOnError>): RequestResult<MediaDownloadCreativeResponses, MediaDownloadCreativeErrors, ThrowOnError> => (options.client ?? client).get<MediaDownloadCreativeResponses, MediaDownloadCreativeErrors, ThrowOnError>({ url: '/api/v1/media/public/creatives/{file}', ...options });
 
 /**
  * OAuth apps (client secrets are never returned)
@@ -844,6 +1376,81 @@ export const coreUpdatePluginSettings = <ThrowOnError extends boolean = false>(o
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * List promo codes (an affiliate sees the codes that apply to it)
+ */
+export const promoCodesListPromoCodes = <ThrowOnError extends boolean = false>(options?: Options<PromoCodesListPromoCodesData, ThrowOnError>): RequestResult<PromoCodesListPromoCodesResponses, PromoCodesListPromoCodesErrors, ThrowOnError> => (options?.client ?? client).get<PromoCodesListPromoCodesResponses, PromoCodesListPromoCodesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/promo-codes/promo-codes',
+    ...options
+});
+
+/**
+ * Create a promo code
+ */
+export const promoCodesCreatePromoCode = <ThrowOnError extends boolean = false>(options: Options<PromoCodesCreatePromoCodeData, ThrowOnError>): RequestResult<PromoCodesCreatePromoCodeResponses, PromoCodesCreatePromoCodeErrors, ThrowOnError> => (options.client ?? client).post<PromoCodesCreatePromoCodeResponses, PromoCodesCreatePromoCodeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/promo-codes/promo-codes',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a promo code (soft delete; the code can be used again)
+ */
+export const promoCodesDeletePromoCode = <ThrowOnError extends boolean = false>(options: Options<PromoCodesDeletePromoCodeData, ThrowOnError>): RequestResult<PromoCodesDeletePromoCodeResponses, PromoCodesDeletePromoCodeErrors, ThrowOnError> => (options.client ?? client).delete<PromoCodesDeletePromoCodeResponses, PromoCodesDeletePromoCodeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/promo-codes/promo-codes/{id}',
+    ...options
+});
+
+/**
+ * Get a promo code
+ */
+export const promoCodesGetPromoCode = <ThrowOnError extends boolean = false>(options: Options<PromoCodesGetPromoCodeData, ThrowOnError>): RequestResult<PromoCodesGetPromoCodeResponses, PromoCodesGetPromoCodeErrors, ThrowOnError> => (options.client ?? client).get<PromoCodesGetPromoCodeResponses, PromoCodesGetPromoCodeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/promo-codes/promo-codes/{id}',
+    ...options
+});
+
+/**
+ * Update a promo code
+ */
+export const promoCodesUpdatePromoCode = <ThrowOnError extends boolean = false>(options: Options<PromoCodesUpdatePromoCodeData, ThrowOnError>): RequestResult<PromoCodesUpdatePromoCodeResponses, PromoCodesUpdatePromoCodeErrors, ThrowOnError> => (options.client ?? client).patch<PromoCodesUpdatePromoCodeResponses, PromoCodesUpdatePromoCodeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/promo-codes/promo-codes/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Update a promo code (react-admin sends PUT)
+ */
+export const promoCodesReplacePromoCode = <ThrowOnError extends boolean = false>(options: Options<PromoCodesReplacePromoCodeData, ThrowOnError>): RequestResult<PromoCodesReplacePromoCodeResponses, PromoCodesReplacePromoCodeErrors, ThrowOnError> => (options.client ?? client).put<PromoCodesReplacePromoCodeResponses, PromoCodesReplacePromoCodeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/promo-codes/promo-codes/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Export promo codes as CSV (same filters, search and sort as the list); recorded in the downloads history
+ */
+export const promoCodesExportPromoCodes = <ThrowOnError extends boolean = false>(options?: Options<PromoCodesExportPromoCodesData, ThrowOnError>): RequestResult<PromoCodesExportPromoCodesResponses, PromoCodesExportPromoCodesErrors, ThrowOnError> => (options?.client ?? client).get<PromoCodesExportPromoCodesResponses, PromoCodesExportPromoCodesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/promo-codes/promo-codes/export',
+    ...options
 });
 
 /**

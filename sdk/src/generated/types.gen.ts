@@ -146,6 +146,108 @@ export type AccountSummary = {
     verifiedAt: string | null;
 };
 
+export type Affiliate = {
+    id: number;
+    email: string;
+    name: string | null;
+    status: 'pending' | 'active' | 'disabled' | 'rejected' | 'deleted' | 'banned' | 'fraud';
+    contact?: string | null;
+    skype?: string | null;
+    tags: Array<string>;
+    companyName?: string | null;
+    country?: string | null;
+    state?: string | null;
+    city?: string | null;
+    address?: string | null;
+    zipcode?: string | null;
+    taxId?: string | null;
+    managerId?: number | null;
+    managerName?: string | null;
+    groupId?: number | null;
+    groupName?: string | null;
+    /**
+     * Groups the affiliate belongs to besides its primary group
+     */
+    otherGroupIds: Array<number>;
+    currency?: string | null;
+    externalId?: string | null;
+    referredById?: number | null;
+    referredByName?: string | null;
+    emailNotification: boolean;
+    negativeCarryover: boolean;
+    /**
+     * Decimal string, 0 to 100 with at most 2 decimals
+     */
+    feePercent?: string | null;
+    /**
+     * Signup link that records this affiliate as the referrer
+     */
+    referralLink: string;
+    /**
+     * Whether the panel has a usable password (never returned)
+     */
+    hasPassword?: boolean;
+    createdAt: string | null;
+    updatedAt: string | null;
+    lastLoginAt?: string | null;
+    /**
+     * Only for callers allowed to see payment details (admin, sub-admin, managers of the affiliate, the affiliate itself)
+     */
+    paymentDetails?: AffiliatePaymentDetails;
+};
+
+export type AffiliateBulkResult = {
+    updated: number;
+    ids: Array<number>;
+};
+
+export type AffiliateGroup = {
+    id: number;
+    name: string;
+    description: string | null;
+    /**
+     * The primary (parent) group
+     */
+    parentGroupId: number | null;
+    parentGroupName: string | null;
+    /**
+     * Members the caller may see (team members with assigned affiliates see only theirs)
+     */
+    affiliateIds: Array<number>;
+    affiliateCount: number;
+    /**
+     * Tied to a campaign: the group cannot be updated or deleted
+     */
+    inUse: boolean;
+    createdAt: string | null;
+    updatedAt: string | null;
+};
+
+export type AffiliateNote = {
+    id: number;
+    affiliateId: number;
+    body: string;
+    authorId: number | null;
+    authorName: string | null;
+    createdAt: string | null;
+};
+
+export type AffiliatePaymentDetails = {
+    defaultMethod: 'bank' | 'paypal' | 'cpf' | 'crypto' | 'custom' | null;
+    bankName: string | null;
+    accountHolderName: string | null;
+    accountNumber: string | null;
+    swiftCode: string | null;
+    ifsc: string | null;
+    paypalId: string | null;
+    paypalEmail: string | null;
+    cpf: string | null;
+    cryptoNetwork: string | null;
+    cryptoAddress: string | null;
+    customPaymentName: string | null;
+    customPaymentDetails: string | null;
+};
+
 export type ApiKey = {
     id: number;
     name: string;
@@ -193,6 +295,18 @@ export type AuthMeta = Branding & {
      * <APP_URL>/register/affiliate/<orgId>
      */
     affiliateSignupUrl: string | null;
+};
+
+export type BannerCode = {
+    trackingLink: string;
+    /**
+     * Markup to paste into a page (attribute values HTML-escaped)
+     */
+    html: string;
+    /**
+     * A script that inserts the same markup where it runs (no document.write)
+     */
+    js: string;
 };
 
 export type Brand = {
@@ -249,7 +363,33 @@ export type CreatedOAuthApp = OAuthApp & {
     clientSecret: string;
 };
 
+export type DeepLink = {
+    id: number;
+    name: string;
+    url: string;
+    status: 'active' | 'inactive';
+    campaignId: number | null;
+    createdAt: string | null;
+    updatedAt: string | null;
+};
+
 export type Deleted = {
+    id: number;
+};
+
+export type DeletedAffiliate = {
+    id: number;
+};
+
+export type DeletedAffiliateGroup = {
+    id: number;
+};
+
+export type DeletedDeepLink = {
+    id: number;
+};
+
+export type DeletedPromoCode = {
     id: number;
 };
 
@@ -284,17 +424,32 @@ export type Health = {
 export type ImportRecord = {
     id: number;
     organizationId?: number;
-    pluginId?: string;
+    pluginId: string;
     type: string;
     status: 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled' | 'imported_partially';
     fileName: string;
     totalRows: number;
+    /**
+     * Rows processed so far (progress while processing)
+     */
+    processedRows: number;
     importedRows: number;
     failedRows: number;
     importedBy?: number | null;
-    failedRowsUrl?: string | null;
-    createdAt?: string;
+    failedRowsUrl: string | null;
+    /**
+     * The original upload
+     */
+    fileUrl?: string | null;
+    /**
+     * Why the import failed as a whole (the failed rows are in the failed-rows file)
+     */
+    error: string | null;
+    cancelRequested?: boolean;
+    createdAt: string;
     updatedAt?: string;
+    startedAt: string | null;
+    finishedAt: string | null;
 };
 
 export type ImportSummary = {
@@ -324,6 +479,51 @@ export type LoginAsEntry = {
     createdAt: string;
     endedAt?: string | null;
 };
+
+export type Media = {
+    id: number;
+    title: string;
+    type: 'banner' | 'htmlad' | 'email_creative' | 'text_link' | 'drive_link' | 'dropbox_link' | 'other' | 'hidden';
+    status: 'active' | 'inactive';
+    link: string | null;
+    description: string | null;
+    campaignIds: Array<number>;
+    /**
+     * Link replacement macros, applied to the link and the HTML when building banner code
+     */
+    macros: Array<{
+        macro: string;
+        value: string;
+    }>;
+    file: MediaFile;
+    createdAt: string | null;
+    updatedAt: string | null;
+};
+
+export type MediaBulkStatusResult = {
+    updated: number;
+    ids: Array<number>;
+};
+
+export type MediaDeleted = {
+    id: number;
+};
+
+export type MediaFile = {
+    name: string;
+    mime: string;
+    size: number;
+    width: number | null;
+    height: number | null;
+    /**
+     * GET it with the bearer token (GET /media/{id}/file)
+     */
+    url: string | null;
+    /**
+     * Link without login (GET /public/creatives/{file}) for images of non-hidden media; answers only while the media is active. null for other files.
+     */
+    publicUrl: string | null;
+} | null;
 
 export type Message = {
     message: string;
@@ -517,6 +717,49 @@ export type Profile = {
      * Language of the panel; null follows the organisation
      */
     locale?: 'en' | 'pt' | 'tr' | null;
+};
+
+export type PromoCode = {
+    id: number;
+    code: string;
+    /**
+     * Decimal string, at least 0, at most 2 decimals
+     */
+    bonus: string;
+    /**
+     * ISO 4217 code
+     */
+    bonusCurrency: string;
+    campaignId: number | null;
+    affiliateId: number | null;
+    type: 'generic' | 'exclusive' | 'one_time';
+    origin: 'organic' | 'inorganic';
+    startDate: string | null;
+    endDate: string | null;
+    enabled: boolean;
+    /**
+     * Derived: inactive if not enabled, future before the start date, expired after the end date, else active
+     */
+    status: 'active' | 'future' | 'expired' | 'inactive';
+    description: string | null;
+    affiliateSelection: 'all' | 'include' | 'exclude';
+    /**
+     * Not shown to affiliates
+     */
+    includedAffiliateIds?: Array<number>;
+    /**
+     * Not shown to affiliates
+     */
+    excludedAffiliateIds?: Array<number>;
+    createdAt: string | null;
+    updatedAt: string | null;
+};
+
+export type ReferredAffiliate = {
+    id: number;
+    name: string | null;
+    status: 'pending' | 'active' | 'disabled' | 'rejected' | 'deleted' | 'banned' | 'fraud';
+    createdAt: string | null;
 };
 
 export type ReportScope = {
@@ -999,6 +1242,1845 @@ export type CoreGetTeamScopeResponses = {
 };
 
 export type CoreGetTeamScopeResponse = CoreGetTeamScopeResponses[keyof CoreGetTeamScopeResponses];
+
+export type AffiliatesListAffiliatesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, name, email, status, country, currency, companyName, feePercent, createdAt, updatedAt, lastLoginAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        status?: 'pending' | 'active' | 'disabled' | 'rejected' | 'banned' | 'fraud';
+        /**
+         * Equals (repeat for several)
+         */
+        groupId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        managerId?: number;
+        /**
+         * Equals
+         */
+        country?: string;
+        /**
+         * Equals
+         */
+        currency?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        referredBy?: number;
+        /**
+         * Contains (case-insensitive)
+         */
+        name?: string;
+        /**
+         * Contains (case-insensitive)
+         */
+        email?: string;
+    };
+    url: '/api/v1/affiliates/affiliates';
+};
+
+export type AffiliatesListAffiliatesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesListAffiliatesError = AffiliatesListAffiliatesErrors[keyof AffiliatesListAffiliatesErrors];
+
+export type AffiliatesListAffiliatesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<Affiliate>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesListAffiliatesResponse = AffiliatesListAffiliatesResponses[keyof AffiliatesListAffiliatesResponses];
+
+export type AffiliatesCreateAffiliateData = {
+    body: {
+        email: string;
+        name: string;
+        contact?: string | null;
+        skype?: string | null;
+        companyName?: string | null;
+        country?: string | null;
+        state?: string | null;
+        city?: string | null;
+        address?: string | null;
+        zipcode?: string | null;
+        taxId?: string | null;
+        emailNotification?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        password?: string | null;
+        status?: 'pending' | 'active' | 'disabled' | 'rejected' | 'banned' | 'fraud';
+        tags?: Array<string> | null;
+        managerId?: number | null;
+        groupId?: number | null;
+        otherGroupIds?: Array<number> | null;
+        currency?: string | null;
+        externalId?: string | null;
+        referredById?: number | null;
+        negativeCarryover?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        feePercent?: number | null;
+        paymentDetails?: {
+            defaultMethod?: 'bank' | 'paypal' | 'cpf' | 'crypto' | 'custom' | null;
+            bankName?: string | null;
+            accountHolderName?: string | null;
+            accountNumber?: string | null;
+            swiftCode?: string | null;
+            ifsc?: string | null;
+            paypalId?: string | null;
+            paypalEmail?: string | null;
+            cpf?: string | null;
+            cryptoNetwork?: string | null;
+            cryptoAddress?: string | null;
+            customPaymentName?: string | null;
+            customPaymentDetails?: string | null;
+        } | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/affiliates/affiliates';
+};
+
+export type AffiliatesCreateAffiliateErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesCreateAffiliateError = AffiliatesCreateAffiliateErrors[keyof AffiliatesCreateAffiliateErrors];
+
+export type AffiliatesCreateAffiliateResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: Affiliate;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesCreateAffiliateResponse = AffiliatesCreateAffiliateResponses[keyof AffiliatesCreateAffiliateResponses];
+
+export type AffiliatesDeleteAffiliateData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/affiliates/affiliates/{id}';
+};
+
+export type AffiliatesDeleteAffiliateErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type AffiliatesDeleteAffiliateError = AffiliatesDeleteAffiliateErrors[keyof AffiliatesDeleteAffiliateErrors];
+
+export type AffiliatesDeleteAffiliateResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: DeletedAffiliate;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesDeleteAffiliateResponse = AffiliatesDeleteAffiliateResponses[keyof AffiliatesDeleteAffiliateResponses];
+
+export type AffiliatesGetAffiliateData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/affiliates/affiliates/{id}';
+};
+
+export type AffiliatesGetAffiliateErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type AffiliatesGetAffiliateError = AffiliatesGetAffiliateErrors[keyof AffiliatesGetAffiliateErrors];
+
+export type AffiliatesGetAffiliateResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Affiliate;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesGetAffiliateResponse = AffiliatesGetAffiliateResponses[keyof AffiliatesGetAffiliateResponses];
+
+export type AffiliatesUpdateAffiliateData = {
+    body: {
+        email?: string;
+        name?: string;
+        contact?: string | null;
+        skype?: string | null;
+        companyName?: string | null;
+        country?: string | null;
+        state?: string | null;
+        city?: string | null;
+        address?: string | null;
+        zipcode?: string | null;
+        taxId?: string | null;
+        emailNotification?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        password?: string | null;
+        status?: 'pending' | 'active' | 'disabled' | 'rejected' | 'banned' | 'fraud';
+        tags?: Array<string> | null;
+        managerId?: number | null;
+        groupId?: number | null;
+        otherGroupIds?: Array<number> | null;
+        currency?: string | null;
+        externalId?: string | null;
+        referredById?: number | null;
+        negativeCarryover?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        feePercent?: number | null;
+        paymentDetails?: {
+            defaultMethod?: 'bank' | 'paypal' | 'cpf' | 'crypto' | 'custom' | null;
+            bankName?: string | null;
+            accountHolderName?: string | null;
+            accountNumber?: string | null;
+            swiftCode?: string | null;
+            ifsc?: string | null;
+            paypalId?: string | null;
+            paypalEmail?: string | null;
+            cpf?: string | null;
+            cryptoNetwork?: string | null;
+            cryptoAddress?: string | null;
+            customPaymentName?: string | null;
+            customPaymentDetails?: string | null;
+        } | null;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/affiliates/affiliates/{id}';
+};
+
+export type AffiliatesUpdateAffiliateErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesUpdateAffiliateError = AffiliatesUpdateAffiliateErrors[keyof AffiliatesUpdateAffiliateErrors];
+
+export type AffiliatesUpdateAffiliateResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Affiliate;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesUpdateAffiliateResponse = AffiliatesUpdateAffiliateResponses[keyof AffiliatesUpdateAffiliateResponses];
+
+export type AffiliatesReplaceAffiliateData = {
+    body: {
+        email?: string;
+        name?: string;
+        contact?: string | null;
+        skype?: string | null;
+        companyName?: string | null;
+        country?: string | null;
+        state?: string | null;
+        city?: string | null;
+        address?: string | null;
+        zipcode?: string | null;
+        taxId?: string | null;
+        emailNotification?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        password?: string | null;
+        status?: 'pending' | 'active' | 'disabled' | 'rejected' | 'banned' | 'fraud';
+        tags?: Array<string> | null;
+        managerId?: number | null;
+        groupId?: number | null;
+        otherGroupIds?: Array<number> | null;
+        currency?: string | null;
+        externalId?: string | null;
+        referredById?: number | null;
+        negativeCarryover?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        feePercent?: number | null;
+        paymentDetails?: {
+            defaultMethod?: 'bank' | 'paypal' | 'cpf' | 'crypto' | 'custom' | null;
+            bankName?: string | null;
+            accountHolderName?: string | null;
+            accountNumber?: string | null;
+            swiftCode?: string | null;
+            ifsc?: string | null;
+            paypalId?: string | null;
+            paypalEmail?: string | null;
+            cpf?: string | null;
+            cryptoNetwork?: string | null;
+            cryptoAddress?: string | null;
+            customPaymentName?: string | null;
+            customPaymentDetails?: string | null;
+        } | null;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/affiliates/affiliates/{id}';
+};
+
+export type AffiliatesReplaceAffiliateErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesReplaceAffiliateError = AffiliatesReplaceAffiliateErrors[keyof AffiliatesReplaceAffiliateErrors];
+
+export type AffiliatesReplaceAffiliateResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Affiliate;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesReplaceAffiliateResponse = AffiliatesReplaceAffiliateResponses[keyof AffiliatesReplaceAffiliateResponses];
+
+export type AffiliatesListAffiliateNotesData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, createdAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+    };
+    url: '/api/v1/affiliates/affiliates/{id}/notes';
+};
+
+export type AffiliatesListAffiliateNotesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesListAffiliateNotesError = AffiliatesListAffiliateNotesErrors[keyof AffiliatesListAffiliateNotesErrors];
+
+export type AffiliatesListAffiliateNotesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<AffiliateNote>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesListAffiliateNotesResponse = AffiliatesListAffiliateNotesResponses[keyof AffiliatesListAffiliateNotesResponses];
+
+export type AffiliatesAddAffiliateNoteData = {
+    body: {
+        body: string;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/affiliates/affiliates/{id}/notes';
+};
+
+export type AffiliatesAddAffiliateNoteErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesAddAffiliateNoteError = AffiliatesAddAffiliateNoteErrors[keyof AffiliatesAddAffiliateNoteErrors];
+
+export type AffiliatesAddAffiliateNoteResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: AffiliateNote;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesAddAffiliateNoteResponse = AffiliatesAddAffiliateNoteResponses[keyof AffiliatesAddAffiliateNoteResponses];
+
+export type AffiliatesDeleteAffiliateNoteData = {
+    body?: never;
+    path: {
+        id: number;
+        noteId: string;
+    };
+    query?: never;
+    url: '/api/v1/affiliates/affiliates/{id}/notes/{noteId}';
+};
+
+export type AffiliatesDeleteAffiliateNoteErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type AffiliatesDeleteAffiliateNoteError = AffiliatesDeleteAffiliateNoteErrors[keyof AffiliatesDeleteAffiliateNoteErrors];
+
+export type AffiliatesDeleteAffiliateNoteResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: DeletedAffiliate;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesDeleteAffiliateNoteResponse = AffiliatesDeleteAffiliateNoteResponses[keyof AffiliatesDeleteAffiliateNoteResponses];
+
+export type AffiliatesListReferredAffiliatesData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, name, email, status, country, currency, companyName, feePercent, createdAt, updatedAt, lastLoginAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        status?: 'pending' | 'active' | 'disabled' | 'rejected' | 'banned' | 'fraud';
+        /**
+         * Equals (repeat for several)
+         */
+        groupId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        managerId?: number;
+        /**
+         * Equals
+         */
+        country?: string;
+        /**
+         * Equals
+         */
+        currency?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        referredBy?: number;
+        /**
+         * Contains (case-insensitive)
+         */
+        name?: string;
+        /**
+         * Contains (case-insensitive)
+         */
+        email?: string;
+    };
+    url: '/api/v1/affiliates/affiliates/{id}/referred';
+};
+
+export type AffiliatesListReferredAffiliatesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesListReferredAffiliatesError = AffiliatesListReferredAffiliatesErrors[keyof AffiliatesListReferredAffiliatesErrors];
+
+export type AffiliatesListReferredAffiliatesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<Affiliate>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesListReferredAffiliatesResponse = AffiliatesListReferredAffiliatesResponses[keyof AffiliatesListReferredAffiliatesResponses];
+
+export type AffiliatesExportAffiliatesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, name, email, status, country, currency, companyName, feePercent, createdAt, updatedAt, lastLoginAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        status?: 'pending' | 'active' | 'disabled' | 'rejected' | 'banned' | 'fraud';
+        /**
+         * Equals (repeat for several)
+         */
+        groupId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        managerId?: number;
+        /**
+         * Equals
+         */
+        country?: string;
+        /**
+         * Equals
+         */
+        currency?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        referredBy?: number;
+        /**
+         * Contains (case-insensitive)
+         */
+        name?: string;
+        /**
+         * Contains (case-insensitive)
+         */
+        email?: string;
+    };
+    url: '/api/v1/affiliates/affiliates/export';
+};
+
+export type AffiliatesExportAffiliatesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesExportAffiliatesError = AffiliatesExportAffiliatesErrors[keyof AffiliatesExportAffiliatesErrors];
+
+export type AffiliatesExportAffiliatesResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type AffiliatesExportAffiliatesResponse = AffiliatesExportAffiliatesResponses[keyof AffiliatesExportAffiliatesResponses];
+
+export type AffiliatesSetAffiliatesGroupData = {
+    body: {
+        ids: Array<number>;
+        groupId: number;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/affiliates/affiliates/group';
+};
+
+export type AffiliatesSetAffiliatesGroupErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesSetAffiliatesGroupError = AffiliatesSetAffiliatesGroupErrors[keyof AffiliatesSetAffiliatesGroupErrors];
+
+export type AffiliatesSetAffiliatesGroupResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: AffiliateBulkResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesSetAffiliatesGroupResponse = AffiliatesSetAffiliatesGroupResponses[keyof AffiliatesSetAffiliatesGroupResponses];
+
+export type AffiliatesImportAffiliatesData = {
+    body: {
+        file: Blob | File;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/affiliates/affiliates/import';
+};
+
+export type AffiliatesImportAffiliatesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesImportAffiliatesError = AffiliatesImportAffiliatesErrors[keyof AffiliatesImportAffiliatesErrors];
+
+export type AffiliatesImportAffiliatesResponses = {
+    /**
+     * OK
+     */
+    202: {
+        success: boolean;
+        data: ImportRecord;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesImportAffiliatesResponse = AffiliatesImportAffiliatesResponses[keyof AffiliatesImportAffiliatesResponses];
+
+export type AffiliatesImportAffiliateUpdatesData = {
+    body: {
+        file: Blob | File;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/affiliates/affiliates/import-update';
+};
+
+export type AffiliatesImportAffiliateUpdatesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesImportAffiliateUpdatesError = AffiliatesImportAffiliateUpdatesErrors[keyof AffiliatesImportAffiliateUpdatesErrors];
+
+export type AffiliatesImportAffiliateUpdatesResponses = {
+    /**
+     * OK
+     */
+    202: {
+        success: boolean;
+        data: ImportRecord;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesImportAffiliateUpdatesResponse = AffiliatesImportAffiliateUpdatesResponses[keyof AffiliatesImportAffiliateUpdatesResponses];
+
+export type AffiliatesAffiliateUpdateSampleData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/affiliates/affiliates/import-update/sample';
+};
+
+export type AffiliatesAffiliateUpdateSampleErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type AffiliatesAffiliateUpdateSampleError = AffiliatesAffiliateUpdateSampleErrors[keyof AffiliatesAffiliateUpdateSampleErrors];
+
+export type AffiliatesAffiliateUpdateSampleResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type AffiliatesAffiliateUpdateSampleResponse = AffiliatesAffiliateUpdateSampleResponses[keyof AffiliatesAffiliateUpdateSampleResponses];
+
+export type AffiliatesAffiliateImportSampleData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/affiliates/affiliates/import/sample';
+};
+
+export type AffiliatesAffiliateImportSampleErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type AffiliatesAffiliateImportSampleError = AffiliatesAffiliateImportSampleErrors[keyof AffiliatesAffiliateImportSampleErrors];
+
+export type AffiliatesAffiliateImportSampleResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type AffiliatesAffiliateImportSampleResponse = AffiliatesAffiliateImportSampleResponses[keyof AffiliatesAffiliateImportSampleResponses];
+
+export type AffiliatesSetAffiliatesManagerData = {
+    body: {
+        ids: Array<number>;
+        managerId?: number | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/affiliates/affiliates/manager';
+};
+
+export type AffiliatesSetAffiliatesManagerErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesSetAffiliatesManagerError = AffiliatesSetAffiliatesManagerErrors[keyof AffiliatesSetAffiliatesManagerErrors];
+
+export type AffiliatesSetAffiliatesManagerResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: AffiliateBulkResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesSetAffiliatesManagerResponse = AffiliatesSetAffiliatesManagerResponses[keyof AffiliatesSetAffiliatesManagerResponses];
+
+export type AffiliatesSetAffiliatesStatusData = {
+    body: {
+        ids: Array<number>;
+        status: 'pending' | 'active' | 'disabled' | 'rejected' | 'banned' | 'fraud';
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/affiliates/affiliates/status';
+};
+
+export type AffiliatesSetAffiliatesStatusErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesSetAffiliatesStatusError = AffiliatesSetAffiliatesStatusErrors[keyof AffiliatesSetAffiliatesStatusErrors];
+
+export type AffiliatesSetAffiliatesStatusResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: AffiliateBulkResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesSetAffiliatesStatusResponse = AffiliatesSetAffiliatesStatusResponses[keyof AffiliatesSetAffiliatesStatusResponses];
+
+export type AffiliatesListGroupsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, name, parentGroupId, createdAt, updatedAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Contains (case-insensitive)
+         */
+        name?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        parentGroupId?: number;
+    };
+    url: '/api/v1/affiliates/groups';
+};
+
+export type AffiliatesListGroupsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesListGroupsError = AffiliatesListGroupsErrors[keyof AffiliatesListGroupsErrors];
+
+export type AffiliatesListGroupsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<AffiliateGroup>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesListGroupsResponse = AffiliatesListGroupsResponses[keyof AffiliatesListGroupsResponses];
+
+export type AffiliatesCreateGroupData = {
+    body: {
+        name: string;
+        description?: string | null;
+        parentGroupId?: number | null;
+        affiliateIds: Array<number>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/affiliates/groups';
+};
+
+export type AffiliatesCreateGroupErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesCreateGroupError = AffiliatesCreateGroupErrors[keyof AffiliatesCreateGroupErrors];
+
+export type AffiliatesCreateGroupResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: AffiliateGroup;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesCreateGroupResponse = AffiliatesCreateGroupResponses[keyof AffiliatesCreateGroupResponses];
+
+export type AffiliatesDeleteGroupData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/affiliates/groups/{id}';
+};
+
+export type AffiliatesDeleteGroupErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type AffiliatesDeleteGroupError = AffiliatesDeleteGroupErrors[keyof AffiliatesDeleteGroupErrors];
+
+export type AffiliatesDeleteGroupResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: DeletedAffiliateGroup;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesDeleteGroupResponse = AffiliatesDeleteGroupResponses[keyof AffiliatesDeleteGroupResponses];
+
+export type AffiliatesGetGroupData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/affiliates/groups/{id}';
+};
+
+export type AffiliatesGetGroupErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type AffiliatesGetGroupError = AffiliatesGetGroupErrors[keyof AffiliatesGetGroupErrors];
+
+export type AffiliatesGetGroupResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: AffiliateGroup;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesGetGroupResponse = AffiliatesGetGroupResponses[keyof AffiliatesGetGroupResponses];
+
+export type AffiliatesUpdateGroupData = {
+    body: {
+        name?: string;
+        description?: string | null;
+        parentGroupId?: number | null;
+        affiliateIds?: Array<number>;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/affiliates/groups/{id}';
+};
+
+export type AffiliatesUpdateGroupErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesUpdateGroupError = AffiliatesUpdateGroupErrors[keyof AffiliatesUpdateGroupErrors];
+
+export type AffiliatesUpdateGroupResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: AffiliateGroup;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesUpdateGroupResponse = AffiliatesUpdateGroupResponses[keyof AffiliatesUpdateGroupResponses];
+
+export type AffiliatesReplaceGroupData = {
+    body: {
+        name?: string;
+        description?: string | null;
+        parentGroupId?: number | null;
+        affiliateIds?: Array<number>;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/affiliates/groups/{id}';
+};
+
+export type AffiliatesReplaceGroupErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesReplaceGroupError = AffiliatesReplaceGroupErrors[keyof AffiliatesReplaceGroupErrors];
+
+export type AffiliatesReplaceGroupResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: AffiliateGroup;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesReplaceGroupResponse = AffiliatesReplaceGroupResponses[keyof AffiliatesReplaceGroupResponses];
+
+export type AffiliatesGetMyAffiliateProfileData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/affiliates/me';
+};
+
+export type AffiliatesGetMyAffiliateProfileErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type AffiliatesGetMyAffiliateProfileError = AffiliatesGetMyAffiliateProfileErrors[keyof AffiliatesGetMyAffiliateProfileErrors];
+
+export type AffiliatesGetMyAffiliateProfileResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Affiliate;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesGetMyAffiliateProfileResponse = AffiliatesGetMyAffiliateProfileResponses[keyof AffiliatesGetMyAffiliateProfileResponses];
+
+export type AffiliatesUpdateMyAffiliateProfileData = {
+    body: {
+        name?: string;
+        contact?: string | null;
+        skype?: string | null;
+        companyName?: string | null;
+        country?: string | null;
+        state?: string | null;
+        city?: string | null;
+        address?: string | null;
+        zipcode?: string | null;
+        taxId?: string | null;
+        emailNotification?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/affiliates/me';
+};
+
+export type AffiliatesUpdateMyAffiliateProfileErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesUpdateMyAffiliateProfileError = AffiliatesUpdateMyAffiliateProfileErrors[keyof AffiliatesUpdateMyAffiliateProfileErrors];
+
+export type AffiliatesUpdateMyAffiliateProfileResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Affiliate;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesUpdateMyAffiliateProfileResponse = AffiliatesUpdateMyAffiliateProfileResponses[keyof AffiliatesUpdateMyAffiliateProfileResponses];
+
+export type AffiliatesGetMyPaymentDetailsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/affiliates/me/payment';
+};
+
+export type AffiliatesGetMyPaymentDetailsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type AffiliatesGetMyPaymentDetailsError = AffiliatesGetMyPaymentDetailsErrors[keyof AffiliatesGetMyPaymentDetailsErrors];
+
+export type AffiliatesGetMyPaymentDetailsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: AffiliatePaymentDetails;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesGetMyPaymentDetailsResponse = AffiliatesGetMyPaymentDetailsResponses[keyof AffiliatesGetMyPaymentDetailsResponses];
+
+export type AffiliatesUpdateMyPaymentDetailsData = {
+    body: {
+        defaultMethod?: 'bank' | 'paypal' | 'cpf' | 'crypto' | 'custom' | null;
+        bankName?: string | null;
+        accountHolderName?: string | null;
+        accountNumber?: string | null;
+        swiftCode?: string | null;
+        ifsc?: string | null;
+        paypalId?: string | null;
+        paypalEmail?: string | null;
+        cpf?: string | null;
+        cryptoNetwork?: string | null;
+        cryptoAddress?: string | null;
+        customPaymentName?: string | null;
+        customPaymentDetails?: string | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/affiliates/me/payment';
+};
+
+export type AffiliatesUpdateMyPaymentDetailsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesUpdateMyPaymentDetailsError = AffiliatesUpdateMyPaymentDetailsErrors[keyof AffiliatesUpdateMyPaymentDetailsErrors];
+
+export type AffiliatesUpdateMyPaymentDetailsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: AffiliatePaymentDetails;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesUpdateMyPaymentDetailsResponse = AffiliatesUpdateMyPaymentDetailsResponses[keyof AffiliatesUpdateMyPaymentDetailsResponses];
+
+export type AffiliatesListMyReferredAffiliatesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, name, status, createdAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        status?: 'pending' | 'active' | 'disabled' | 'rejected' | 'banned' | 'fraud';
+    };
+    url: '/api/v1/affiliates/me/referred';
+};
+
+export type AffiliatesListMyReferredAffiliatesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesListMyReferredAffiliatesError = AffiliatesListMyReferredAffiliatesErrors[keyof AffiliatesListMyReferredAffiliatesErrors];
+
+export type AffiliatesListMyReferredAffiliatesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<ReferredAffiliate>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesListMyReferredAffiliatesResponse = AffiliatesListMyReferredAffiliatesResponses[keyof AffiliatesListMyReferredAffiliatesResponses];
 
 export type CoreListApiKeysData = {
     body?: never;
@@ -1938,6 +4020,7 @@ export type AuthTypedSignupData = {
                 [key: string]: unknown;
             };
         };
+        ref?: number;
         /**
          * Must equal password
          */
@@ -2040,6 +4123,7 @@ export type AuthAffiliateSignupData = {
                 [key: string]: unknown;
             };
         };
+        ref?: number;
         /**
          * Must equal password
          */
@@ -2142,6 +4226,7 @@ export type AuthCampaignSignupData = {
                 [key: string]: unknown;
             };
         };
+        ref?: number;
         /**
          * Must equal password
          */
@@ -3304,6 +5389,357 @@ export type BrandsSetProductsStatusResponses = {
 
 export type BrandsSetProductsStatusResponse = BrandsSetProductsStatusResponses[keyof BrandsSetProductsStatusResponses];
 
+export type DeepLinksListDeepLinksData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, name, status, campaignId, createdAt, updatedAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        status?: 'active' | 'inactive';
+        /**
+         * Equals (repeat for several)
+         */
+        campaignId?: number;
+        /**
+         * Contains (case-insensitive)
+         */
+        name?: string;
+    };
+    url: '/api/v1/deep-links/deep-links';
+};
+
+export type DeepLinksListDeepLinksErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type DeepLinksListDeepLinksError = DeepLinksListDeepLinksErrors[keyof DeepLinksListDeepLinksErrors];
+
+export type DeepLinksListDeepLinksResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<DeepLink>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type DeepLinksListDeepLinksResponse = DeepLinksListDeepLinksResponses[keyof DeepLinksListDeepLinksResponses];
+
+export type DeepLinksCreateDeepLinkData = {
+    body: {
+        name: string;
+        url: string;
+        status?: 'active' | 'inactive';
+        campaignId?: number | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/deep-links/deep-links';
+};
+
+export type DeepLinksCreateDeepLinkErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type DeepLinksCreateDeepLinkError = DeepLinksCreateDeepLinkErrors[keyof DeepLinksCreateDeepLinkErrors];
+
+export type DeepLinksCreateDeepLinkResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: DeepLink;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type DeepLinksCreateDeepLinkResponse = DeepLinksCreateDeepLinkResponses[keyof DeepLinksCreateDeepLinkResponses];
+
+export type DeepLinksDeleteDeepLinkData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/deep-links/deep-links/{id}';
+};
+
+export type DeepLinksDeleteDeepLinkErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type DeepLinksDeleteDeepLinkError = DeepLinksDeleteDeepLinkErrors[keyof DeepLinksDeleteDeepLinkErrors];
+
+export type DeepLinksDeleteDeepLinkResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: DeletedDeepLink;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type DeepLinksDeleteDeepLinkResponse = DeepLinksDeleteDeepLinkResponses[keyof DeepLinksDeleteDeepLinkResponses];
+
+export type DeepLinksGetDeepLinkData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/deep-links/deep-links/{id}';
+};
+
+export type DeepLinksGetDeepLinkErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type DeepLinksGetDeepLinkError = DeepLinksGetDeepLinkErrors[keyof DeepLinksGetDeepLinkErrors];
+
+export type DeepLinksGetDeepLinkResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: DeepLink;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type DeepLinksGetDeepLinkResponse = DeepLinksGetDeepLinkResponses[keyof DeepLinksGetDeepLinkResponses];
+
+export type DeepLinksUpdateDeepLinkData = {
+    body: {
+        name?: string;
+        url?: string;
+        status?: 'active' | 'inactive';
+        campaignId?: number | null;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/deep-links/deep-links/{id}';
+};
+
+export type DeepLinksUpdateDeepLinkErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type DeepLinksUpdateDeepLinkError = DeepLinksUpdateDeepLinkErrors[keyof DeepLinksUpdateDeepLinkErrors];
+
+export type DeepLinksUpdateDeepLinkResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: DeepLink;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type DeepLinksUpdateDeepLinkResponse = DeepLinksUpdateDeepLinkResponses[keyof DeepLinksUpdateDeepLinkResponses];
+
+export type DeepLinksReplaceDeepLinkData = {
+    body: {
+        name?: string;
+        url?: string;
+        status?: 'active' | 'inactive';
+        campaignId?: number | null;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/deep-links/deep-links/{id}';
+};
+
+export type DeepLinksReplaceDeepLinkErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type DeepLinksReplaceDeepLinkError = DeepLinksReplaceDeepLinkErrors[keyof DeepLinksReplaceDeepLinkErrors];
+
+export type DeepLinksReplaceDeepLinkResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: DeepLink;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type DeepLinksReplaceDeepLinkResponse = DeepLinksReplaceDeepLinkResponses[keyof DeepLinksReplaceDeepLinkResponses];
+
 export type CoreListExportsData = {
     body?: never;
     path?: never;
@@ -3603,6 +6039,55 @@ export type CoreGetImportResponses = {
 
 export type CoreGetImportResponse = CoreGetImportResponses[keyof CoreGetImportResponses];
 
+export type CoreCancelImportData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/imports/{id}/cancel';
+};
+
+export type CoreCancelImportErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type CoreCancelImportError = CoreCancelImportErrors[keyof CoreCancelImportErrors];
+
+export type CoreCancelImportResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: ImportRecord;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreCancelImportResponse = CoreCancelImportResponses[keyof CoreCancelImportResponses];
+
 export type CoreDownloadFailedRowsData = {
     body?: never;
     path: {
@@ -3641,6 +6126,657 @@ export type CoreDownloadFailedRowsResponses = {
 };
 
 export type CoreDownloadFailedRowsResponse = CoreDownloadFailedRowsResponses[keyof CoreDownloadFailedRowsResponses];
+
+export type CoreDownloadImportFileData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/imports/{id}/file';
+};
+
+export type CoreDownloadImportFileErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CoreDownloadImportFileError = CoreDownloadImportFileErrors[keyof CoreDownloadImportFileErrors];
+
+export type CoreDownloadImportFileResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type CoreDownloadImportFileResponse = CoreDownloadImportFileResponses[keyof CoreDownloadImportFileResponses];
+
+export type MediaListMediaData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, title, type, status, createdAt, updatedAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        type?: 'banner' | 'htmlad' | 'email_creative' | 'text_link' | 'drive_link' | 'dropbox_link' | 'other' | 'hidden';
+        /**
+         * Equals
+         */
+        status?: 'active' | 'inactive';
+        /**
+         * Contains (case-insensitive)
+         */
+        title?: string;
+        /**
+         * Equals
+         */
+        campaignId?: number;
+    };
+    url: '/api/v1/media/media';
+};
+
+export type MediaListMediaErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type MediaListMediaError = MediaListMediaErrors[keyof MediaListMediaErrors];
+
+export type MediaListMediaResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<Media>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type MediaListMediaResponse = MediaListMediaResponses[keyof MediaListMediaResponses];
+
+export type MediaCreateMediaData = {
+    body: {
+        file?: Blob | File;
+        title: string;
+        type: 'banner' | 'htmlad' | 'email_creative' | 'text_link' | 'drive_link' | 'dropbox_link' | 'other' | 'hidden';
+        status?: 'active' | 'inactive';
+        link?: string;
+        description?: string;
+        campaignIds?: Array<number>;
+        macros?: Array<{
+            macro: string;
+            value: string;
+        }>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/media/media';
+};
+
+export type MediaCreateMediaErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type MediaCreateMediaError = MediaCreateMediaErrors[keyof MediaCreateMediaErrors];
+
+export type MediaCreateMediaResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: Media;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type MediaCreateMediaResponse = MediaCreateMediaResponses[keyof MediaCreateMediaResponses];
+
+export type MediaDeleteMediaData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/media/media/{id}';
+};
+
+export type MediaDeleteMediaErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type MediaDeleteMediaError = MediaDeleteMediaErrors[keyof MediaDeleteMediaErrors];
+
+export type MediaDeleteMediaResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: MediaDeleted;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type MediaDeleteMediaResponse = MediaDeleteMediaResponses[keyof MediaDeleteMediaResponses];
+
+export type MediaGetMediaData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/media/media/{id}';
+};
+
+export type MediaGetMediaErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type MediaGetMediaError = MediaGetMediaErrors[keyof MediaGetMediaErrors];
+
+export type MediaGetMediaResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Media;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type MediaGetMediaResponse = MediaGetMediaResponses[keyof MediaGetMediaResponses];
+
+export type MediaUpdateMediaData = {
+    body: {
+        title?: string;
+        type?: 'banner' | 'htmlad' | 'email_creative' | 'text_link' | 'drive_link' | 'dropbox_link' | 'other' | 'hidden';
+        status?: 'active' | 'inactive';
+        link?: string | null;
+        description?: string | null;
+        campaignIds?: Array<number>;
+        macros?: Array<{
+            macro: string;
+            value: string;
+        }>;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/media/media/{id}';
+};
+
+export type MediaUpdateMediaErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type MediaUpdateMediaError = MediaUpdateMediaErrors[keyof MediaUpdateMediaErrors];
+
+export type MediaUpdateMediaResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Media;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type MediaUpdateMediaResponse = MediaUpdateMediaResponses[keyof MediaUpdateMediaResponses];
+
+export type MediaReplaceMediaData = {
+    body: {
+        title?: string;
+        type?: 'banner' | 'htmlad' | 'email_creative' | 'text_link' | 'drive_link' | 'dropbox_link' | 'other' | 'hidden';
+        status?: 'active' | 'inactive';
+        link?: string | null;
+        description?: string | null;
+        campaignIds?: Array<number>;
+        macros?: Array<{
+            macro: string;
+            value: string;
+        }>;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/media/media/{id}';
+};
+
+export type MediaReplaceMediaErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type MediaReplaceMediaError = MediaReplaceMediaErrors[keyof MediaReplaceMediaErrors];
+
+export type MediaReplaceMediaResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Media;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type MediaReplaceMediaResponse = MediaReplaceMediaResponses[keyof MediaReplaceMediaResponses];
+
+export type MediaGetBannerCodeData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: {
+        /**
+         * The affiliate (required for admins and team members; ignored for an affiliate, who gets its own)
+         */
+        affiliateId?: number;
+        /**
+         * The campaign of the tracking link (optional)
+         */
+        campaignId?: number;
+    };
+    url: '/api/v1/media/media/{id}/banner-code';
+};
+
+export type MediaGetBannerCodeErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type MediaGetBannerCodeError = MediaGetBannerCodeErrors[keyof MediaGetBannerCodeErrors];
+
+export type MediaGetBannerCodeResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: BannerCode;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type MediaGetBannerCodeResponse = MediaGetBannerCodeResponses[keyof MediaGetBannerCodeResponses];
+
+export type MediaDownloadMediaFileData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/media/media/{id}/file';
+};
+
+export type MediaDownloadMediaFileErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type MediaDownloadMediaFileError = MediaDownloadMediaFileErrors[keyof MediaDownloadMediaFileErrors];
+
+export type MediaDownloadMediaFileResponses = {
+    /**
+     * OK
+     */
+    200: Blob | File;
+};
+
+export type MediaDownloadMediaFileResponse = MediaDownloadMediaFileResponses[keyof MediaDownloadMediaFileResponses];
+
+export type MediaUploadMediaFileData = {
+    body: {
+        file: Blob | File;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/media/media/{id}/file';
+};
+
+export type MediaUploadMediaFileErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type MediaUploadMediaFileError = MediaUploadMediaFileErrors[keyof MediaUploadMediaFileErrors];
+
+export type MediaUploadMediaFileResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Media;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type MediaUploadMediaFileResponse = MediaUploadMediaFileResponses[keyof MediaUploadMediaFileResponses];
+
+export type MediaSetMediaStatusData = {
+    body: {
+        ids: Array<number>;
+        status: 'active' | 'inactive';
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/media/media/status';
+};
+
+export type MediaSetMediaStatusErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type MediaSetMediaStatusError = MediaSetMediaStatusErrors[keyof MediaSetMediaStatusErrors];
+
+export type MediaSetMediaStatusResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: MediaBulkStatusResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type MediaSetMediaStatusResponse = MediaSetMediaStatusResponses[keyof MediaSetMediaStatusResponses];
+
+export type MediaDownloadCreativeData = {
+    body?: never;
+    path: {
+        file: string;
+    };
+    query?: {
+        /**
+         * Version of the file, from the link (makes the response cacheable as immutable)
+         */
+        v?: string;
+    };
+    url: '/api/v1/media/public/creatives/{file}';
+};
+
+export type MediaDownloadCreativeErrors = {
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type MediaDownloadCreativeError = MediaDownloadCreativeErrors[keyof MediaDownloadCreativeErrors];
+
+export type MediaDownloadCreativeResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type MediaDownloadCreativeResponse = MediaDownloadCreativeResponses[keyof MediaDownloadCreativeResponses];
 
 export type OauthListAppsData = {
     body?: never;
@@ -5024,6 +8160,490 @@ export type CoreUpdatePluginSettingsResponses = {
 };
 
 export type CoreUpdatePluginSettingsResponse = CoreUpdatePluginSettingsResponses[keyof CoreUpdatePluginSettingsResponses];
+
+export type PromoCodesListPromoCodesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, code, bonus, type, status, startDate, endDate, createdAt, updatedAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        status?: 'active' | 'future' | 'expired' | 'inactive';
+        /**
+         * Equals (repeat for several)
+         */
+        type?: 'generic' | 'exclusive' | 'one_time';
+        /**
+         * Equals
+         */
+        origin?: 'organic' | 'inorganic';
+        /**
+         * Equals (repeat for several)
+         */
+        campaignId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        affiliateId?: number;
+        /**
+         * Contains (case-insensitive)
+         */
+        code?: string;
+    };
+    url: '/api/v1/promo-codes/promo-codes';
+};
+
+export type PromoCodesListPromoCodesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PromoCodesListPromoCodesError = PromoCodesListPromoCodesErrors[keyof PromoCodesListPromoCodesErrors];
+
+export type PromoCodesListPromoCodesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<PromoCode>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PromoCodesListPromoCodesResponse = PromoCodesListPromoCodesResponses[keyof PromoCodesListPromoCodesResponses];
+
+export type PromoCodesCreatePromoCodeData = {
+    body: {
+        code: string;
+        bonus?: number;
+        bonusCurrency?: string;
+        campaignId?: number | null;
+        affiliateId?: number | null;
+        type?: 'generic' | 'exclusive' | 'one_time';
+        origin?: 'organic' | 'inorganic';
+        startDate?: null;
+        endDate?: null;
+        enabled?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        description?: string | null;
+        affiliateSelection?: 'all' | 'include' | 'exclude';
+        includedAffiliateIds?: Array<number>;
+        excludedAffiliateIds?: Array<number>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/promo-codes/promo-codes';
+};
+
+export type PromoCodesCreatePromoCodeErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PromoCodesCreatePromoCodeError = PromoCodesCreatePromoCodeErrors[keyof PromoCodesCreatePromoCodeErrors];
+
+export type PromoCodesCreatePromoCodeResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: PromoCode;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PromoCodesCreatePromoCodeResponse = PromoCodesCreatePromoCodeResponses[keyof PromoCodesCreatePromoCodeResponses];
+
+export type PromoCodesDeletePromoCodeData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/promo-codes/promo-codes/{id}';
+};
+
+export type PromoCodesDeletePromoCodeErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type PromoCodesDeletePromoCodeError = PromoCodesDeletePromoCodeErrors[keyof PromoCodesDeletePromoCodeErrors];
+
+export type PromoCodesDeletePromoCodeResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: DeletedPromoCode;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PromoCodesDeletePromoCodeResponse = PromoCodesDeletePromoCodeResponses[keyof PromoCodesDeletePromoCodeResponses];
+
+export type PromoCodesGetPromoCodeData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/promo-codes/promo-codes/{id}';
+};
+
+export type PromoCodesGetPromoCodeErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type PromoCodesGetPromoCodeError = PromoCodesGetPromoCodeErrors[keyof PromoCodesGetPromoCodeErrors];
+
+export type PromoCodesGetPromoCodeResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PromoCode;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PromoCodesGetPromoCodeResponse = PromoCodesGetPromoCodeResponses[keyof PromoCodesGetPromoCodeResponses];
+
+export type PromoCodesUpdatePromoCodeData = {
+    body: {
+        code?: string;
+        bonus?: number;
+        bonusCurrency?: string;
+        campaignId?: number | null;
+        affiliateId?: number | null;
+        type?: 'generic' | 'exclusive' | 'one_time';
+        origin?: 'organic' | 'inorganic';
+        startDate?: null;
+        endDate?: null;
+        enabled?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        description?: string | null;
+        affiliateSelection?: 'all' | 'include' | 'exclude';
+        includedAffiliateIds?: Array<number>;
+        excludedAffiliateIds?: Array<number>;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/promo-codes/promo-codes/{id}';
+};
+
+export type PromoCodesUpdatePromoCodeErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PromoCodesUpdatePromoCodeError = PromoCodesUpdatePromoCodeErrors[keyof PromoCodesUpdatePromoCodeErrors];
+
+export type PromoCodesUpdatePromoCodeResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PromoCode;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PromoCodesUpdatePromoCodeResponse = PromoCodesUpdatePromoCodeResponses[keyof PromoCodesUpdatePromoCodeResponses];
+
+export type PromoCodesReplacePromoCodeData = {
+    body: {
+        code?: string;
+        bonus?: number;
+        bonusCurrency?: string;
+        campaignId?: number | null;
+        affiliateId?: number | null;
+        type?: 'generic' | 'exclusive' | 'one_time';
+        origin?: 'organic' | 'inorganic';
+        startDate?: null;
+        endDate?: null;
+        enabled?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        description?: string | null;
+        affiliateSelection?: 'all' | 'include' | 'exclude';
+        includedAffiliateIds?: Array<number>;
+        excludedAffiliateIds?: Array<number>;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/promo-codes/promo-codes/{id}';
+};
+
+export type PromoCodesReplacePromoCodeErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PromoCodesReplacePromoCodeError = PromoCodesReplacePromoCodeErrors[keyof PromoCodesReplacePromoCodeErrors];
+
+export type PromoCodesReplacePromoCodeResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PromoCode;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PromoCodesReplacePromoCodeResponse = PromoCodesReplacePromoCodeResponses[keyof PromoCodesReplacePromoCodeResponses];
+
+export type PromoCodesExportPromoCodesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, code, bonus, type, status, startDate, endDate, createdAt, updatedAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        status?: 'active' | 'future' | 'expired' | 'inactive';
+        /**
+         * Equals (repeat for several)
+         */
+        type?: 'generic' | 'exclusive' | 'one_time';
+        /**
+         * Equals
+         */
+        origin?: 'organic' | 'inorganic';
+        /**
+         * Equals (repeat for several)
+         */
+        campaignId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        affiliateId?: number;
+        /**
+         * Contains (case-insensitive)
+         */
+        code?: string;
+    };
+    url: '/api/v1/promo-codes/promo-codes/export';
+};
+
+export type PromoCodesExportPromoCodesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PromoCodesExportPromoCodesError = PromoCodesExportPromoCodesErrors[keyof PromoCodesExportPromoCodesErrors];
+
+export type PromoCodesExportPromoCodesResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type PromoCodesExportPromoCodesResponse = PromoCodesExportPromoCodesResponses[keyof PromoCodesExportPromoCodesResponses];
 
 export type SuperadminListAccountsData = {
     body?: never;

@@ -1,0 +1,244 @@
+/*
+ * `affix media …` through the built binary against a live server with its own database
+ * (affix_test_cli_media): create each kind (with a real PNG and an HTML file), list, get,
+ * replace the file, banner code for an affiliate, delete, and the server's refusals.
+ */
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_ADMIN, startTestServer, type TestServer } from '../../scripts/test_server.mjs'
+
+const BIN = fileURLToPath(new URL('../bin/run.js', import.meta.url))
+const DATABASE = 'affix_test_cli_media'
+
+let server: TestServer
+let workDir: string
+let affiliateId = 0
+
+interface RunResult {
+  exitCode: number
+  stdout: string
+  stderr: string
+}
+
+function affix(args: string[], env: Record<string, string> = {}): Promise<RunResult> {
+  const fullEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    AFFIX_CONFIG_DIR: join(workDir, 'config'),
+    AFFIX_URL: server.url,
+    AFFIX_LOCALE: 'en',
+    NO_COLOR: '1',
+    ...env,
+  }
+  delete fullEnv.AFFIX_PASSWORD
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: workDir, env: fullEnv }, (error, stdout, stderr) => {
+      resolve({ exitCode: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr })
+    })
+  })
+}
+
+async function affixJson<T = any>(args: string[]): Promise<T> {
+  const result = await affix([...args, '--json'])
+  expect(result.exitCode, result.stderr).toBe(0)
+  return JSON.parse(result.stdout) as T
+}
+
+/**
+ * An affiliate of the demo organisation, written directly (the banner code names one). The
+ * demo media are removed so the lists below hold only what this suite creates.
+ */
+async function insertAffiliate(): Promise<number> {
+  const base = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
+  const client = new pg.Client({ connectionString: `${base}/${DATABASE}` })
+  await client.connect()
+  try {
+    const org = await client.query('SELECT organization_id FROM users WHERE lower(email) = $1', [DEMO_ADMIN.email])
+    await client.query('DELETE FROM media WHERE organization_id = $1', [org.rows[0].organization_id])
+    const row = await client.query(
+      "INSERT INTO users (organization_id, email, password, name, role, status) VALUES ($1, $2, 'not-a-login', 'Media Affiliate', 'affiliate', 'active') RETURNING id",
+      [org.rows[0].organization_id, `media-${Date.now()}@affiliates.example`]
+    )
+    return Number(row.rows[0].id)
+  } finally {
+    await client.end()
+  }
+}
+
+beforeAll(async () => {
+  if (!existsSync(fileURLToPath(new URL('../dist/commands/media/list.js', import.meta.url)))) {
+    throw new Error('The CLI is not built: run `npm run build -w @affix/sdk && npm run build -w @affix/cli` first.')
+  }
+  workDir = await mkdtemp(join(tmpdir(), 'affix-cli-media-'))
+  server = await startTestServer({ database: DATABASE })
+  const login = await affix(['login', '--email', DEMO_ADMIN.email, '--password', DEMO_ADMIN.password])
+  expect(login.exitCode, login.stderr).toBe(0)
+  affiliateId = await insertAffiliate()
+  await writeFile(
+    join(workDir, 'banner.png'),
+    await sharp({ create: { width: 300, height: 250, channels: 3, background: { r: 90, g: 30, b: 160 } } })
+      .png()
+      .toBuffer()
+  )
+  await writeFile(
+    join(workDir, 'banner.webp'),
+    await sharp({ create: { width: 728, height: 90, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+      .webp()
+      .toBuffer()
+  )
+  await writeFile(join(workDir, 'ad.html'), '<div><a href="{tracking_link}">Play now</a></div>')
+  await writeFile(join(workDir, 'fake.png'), 'not an image at all')
+}, 120_000)
+
+afterAll(async () => {
+  await server?.stop()
+  if (workDir) await rm(workDir, { recursive: true, force: true })
+})
+
+describe('affix media', () => {
+  let bannerId = 0
+
+  it('creates a banner from an image file and an HTML ad, in human and --json output', async () => {
+    const human = await affix([
+      'media',
+      'create',
+      '--title',
+      'Spring "300x250"',
+      '--type',
+      'banner',
+      '--file',
+      'banner.png',
+      '--macro',
+      '{source}=cli',
+    ])
+    expect(human.exitCode, human.stderr).toBe(0)
+    expect(human.stdout).toMatch(/Created media #\d+ "Spring "300x250""/)
+    expect(human.stdout).toContain('banner.png (image/png')
+    bannerId = Number(/#(\d+)/.exec(human.stdout)![1])
+
+    const ad = await affixJson([
+      'media',
+      'create',
+      '--title',
+      'HTML ad',
+      '--type',
+      'htmlad',
+      '--file',
+      'ad.html',
+      '--description',
+      'Sidebar',
+    ])
+    expect(ad).toMatchObject({
+      title: 'HTML ad',
+      type: 'htmlad',
+      description: 'Sidebar',
+      file: { name: 'ad.html', mime: 'text/html' },
+    })
+    const link = await affixJson([
+      'media',
+      'create',
+      '--title',
+      'Welcome',
+      '--type',
+      'text_link',
+      '--link',
+      'https://casino.example/welcome?src={source}',
+      '--macro',
+      '{source}=mail',
+      '--status',
+      'inactive',
+    ])
+    expect(link).toMatchObject({
+      type: 'text_link',
+      status: 'inactive',
+      macros: [{ macro: '{source}', value: 'mail' }],
+      file: null,
+    })
+  })
+
+  it('lists with filters, and gets one', async () => {
+    const banners = await affixJson<any[]>(['media', 'list', '--type', 'banner'])
+    expect(banners.map((media) => media.id)).toEqual([bannerId])
+    const inactive = await affixJson<any[]>(['media', 'list', '--status', 'inactive'])
+    expect(inactive.map((media) => media.title)).toEqual(['Welcome'])
+    const table = await affix(['media', 'list', '--sort', 'title'])
+    expect(table.exitCode, table.stderr).toBe(0)
+    expect(table.stdout).toContain('TITLE')
+    expect(table.stdout).toMatch(/Showing 1-3 of 3 media\./)
+
+    const media = await affixJson(['media', 'get', String(bannerId)])
+    expect(media).toMatchObject({
+      id: bannerId,
+      type: 'banner',
+      macros: [{ macro: '{source}', value: 'cli' }],
+      file: { width: 300, height: 250 },
+    })
+  })
+
+  it('replaces the file with upload', async () => {
+    const media = await affixJson(['media', 'upload', String(bannerId), 'banner.webp'])
+    expect(media.file).toMatchObject({ name: 'banner.webp', mime: 'image/webp', width: 728, height: 90 })
+  })
+
+  it('prints banner code for an affiliate: everything, or only the HTML', async () => {
+    const code = await affixJson(['media', 'banner-code', String(bannerId), '--affiliate-id', String(affiliateId)])
+    expect(new URL(code.trackingLink).searchParams.get('pub_id')).toBe(String(affiliateId))
+    expect(code.html).toContain('alt="Spring &quot;300x250&quot;"')
+    expect(code.js).not.toContain('document.write')
+    const html = await affix([
+      'media',
+      'banner-code',
+      String(bannerId),
+      '--affiliate-id',
+      String(affiliateId),
+      '--html',
+    ])
+    expect(html.exitCode, html.stderr).toBe(0)
+    expect(html.stdout.trim()).toBe(code.html)
+    const missing = await affix(['media', 'banner-code', String(bannerId)])
+    expect(missing.exitCode).toBe(1)
+    expect(missing.stderr).toContain('Please select an affiliate')
+  })
+
+  it("shows the server's refusals and refuses bad local input before any request", async () => {
+    const fake = await affix(['media', 'create', '--title', 'Fake', '--type', 'banner', '--file', 'fake.png'])
+    expect(fake.exitCode).toBe(1)
+    expect(fake.stderr).toContain('Please upload a valid file: a PNG, JPEG, GIF or WebP image.')
+    const noLink = await affix(['media', 'create', '--title', 'X', '--type', 'text_link'], { AFFIX_LOCALE: 'pt-BR' })
+    expect(noLink.exitCode).toBe(1)
+    expect(noLink.stderr).toContain('O link é obrigatório')
+    const campaign = await affix([
+      'media',
+      'create',
+      '--title',
+      'X',
+      '--type',
+      'hidden',
+      '--campaign-id',
+      '5',
+      '--json',
+    ])
+    expect(campaign.exitCode).toBe(1)
+    expect(JSON.parse(campaign.stdout).error).toMatchObject({ status: 422, message: 'Please select a valid campaign' })
+    const badMacro = await affix(['media', 'create', '--title', 'X', '--type', 'hidden', '--macro', 'source=x'])
+    expect(badMacro.exitCode).toBe(2)
+    expect(badMacro.stderr).toContain('is not a macro')
+    const noFile = await affix(['media', 'upload', String(bannerId), 'missing.png'])
+    expect(noFile.exitCode).toBe(2)
+    expect(noFile.stderr).toContain('File not found')
+  })
+
+  it('deletes a media', async () => {
+    const deleted = await affixJson(['media', 'delete', String(bannerId)])
+    expect(deleted).toEqual({ id: bannerId })
+    const gone = await affix(['media', 'get', String(bannerId)])
+    expect(gone.exitCode).toBe(1)
+    expect(gone.stderr).toContain('Sorry, the page you visited does not exist.')
+  })
+})
