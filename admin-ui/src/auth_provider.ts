@@ -34,6 +34,7 @@ import {
   type PanelName,
   type Session,
 } from './session'
+import { subjectOfResource } from './resource_registry'
 
 export type { Account } from './session'
 
@@ -77,7 +78,7 @@ export function hasAbility(abilities: Ability[], subject: string, action = 'read
 /** Whether the abilities allow a react-admin `action` on `resource` (the server is the authority; this only hides). */
 export function canAccessResource({ abilities }: Pick<Permissions, 'abilities'>, resource: string, action: string): boolean {
   // Field-level checks arrive as `brands.name`: the resource decides.
-  return hasAbility(abilities, resource.split('.')[0], ABILITY_FOR_ACTION[action] ?? action)
+  return hasAbility(abilities, subjectOfResource(resource.split('.')[0]), ABILITY_FOR_ACTION[action] ?? action)
 }
 
 /** What an API failure leads to (spec §8). */

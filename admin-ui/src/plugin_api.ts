@@ -14,6 +14,9 @@ import type { Account } from './session'
 export { StatusTag, statusTagStyle } from './layout/StatusTag'
 export { SectionErrorBoundary } from './layout/SectionErrorBoundary'
 export { buildQuery, withQuery } from './http_client'
+// Shell screens' pieces a plugin builds on: login-as (affiliates, brands) and the account's payment tab.
+export { LoginAsButton } from './screens/LoginAsButton'
+export { providePaymentInfoPanel } from './screens/account/tabs'
 export type { QueryParams, RequestOptions, UploadParams } from './http_client'
 
 export type Locale = 'en' | 'pt' | 'tr'
@@ -35,6 +38,11 @@ export interface AdminResource {
   options?: { label?: string }
   /** Sidebar section the resource is listed under. */
   menuGroup?: string
+  /**
+   * Ability subject that guards the resource when it differs from its name (e.g. the
+   * `affiliate-groups` resource is granted by the `affiliates` subject).
+   */
+  subject?: string
 }
 
 /** The sidebar sections of spec §2, top to bottom. */

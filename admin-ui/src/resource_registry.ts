@@ -5,6 +5,14 @@
  */
 import type { AdminPlugin, AdminResource } from './plugin_api'
 
+/** Resource name → ability subject, for the resources whose subject is not their name. */
+const resourceSubjects = new Map<string, string>()
+
+/** The ability subject that guards a resource (its declared `subject`, else its name). */
+export function subjectOfResource(resource: string): string {
+  return resourceSubjects.get(resource) ?? resource
+}
+
 export class ResourceRegistry {
   private readonly resources = new Map<string, AdminResource & { pluginId: string }>()
 
@@ -15,6 +23,7 @@ export class ResourceRegistry {
         throw new Error(`Resource "${resource.name}" of plugin "${plugin.id}" is already registered by "${existing.pluginId}"`)
       }
       this.resources.set(resource.name, { ...resource, pluginId: plugin.id })
+      if (resource.subject) resourceSubjects.set(resource.name, resource.subject)
     }
     return this
   }

@@ -10,6 +10,7 @@ import { effectiveAbilities, hasAbility } from '../auth_provider'
 import { MENU_GROUPS, type MenuGroup, type MenuItemDefinition } from '../plugin_api'
 import type { Account } from '../session'
 import { hasRoute, routeMetaFor } from './menu_registry'
+import { subjectOfResource } from '../resource_registry'
 
 export interface SidebarEntry {
   key: string
@@ -80,7 +81,7 @@ export function sidebarGroups(
         order: item.order ?? DEFAULT_ORDER,
       })),
     ...resources
-      .filter((resource) => resource.hasList && hasAbility(abilities, resource.name, 'read'))
+      .filter((resource) => resource.hasList && hasAbility(abilities, subjectOfResource(resource.name), 'read'))
       .map((resource) => ({
         key: `resource:${resource.name}`,
         path: `/${resource.name}`,

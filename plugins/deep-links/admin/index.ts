@@ -1,15 +1,21 @@
 /*
- * Admin UI of the deep-links plugin (package export "./admin").
+ * Admin UI of the deep-links plugin (package export "./admin"). Deep links need the
+ * organisation feature edl (spec §6): the server grants the `deep-links` ability only then,
+ * and the shell shows a resource (menu entry, routes) only to accounts holding its ability.
  */
 import type { AdminPlugin } from '@affix/admin-ui/plugin-api'
+import { deepLinksResource } from './deep-links'
 import { en } from './i18n/en'
 import { pt } from './i18n/pt'
+import { specRoutes } from './spec_routes'
 import { tr } from './i18n/tr'
 
 const deepLinksAdmin: AdminPlugin = {
   id: 'deep-links',
-  resources: [],
+  resources: [deepLinksResource],
   messages: { en, pt, tr },
+  routes: specRoutes,
+  routeMeta: [{ path: '/manage/deep-links', title: 'resources.deep-links.name', subject: 'deep-links' }],
 }
 
 export default deepLinksAdmin

@@ -452,6 +452,9 @@ export const en = {
       uploads: {
         title: 'Uploads',
         download_failed: 'Failed rows',
+        cancel: 'Cancel',
+        cancelled: 'Import cancelled',
+        processed: '%{processed} / %{total}',
         fields: {
           createdAt: 'Date',
           type: 'Type',
@@ -460,10 +463,12 @@ export const en = {
           totalRows: 'Rows',
           importedRows: 'Imported',
           failedRows: 'Failed',
+          progress: 'Progress',
         },
         types: {
           products: 'Products',
           affiliates: 'Affiliates',
+          'affiliate-updates': 'Affiliate updates',
           customers: 'Customers',
           activities: 'Activities',
           campaigns: 'Campaigns',

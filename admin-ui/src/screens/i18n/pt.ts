@@ -453,6 +453,9 @@ export const pt = {
       uploads: {
         title: 'Uploads',
         download_failed: 'Linhas com falha',
+        cancel: 'Cancelar',
+        cancelled: 'Importação cancelada',
+        processed: '%{processed} / %{total}',
         fields: {
           createdAt: 'Data',
           type: 'Tipo',
@@ -461,10 +464,12 @@ export const pt = {
           totalRows: 'Linhas',
           importedRows: 'Importadas',
           failedRows: 'Com falha',
+          progress: 'Progresso',
         },
         types: {
           products: 'Produtos',
           affiliates: 'Afiliados',
+          'affiliate-updates': 'Atualização de afiliados',
           customers: 'Clientes',
           activities: 'Atividades',
           campaigns: 'Campanhas',

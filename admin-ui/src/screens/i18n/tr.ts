@@ -453,6 +453,9 @@ export const tr = {
       uploads: {
         title: 'Yüklemeler',
         download_failed: 'Başarısız satırlar',
+        cancel: 'İptal et',
+        cancelled: 'İçe aktarma iptal edildi',
+        processed: '%{processed} / %{total}',
         fields: {
           createdAt: 'Tarih',
           type: 'Tür',
@@ -461,10 +464,12 @@ export const tr = {
           totalRows: 'Satırlar',
           importedRows: 'İçe aktarılan',
           failedRows: 'Başarısız',
+          progress: 'İlerleme',
         },
         types: {
           products: 'Ürünler',
           affiliates: 'Affiliate’ler',
+          'affiliate-updates': 'Ortak güncellemeleri',
           customers: 'Müşteriler',
           activities: 'Aktiviteler',
           campaigns: 'Kampanyalar',

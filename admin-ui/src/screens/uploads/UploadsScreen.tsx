@@ -1,5 +1,8 @@
+import CancelIcon from '@mui/icons-material/Cancel'
 import DownloadIcon from '@mui/icons-material/Download'
-import { Button, DataTable, DateField, List, SelectInput, useTranslate } from 'react-admin'
+import { Box, LinearProgress, Typography } from '@mui/material'
+import { useEffect, useState } from 'react'
+import { Button, DataTable, DateField, List, SelectInput, useListContext, useNotify, useTranslate } from 'react-admin'
 import { useApi, useNotifyError } from '../api'
 import { CORE_RESOURCES } from '../resources'
 import { StatusChip } from '../shared/StatusChip'
@@ -13,22 +16,97 @@ export const IMPORT_STATUSES = [
   'imported_partially',
 ] as const
 
-interface ImportRecord {
+/** Statuses of an import still under way: it shows its progress and can be cancelled. */
+export const RUNNING_IMPORT_STATUSES: readonly string[] = ['queued', 'processing']
+/** How often the list is reloaded while an import runs. */
+export const UPLOADS_REFRESH_MS = 2000
+
+export interface ImportRecord {
   id: number
   pluginId?: string
   type: string
   status: (typeof IMPORT_STATUSES)[number]
   fileName: string
   totalRows: number
+  processedRows?: number
   importedRows: number
   failedRows: number
+  cancelRequested?: boolean
   createdAt?: string
+}
+
+export const isImportRunning = (record: Pick<ImportRecord, 'status'>) => RUNNING_IMPORT_STATUSES.includes(record.status)
+
+/** processedRows of totalRows as a percentage; null while the total is unknown (indeterminate bar). */
+export function importPercent(record: Pick<ImportRecord, 'status' | 'processedRows' | 'totalRows'>): number | null {
+  if (!isImportRunning(record)) return 100
+  if (!record.totalRows) return null
+  return Math.min(100, Math.round(((record.processedRows ?? 0) / record.totalRows) * 100))
+}
+
+export const ProgressCell = ({ record }: { record: ImportRecord }) => {
+  const translate = useTranslate()
+  if (!isImportRunning(record)) return null
+  const percent = importPercent(record)
+  return (
+    <Box sx={{ minWidth: 140 }}>
+      <LinearProgress
+        variant={percent === null ? 'indeterminate' : 'determinate'}
+        value={percent ?? undefined}
+        aria-label={translate('affix.screens.uploads.fields.progress')}
+      />
+      <Typography variant="caption">
+        {translate('affix.screens.uploads.processed', { processed: record.processedRows ?? 0, total: record.totalRows ?? 0 })}
+      </Typography>
+    </Box>
+  )
+}
+
+const CancelImportButton = ({ record }: { record: ImportRecord }) => {
+  const api = useApi()
+  const notify = useNotify()
+  const notifyError = useNotifyError()
+  const { refetch } = useListContext()
+  const [busy, setBusy] = useState(false)
+  if (!isImportRunning(record)) return null
+  return (
+    <Button
+      label="affix.screens.uploads.cancel"
+      disabled={busy || record.cancelRequested}
+      onClick={async (event) => {
+        event.stopPropagation()
+        setBusy(true)
+        try {
+          await api.post(`/api/v1/imports/${record.id}/cancel`)
+          notify('affix.screens.uploads.cancelled', { type: 'info' })
+          await refetch?.()
+        } catch (error) {
+          notifyError(error)
+        } finally {
+          setBusy(false)
+        }
+      }}
+      startIcon={<CancelIcon />}
+    />
+  )
+}
+
+/** Reloads the page of imports while one of them is queued or processing. */
+const RefreshWhileRunning = ({ interval = UPLOADS_REFRESH_MS }: { interval?: number }) => {
+  const { data, refetch } = useListContext<ImportRecord>()
+  const running = (data ?? []).some(isImportRunning)
+  useEffect(() => {
+    if (!running || !refetch) return
+    const timer = setInterval(() => void refetch(), interval)
+    return () => clearInterval(timer)
+  }, [running, refetch, interval])
+  return null
 }
 
 const FailedRowsButton = ({ record }: { record: ImportRecord }) => {
   const api = useApi()
   const notifyError = useNotifyError()
-  if (!record.failedRows) return null
+  if (!record.failedRows || isImportRunning(record)) return null
   return (
     <Button
       label="affix.screens.uploads.download_failed"
@@ -57,7 +135,11 @@ const filters = [
   />,
 ]
 
-/** /uploads: the import history (CSV uploads of every feature), with the failed rows to download. */
+/**
+ * /uploads: the import history (CSV uploads of every feature) with the progress of running
+ * imports (reloaded while one runs), cancel for queued or processing ones, and the failed
+ * rows to download.
+ */
 export const UploadsScreen = () => {
   const translate = useTranslate()
   return (
@@ -70,6 +152,7 @@ export const UploadsScreen = () => {
       empty={false}
       actions={false}
     >
+      <RefreshWhileRunning />
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="createdAt" label="affix.screens.uploads.fields.createdAt" field={DateField} />
         <DataTable.Col
@@ -83,10 +166,24 @@ export const UploadsScreen = () => {
           label="affix.screens.uploads.fields.status"
           render={(record: ImportRecord) => <StatusChip status={record.status} />}
         />
+        <DataTable.Col
+          label="affix.screens.uploads.fields.progress"
+          disableSort
+          render={(record: ImportRecord) => <ProgressCell record={record} />}
+        />
         <DataTable.Col source="totalRows" label="affix.screens.uploads.fields.totalRows" disableSort />
         <DataTable.Col source="importedRows" label="affix.screens.uploads.fields.importedRows" disableSort />
         <DataTable.Col source="failedRows" label="affix.screens.uploads.fields.failedRows" disableSort />
-        <DataTable.Col label="" disableSort render={(record: ImportRecord) => <FailedRowsButton record={record} />} />
+        <DataTable.Col
+          label=""
+          disableSort
+          render={(record: ImportRecord) => (
+            <>
+              <CancelImportButton record={record} />
+              <FailedRowsButton record={record} />
+            </>
+          )}
+        />
       </DataTable>
     </List>
   )

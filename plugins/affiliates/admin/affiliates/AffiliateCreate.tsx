@@ -1,0 +1,13 @@
+import { Create } from 'react-admin'
+import { useNotifyServerError } from '../shared/useNotifyServerError'
+import { AffiliateWizard } from './AffiliateWizard'
+import { toAffiliatePayload } from './model'
+
+export const AffiliateCreate = () => {
+  const onError = useNotifyServerError()
+  return (
+    <Create mutationOptions={{ onError }} redirect="show" transform={toAffiliatePayload}>
+      <AffiliateWizard mode="create" />
+    </Create>
+  )
+}

@@ -1,0 +1,5 @@
+export const AFFILIATES_API = '/api/v1/affiliates/affiliates'
+export const GROUPS_API = '/api/v1/affiliates/groups'
+export const ME_API = '/api/v1/affiliates/me'
+export const IMPORTS_API = '/api/v1/imports'
+export const IMPORT_PATH = '/manage/affiliate/import'

@@ -1,0 +1,15 @@
+import { Create, SimpleForm } from 'react-admin'
+import { useNotifyServerError } from '../shared/useNotifyServerError'
+import { GroupInputs } from './GroupInputs'
+import { toGroupPayload } from './payload'
+
+export const GroupCreate = () => {
+  const onError = useNotifyServerError()
+  return (
+    <Create mutationOptions={{ onError }} redirect="show" transform={toGroupPayload}>
+      <SimpleForm>
+        <GroupInputs />
+      </SimpleForm>
+    </Create>
+  )
+}

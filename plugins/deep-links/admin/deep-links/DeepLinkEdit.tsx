@@ -1,0 +1,18 @@
+import { Edit, SimpleForm } from 'react-admin'
+import { useCampaignsAvailable } from '../shared/campaigns'
+import { useNotifyServerError } from '../shared/useNotifyServerError'
+import { DeepLinkInputs } from './DeepLinkInputs'
+import { toDeepLinkPayload } from './model'
+
+// Pessimistic: the server's field errors must reach the form.
+export const DeepLinkEdit = () => {
+  const onError = useNotifyServerError()
+  const campaigns = useCampaignsAvailable()
+  return (
+    <Edit mutationOptions={{ onError }} mutationMode="pessimistic" redirect="list" transform={(data) => toDeepLinkPayload(data, { campaigns })}>
+      <SimpleForm>
+        <DeepLinkInputs />
+      </SimpleForm>
+    </Edit>
+  )
+}

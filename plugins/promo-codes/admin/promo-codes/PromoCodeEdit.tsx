@@ -1,0 +1,18 @@
+import { Edit, SimpleForm } from 'react-admin'
+import { useCampaignsAvailable } from '../shared/campaigns'
+import { useNotifyServerError } from '../shared/useNotifyServerError'
+import { PromoCodeInputs } from './PromoCodeInputs'
+import { toPromoCodePayload, validatePromoCodeForm } from './model'
+
+// Pessimistic: the server's field errors (a taken code, the selection rules) must reach the form.
+export const PromoCodeEdit = () => {
+  const onError = useNotifyServerError()
+  const campaigns = useCampaignsAvailable()
+  return (
+    <Edit mutationOptions={{ onError }} mutationMode="pessimistic" redirect="list" transform={(data) => toPromoCodePayload(data, { campaigns })}>
+      <SimpleForm validate={validatePromoCodeForm as never}>
+        <PromoCodeInputs />
+      </SimpleForm>
+    </Edit>
+  )
+}
