@@ -8,10 +8,14 @@ import affiliates from '@affix/affiliates/admin'
 import media from '@affix/media/admin'
 import promoCodes from '@affix/promo-codes/admin'
 import deepLinks from '@affix/deep-links/admin'
+import campaigns from '@affix/campaigns/admin'
+import fraud from '@affix/fraud/admin'
+import domains from '@affix/domains/admin'
+import tracking from '@affix/tracking/admin'
 import type { AdminPlugin, AdminResource, Permissions } from './plugin_api'
 import { ResourceRegistry } from './resource_registry'
 
-export const installedPlugins: AdminPlugin[] = [brands, affiliates, media, promoCodes, deepLinks]
+export const installedPlugins: AdminPlugin[] = [brands, affiliates, media, promoCodes, deepLinks, campaigns, fraud, domains, tracking]
 
 export const resourceRegistry = installedPlugins.reduce((registry, plugin) => registry.register(plugin), new ResourceRegistry())
 

@@ -8,9 +8,13 @@ import affiliates from '@affix/affiliates'
 import media from '@affix/media'
 import promoCodes from '@affix/promo-codes'
 import deepLinks from '@affix/deep-links'
+import campaigns from '@affix/campaigns'
+import fraud from '@affix/fraud'
+import domains from '@affix/domains'
+import tracking from '@affix/tracking'
 import { PluginRegistry } from '#kernel/plugin'
 
-export const registry = PluginRegistry.create([brands, affiliates, media, promoCodes, deepLinks])
+export const registry = PluginRegistry.create([brands, affiliates, media, promoCodes, deepLinks, campaigns, fraud, domains, tracking])
 
 export const migrationPaths = registry.migrationPaths()
 export const pluginLangPaths = registry.langPaths()

@@ -1,0 +1,2 @@
+/* Admin UI messages of the campaigns plugin (tr). */
+export const tr = { resources: {} }

@@ -1,0 +1,15 @@
+/*
+ * Admin UI of the campaigns plugin (package export "./admin").
+ */
+import type { AdminPlugin } from '@affix/admin-ui/plugin-api'
+import { en } from './i18n/en'
+import { pt } from './i18n/pt'
+import { tr } from './i18n/tr'
+
+const campaignsAdmin: AdminPlugin = {
+  id: 'campaigns',
+  resources: [],
+  messages: { en, pt, tr },
+}
+
+export default campaignsAdmin

@@ -1,0 +1,2 @@
+/* Admin UI messages of the domains plugin (tr). */
+export const tr = { resources: {} }

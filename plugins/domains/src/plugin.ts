@@ -1,0 +1,19 @@
+/*
+ * The `domains` plugin: tracking and white-label domains used in the tracking links of affiliates.
+ */
+import { fileURLToPath } from 'node:url'
+import { definePlugin } from '@affix/core/kernel'
+import { domainsRoutes } from './routes.js'
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+export default definePlugin({
+  id: 'domains',
+  name: 'Tracking domains',
+  description: 'Tracking and white-label domains used in the tracking links of affiliates',
+  dependsOn: ['affiliates'],
+  migrations: here('../database/migrations'),
+  lang: here('../resources/lang'),
+  routes: domainsRoutes,
+  permissions: [],
+})

@@ -1,0 +1,2 @@
+/* Admin UI messages of the fraud plugin (en). */
+export const en = { resources: {} }

@@ -1,0 +1,2 @@
+/* Admin UI messages of the fraud plugin (tr). */
+export const tr = { resources: {} }

@@ -1,0 +1,3 @@
+import type { ApiRouter } from '@affix/core/kernel'
+
+export function fraudRoutes(_api: ApiRouter) {}

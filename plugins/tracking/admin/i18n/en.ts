@@ -1,0 +1,2 @@
+/* Admin UI messages of the tracking plugin (en). */
+export const en = { resources: {} }
