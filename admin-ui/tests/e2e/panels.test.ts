@@ -10,7 +10,7 @@
  * The panels are rows written straight into the test database, each with the demo admin's
  * password hash (so every password is Demo#1234): simpler than the signup flows, which
  * public.test.ts covers. The expected lists below are written out from the spec and the
- * server's grants (core_permissions.ts, the brands plugin), not derived from the UI code.
+ * server's grants (core_permissions.ts and the plugins' manifests), not derived from the UI code.
  */
 import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
@@ -54,6 +54,8 @@ interface PanelCase {
 }
 
 const CATALOGUE = ['Brands', 'Products']
+/** Affiliates, groups, media and promo codes: every team role and the parent read them (plugins' grants). */
+const MANAGE = ['Affiliates', 'Affiliate groups', 'Media', 'Promo codes']
 const PANELS: PanelCase[] = [
   {
     role: 'admin',
@@ -64,7 +66,7 @@ const PANELS: PanelCase[] = [
     home: '/',
     homeText: `Welcome to ${DEMO_ORG}`,
     switcher: `${DEMO_ORG} · Admin`,
-    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, 'API', 'Integrations'],
+    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, ...MANAGE, 'API', 'Integrations'],
     footer: ['User', 'Uploads', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Team Members', 'Logout'],
     deniedPath: '/superadmin/accounts',
@@ -78,7 +80,7 @@ const PANELS: PanelCase[] = [
     home: '/',
     homeText: `Welcome to ${DEMO_ORG}`,
     switcher: `${DEMO_ORG} · Sub-admin`,
-    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, 'Integrations'],
+    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, ...MANAGE, 'Integrations'],
     footer: ['User', 'Uploads', 'Downloads'],
     userMenu: ['Profile', 'Logout'],
     deniedPath: '/settings',
@@ -93,7 +95,8 @@ const PANELS: PanelCase[] = [
     homeText: 'Welcome, Alex Affiliate',
     homeTestId: 'affiliate-home',
     switcher: `${DEMO_ORG} · Affiliate`,
-    sidebar: ['Dashboard', 'API'],
+    // Media and promo codes read-only; their own referred affiliates (no deep links: the demo organisation lacks edl).
+    sidebar: ['Dashboard', 'Referred affiliates', 'Media', 'Promo codes', 'API'],
     footer: ['User', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Logout'],
     deniedPath: '/manage/organization',
@@ -107,7 +110,7 @@ const PANELS: PanelCase[] = [
     home: '/',
     homeText: `Welcome to ${DEMO_ORG}`,
     switcher: `${DEMO_ORG} · Affiliate manager`,
-    sidebar: ['Dashboard', ...CATALOGUE],
+    sidebar: ['Dashboard', ...CATALOGUE, ...MANAGE],
     footer: ['User', 'Uploads', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Logout'],
     deniedPath: '/configuration/api',
@@ -121,7 +124,7 @@ const PANELS: PanelCase[] = [
     home: '/',
     homeText: `Welcome to ${DEMO_ORG}`,
     switcher: `${DEMO_ORG} · Account manager`,
-    sidebar: ['Dashboard', ...CATALOGUE],
+    sidebar: ['Dashboard', ...CATALOGUE, ...MANAGE],
     footer: ['User', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Logout'],
     deniedPath: '/uploads',
@@ -150,7 +153,7 @@ const PANELS: PanelCase[] = [
     home: '/',
     homeText: `Welcome to ${PARENT_ORG}`,
     switcher: `${PARENT_ORG} · Parent organisation`,
-    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, 'Integrations'],
+    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, ...MANAGE, 'Integrations'],
     footer: ['User', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Team Members', 'Logout'],
     deniedPath: '/configuration/api',
@@ -400,6 +403,10 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
       'Organizasyon',
       'Markalar',
       'Ürünler',
+      'Ortaklar',
+      'Ortak grupları',
+      'Medya',
+      'Promosyon kodları',
       'API',
       'Entegrasyonlar',
     ])
@@ -413,6 +420,10 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
       'Organização',
       'Marcas',
       'Produtos',
+      'Afiliados',
+      'Grupos de afiliados',
+      'Mídias',
+      'Códigos promocionais',
       'API',
       'Integrações',
     ])
