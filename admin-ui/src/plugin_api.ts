@@ -17,6 +17,16 @@ export { buildQuery, withQuery } from './http_client'
 // Shell screens' pieces a plugin builds on: login-as (affiliates, brands) and the account's payment tab.
 export { LoginAsButton } from './screens/LoginAsButton'
 export { providePaymentInfoPanel } from './screens/account/tabs'
+export {
+  lazyScreen,
+  useNotifyServerError,
+  saveFile,
+  ServerExportButton,
+  CAMPAIGNS_RESOURCE,
+  useCampaignsAvailable,
+  CampaignIdsInput,
+  CampaignIdInput,
+} from './plugin_kit'
 export type { QueryParams, RequestOptions, UploadParams } from './http_client'
 
 export type Locale = 'en' | 'pt' | 'tr'

@@ -5,6 +5,7 @@ import { mergeMessages } from './merge_messages'
 /** The shell's own messages; react-admin's are ra-language-english. */
 export const appMessagesEn = {
   affix: {
+    export: { done: 'Exported. The file is also in Downloads.' },
     title: 'Affix',
     language: 'Language',
     menu: { Manage: 'Manage' },

@@ -153,6 +153,7 @@ const raPt = {
 
 const appMessagesPt = {
   affix: {
+    export: { done: 'Exportado. O arquivo também está em Downloads.' },
     title: 'Affix',
     language: 'Idioma',
     menu: { Manage: 'Gerenciar' },

@@ -152,6 +152,7 @@ const raTr = {
 
 const appMessagesTr = {
   affix: {
+    export: { done: 'Dışa aktarıldı. Dosya İndirilenler bölümünde de var.' },
     title: 'Affix',
     language: 'Dil',
     menu: { Manage: 'Yönet' },

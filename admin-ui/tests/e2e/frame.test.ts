@@ -149,6 +149,8 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('the frame in a browser'
     await expect(userMenuEntries()).resolves.toEqual(['Profile', 'Logout'])
     await screenshot('admin-acting-on-child')
 
+    // react-admin's app bar hides while the page is scrolled down (the account page is tall).
+    await page.evaluate(() => window.scrollTo(0, 0))
     await page.getByTestId('panel-switcher').click()
     await openMenu().getByRole('menuitem', { name: 'Demo Casino Network (own organisation)' }).click()
     await page.getByTestId('panel-switcher').filter({ hasText: 'Demo Casino Network · Admin' }).waitFor()
@@ -156,6 +158,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('the frame in a browser'
 
   it('keeps the collapsed sidebar across a reload', async () => {
     await expect(sidebar().getAttribute('data-collapsed')).resolves.toBe('false')
+    await page.evaluate(() => window.scrollTo(0, 0))
     await page.getByRole('button', { name: 'Close menu' }).click()
     await expect.poll(() => sidebar().getAttribute('data-collapsed')).toBe('true')
     await expect(page.evaluate(() => localStorage.getItem('isCollapsed'))).resolves.toBe('true')

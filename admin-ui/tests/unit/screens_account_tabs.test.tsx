@@ -30,18 +30,25 @@ const PROFILE = {
 describe('/account tabs', () => {
   afterEach(() => providePaymentInfoPanel(null))
 
-  it('offers team members with the ability, payment info only with the affiliates plugin and its panel', () => {
+  it('offers team members with the ability, payment info only to affiliates with the affiliates plugin and its panel', () => {
     expect(visibleAccountTabs(admin, false)).toEqual(['editProfile', 'teamMembers'])
     expect(visibleAccountTabs(subAdmin, false)).toEqual(['editProfile'])
     expect(visibleAccountTabs({ ...admin, enabledPlugins: ['affiliates'] }, false)).toEqual([
       'editProfile',
       'teamMembers',
     ])
-    expect(visibleAccountTabs({ ...admin, enabledPlugins: ['affiliates'] }, true)).toEqual([
-      'editProfile',
-      'teamMembers',
-      'paymentInfo',
-    ])
+    // An admin has no payment details of its own, even with the plugin and its panel.
+    expect(visibleAccountTabs({ ...admin, enabledPlugins: ['affiliates'] }, true)).toEqual(['editProfile', 'teamMembers'])
+    const affiliate: Permissions = {
+      abilities: [
+        { subject: 'account', action: 'manage' },
+        { subject: 'affiliates.self', action: 'manage' },
+      ],
+      enabledPlugins: ['affiliates'],
+      superuser: false,
+    }
+    expect(visibleAccountTabs(affiliate, true)).toEqual(['editProfile', 'paymentInfo'])
+    expect(visibleAccountTabs({ ...affiliate, enabledPlugins: [] }, true)).toEqual(['editProfile'])
     expect(visibleAccountTabs(admin, true)).toEqual(['editProfile', 'teamMembers'])
   })
 

@@ -10,7 +10,7 @@ import { affiliateGroupsResource } from './groups'
 import { en } from './i18n/en'
 import { pt } from './i18n/pt'
 import { tr } from './i18n/tr'
-import { lazyScreen } from './shared/lazyScreen'
+import { lazyScreen } from '@affix/admin-ui/plugin-api'
 import { specRoutes } from './spec_routes'
 
 // Account → Payment info (the shell shows the tab only while this plugin is enabled).

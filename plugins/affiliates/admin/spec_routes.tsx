@@ -3,7 +3,7 @@
  * /manage/referred-affiliates) and the CSV import screen.
  */
 import { Navigate, reactRouterProvider, useParams } from 'react-admin'
-import { lazyScreen } from './shared/lazyScreen'
+import { lazyScreen } from '@affix/admin-ui/plugin-api'
 
 // react-router's <Route>, the very copy react-admin's <CustomRoutes> reads.
 const { Route } = reactRouterProvider

@@ -1,6 +1,7 @@
 /*
  * The tabs of /account (spec §2), chosen by the `tab` query key. A tab the caller may not
- * see (team members without the ability, payment info without the affiliates plugin) is
+ * see (team members without the ability, payment info without the affiliates plugin or for
+ * anyone but an affiliate) is
  * not offered, and asking for it lands on the profile.
  */
 import type { ComponentType } from 'react'
@@ -31,7 +32,10 @@ export function visibleAccountTabs(
 ): AccountTab[] {
   const tabs: AccountTab[] = ['editProfile']
   if (can(permissions, 'team_members', 'read')) tabs.push('teamMembers')
-  if (hasPaymentPanel && pluginEnabled(permissions, 'affiliates')) tabs.push('paymentInfo')
+  // An affiliate's own payment details: the affiliates plugin grants `affiliates.self` to affiliates only.
+  if (hasPaymentPanel && pluginEnabled(permissions, 'affiliates') && can(permissions, 'affiliates.self', 'manage')) {
+    tabs.push('paymentInfo')
+  }
   return tabs
 }
 

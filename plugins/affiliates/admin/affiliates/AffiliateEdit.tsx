@@ -1,5 +1,5 @@
 import { Edit } from 'react-admin'
-import { useNotifyServerError } from '../shared/useNotifyServerError'
+import { useNotifyServerError } from '@affix/admin-ui/plugin-api'
 import { AffiliateWizard } from './AffiliateWizard'
 import { toAffiliatePayload } from './model'
 

@@ -24,7 +24,7 @@ import {
 } from 'react-admin'
 import { AffiliateStatusField } from '../shared/AffiliateStatusField'
 import { BulkFormButton } from '../shared/BulkFormButton'
-import { ServerExportButton } from '../shared/ServerExportButton'
+import { ServerExportButton } from '@affix/admin-ui/plugin-api'
 import { GroupInput, ManagerInput } from './AffiliateSteps'
 import { SETTABLE_STATUSES, statusChoices } from './model'
 import { AFFILIATES_API, IMPORT_PATH } from './paths'

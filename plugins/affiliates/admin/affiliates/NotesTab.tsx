@@ -4,7 +4,7 @@ import { Box, Button as MuiButton, IconButton, List, ListItem, ListItemText, Tex
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin'
-import { useNotifyServerError } from '../shared/useNotifyServerError'
+import { useNotifyServerError } from '@affix/admin-ui/plugin-api'
 import { AFFILIATES_API } from './paths'
 
 export interface AffiliateNote {

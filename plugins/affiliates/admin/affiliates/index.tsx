@@ -1,6 +1,6 @@
 import PeopleIcon from '@mui/icons-material/People'
 import type { AdminResource } from '@affix/admin-ui/plugin-api'
-import { lazyScreen } from '../shared/lazyScreen'
+import { lazyScreen } from '@affix/admin-ui/plugin-api'
 
 export const affiliatesResource: AdminResource = {
   name: 'affiliates',

@@ -1,6 +1,6 @@
 import GroupsIcon from '@mui/icons-material/Workspaces'
 import type { AdminResource } from '@affix/admin-ui/plugin-api'
-import { lazyScreen } from '../shared/lazyScreen'
+import { lazyScreen } from '@affix/admin-ui/plugin-api'
 
 export const affiliateGroupsResource: AdminResource = {
   name: 'affiliate-groups',

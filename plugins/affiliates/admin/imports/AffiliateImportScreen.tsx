@@ -19,8 +19,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState, type ChangeEvent } from 'react'
 import { Title, useDataProvider, useNavigate, useTranslate } from 'react-admin'
 import { AFFILIATES_API } from '../affiliates/paths'
-import { saveFile } from '../shared/saveFile'
-import { useNotifyServerError } from '../shared/useNotifyServerError'
+import { saveFile } from '@affix/admin-ui/plugin-api'
+import { useNotifyServerError } from '@affix/admin-ui/plugin-api'
 import { ImportProgress, type ImportRecord } from './ImportProgress'
 
 export const IMPORT_MODES = {

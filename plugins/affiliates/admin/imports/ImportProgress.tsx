@@ -5,8 +5,8 @@ import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/mate
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useDataProvider, useTranslate } from 'react-admin'
-import { saveFile } from '../shared/saveFile'
-import { useNotifyServerError } from '../shared/useNotifyServerError'
+import { saveFile } from '@affix/admin-ui/plugin-api'
+import { useNotifyServerError } from '@affix/admin-ui/plugin-api'
 import { IMPORTS_API } from '../affiliates/paths'
 
 export type ImportStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled' | 'imported_partially'

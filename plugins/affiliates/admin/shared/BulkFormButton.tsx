@@ -12,7 +12,7 @@ import {
   useUnselectAll,
   type Identifier,
 } from 'react-admin'
-import { useNotifyServerError } from './useNotifyServerError'
+import { useNotifyServerError } from '@affix/admin-ui/plugin-api'
 
 /**
  * A bulk action that asks for a value first (a status, a group, a manager) in a dialog,

@@ -1,5 +1,5 @@
 import { Create, SimpleForm } from 'react-admin'
-import { useNotifyServerError } from '../shared/useNotifyServerError'
+import { useNotifyServerError } from '@affix/admin-ui/plugin-api'
 import { BrandInputs } from './BrandInputs'
 import { toBrandPayload } from './validation'
 

@@ -1,6 +1,6 @@
 import StorefrontIcon from '@mui/icons-material/Storefront'
 import type { AdminResource } from '@affix/admin-ui/plugin-api'
-import { lazyScreen } from '../shared/lazyScreen'
+import { lazyScreen } from '@affix/admin-ui/plugin-api'
 
 export const brandsResource: AdminResource = {
   name: 'brands',

@@ -67,5 +67,4 @@ export const en = {
       country: 'Use a 2-letter country code',
     },
   },
-  affix: { export: { done: 'Exported. The file is also in Downloads.' } },
 }

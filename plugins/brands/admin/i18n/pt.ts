@@ -68,5 +68,4 @@ export const pt: typeof en = {
       country: 'Use um código de país de 2 letras',
     },
   },
-  affix: { export: { done: 'Exportado. O arquivo também está em Downloads.' } },
 }

@@ -68,5 +68,4 @@ export const tr: typeof en = {
       country: '2 harfli ülke kodu kullanın',
     },
   },
-  affix: { export: { done: 'Dışa aktarıldı. Dosya İndirilenler bölümünde de var.' } },
 }

@@ -1,5 +1,5 @@
 import { Edit, SimpleForm } from 'react-admin'
-import { useNotifyServerError } from '../shared/useNotifyServerError'
+import { useNotifyServerError } from '@affix/admin-ui/plugin-api'
 import { ProductInputs, toProductPayload } from './ProductInputs'
 
 // Pessimistic so server field errors (e.g. a name already used for the brand) reach the form.

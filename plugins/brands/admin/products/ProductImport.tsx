@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material'
 import { useState, type ChangeEvent } from 'react'
-import { saveFile } from '../shared/ServerExportButton'
+import { saveFile } from '@affix/admin-ui/plugin-api'
 import { Button, useCanAccess, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin'
 
 /** Failures listed in the dialog; all of them are in the downloadable file. */

@@ -1,6 +1,6 @@
 import Inventory2Icon from '@mui/icons-material/Inventory2'
 import type { AdminResource } from '@affix/admin-ui/plugin-api'
-import { lazyScreen } from '../shared/lazyScreen'
+import { lazyScreen } from '@affix/admin-ui/plugin-api'
 
 export const productsResource: AdminResource = {
   name: 'products',

@@ -1,6 +1,6 @@
 import { Edit, SimpleForm } from 'react-admin'
-import { useCampaignsAvailable } from '../shared/campaigns'
-import { useNotifyServerError } from '../shared/useNotifyServerError'
+import { useCampaignsAvailable } from '@affix/admin-ui/plugin-api'
+import { useNotifyServerError } from '@affix/admin-ui/plugin-api'
 import { DeepLinkInputs } from './DeepLinkInputs'
 import { toDeepLinkPayload } from './model'
 

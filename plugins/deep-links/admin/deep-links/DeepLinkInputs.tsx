@@ -1,6 +1,6 @@
 import { Box } from '@mui/material'
 import { SelectInput, TextInput } from 'react-admin'
-import { CampaignIdInput } from '../shared/campaigns'
+import { CampaignIdInput } from '@affix/admin-ui/plugin-api'
 import { statusChoices, validateDeepLink } from './model'
 
 export const DeepLinkInputs = () => (

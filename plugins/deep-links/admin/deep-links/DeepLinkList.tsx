@@ -1,6 +1,6 @@
 import { StatusTag } from '@affix/admin-ui/plugin-api'
 import { DataTable, DateField, List, ReferenceField, SearchInput, SelectInput, UrlField, useCanAccess, useRecordContext, useTranslate } from 'react-admin'
-import { useCampaignsAvailable } from '../shared/campaigns'
+import { useCampaignsAvailable } from '@affix/admin-ui/plugin-api'
 import { statusChoices } from './model'
 
 const deepLinkFilters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />]

@@ -1,6 +1,6 @@
 import LinkIcon from '@mui/icons-material/AddLink'
 import type { AdminResource } from '@affix/admin-ui/plugin-api'
-import { lazyScreen } from '../shared/lazyScreen'
+import { lazyScreen } from '@affix/admin-ui/plugin-api'
 import { DEEP_LINKS_API } from './model'
 
 export const deepLinksResource: AdminResource = {

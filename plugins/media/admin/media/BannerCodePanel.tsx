@@ -15,8 +15,8 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin'
-import { CampaignIdInput } from '../shared/campaigns'
-import { useNotifyServerError } from '../shared/useNotifyServerError'
+import { CampaignIdInput } from '@affix/admin-ui/plugin-api'
+import { useNotifyServerError } from '@affix/admin-ui/plugin-api'
 import { MEDIA_API, isImageFile } from './model'
 import { formErrorsOf } from './save'
 import { blobToDataUrl } from './useMediaFile'

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material'
 import { useWatch } from 'react-hook-form'
 import { ArrayInput, SelectInput, SimpleFormIterator, TextInput, required, useTranslate } from 'react-admin'
-import { CampaignIdsInput } from '../shared/campaigns'
+import { CampaignIdsInput } from '@affix/admin-ui/plugin-api'
 import { MediaFileInput } from './MediaFileInput'
 import { statusChoices, takesFile, takesLink, typeChoices, validateMedia } from './model'
 

@@ -20,7 +20,7 @@ import {
   useTranslate,
 } from 'react-admin'
 import { MediaStatusField } from '../shared/MediaStatusField'
-import { useNotifyServerError } from '../shared/useNotifyServerError'
+import { useNotifyServerError } from '@affix/admin-ui/plugin-api'
 import { BannerCodePanel } from './BannerCodePanel'
 import { FilePreview } from './MediaFileInput'
 import { NO_BANNER_CODE_TYPES, acceptFor, isHtmlFile, isImageFile, takesFile, typeChoices } from './model'

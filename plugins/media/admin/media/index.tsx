@@ -1,6 +1,6 @@
 import PermMediaIcon from '@mui/icons-material/PermMedia'
 import type { AdminResource } from '@affix/admin-ui/plugin-api'
-import { lazyScreen } from '../shared/lazyScreen'
+import { lazyScreen } from '@affix/admin-ui/plugin-api'
 import { MEDIA_API } from './model'
 
 export const mediaResource: AdminResource = {

@@ -1,6 +1,6 @@
 import { Create, SimpleForm } from 'react-admin'
-import { useCampaignsAvailable } from '../shared/campaigns'
-import { useNotifyServerError } from '../shared/useNotifyServerError'
+import { useCampaignsAvailable } from '@affix/admin-ui/plugin-api'
+import { useNotifyServerError } from '@affix/admin-ui/plugin-api'
 import { PromoCodeInputs } from './PromoCodeInputs'
 import { toPromoCodePayload, validatePromoCodeForm } from './model'
 

@@ -13,7 +13,7 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin'
-import { CampaignIdInput } from '../shared/campaigns'
+import { CampaignIdInput } from '@affix/admin-ui/plugin-api'
 import { currencyChoices, needsAffiliate, originChoices, selectionChoices, typeChoices, validatePromoCode } from './model'
 
 const affiliateText = (record: { name?: string | null; email?: string; id?: unknown }) => (record?.name ? `${record.name} (#${record.id})` : (record?.email ?? `#${record?.id}`))

@@ -13,7 +13,7 @@ import {
   useCanAccess,
 } from 'react-admin'
 import { PromoCodeStatusField } from '../shared/PromoCodeStatusField'
-import { ServerExportButton } from '../shared/ServerExportButton'
+import { ServerExportButton } from '@affix/admin-ui/plugin-api'
 import { PROMO_CODES_API, originChoices, statusChoices, typeChoices } from './model'
 
 const promoCodeFilters = [

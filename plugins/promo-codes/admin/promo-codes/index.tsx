@@ -1,6 +1,6 @@
 import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined'
 import type { AdminResource } from '@affix/admin-ui/plugin-api'
-import { lazyScreen } from '../shared/lazyScreen'
+import { lazyScreen } from '@affix/admin-ui/plugin-api'
 import { PROMO_CODES_API } from './model'
 
 export const promoCodesResource: AdminResource = {
