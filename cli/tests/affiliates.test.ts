@@ -2,50 +2,24 @@
  * `affix affiliates …` through the built binary against a live server with its own database
  * (affix_test_cli_aff), seeded with the demo organisation and its demo affiliates.
  */
-import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cliRunner } from './cli_runner.js'
 import { DEMO_ADMIN, startTestServer, type TestServer } from '../../scripts/test_server.mjs'
 
-const BIN = fileURLToPath(new URL('../bin/run.js', import.meta.url))
 const DATABASE = 'affix_test_cli_aff'
 const DEMO_AFFILIATE = { email: 'affiliate@demo.affix.dev', password: 'Demo#1234' }
 
 let server: TestServer
 let workDir: string
 
-interface RunResult {
-  exitCode: number
-  stdout: string
-  stderr: string
-}
 
-function affix(args: string[], env: Record<string, string> = {}): Promise<RunResult> {
-  const fullEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    AFFIX_CONFIG_DIR: join(workDir, 'config'),
-    AFFIX_URL: server.url,
-    AFFIX_LOCALE: 'en',
-    NO_COLOR: '1',
-    ...env,
-  }
-  delete fullEnv.AFFIX_PASSWORD
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: workDir, env: fullEnv }, (error, stdout, stderr) => {
-      resolve({ exitCode: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr })
-    })
-  })
-}
 
-async function affixJson<T = any>(args: string[], env: Record<string, string> = {}): Promise<T> {
-  const result = await affix([...args, '--json'], env)
-  expect(result.exitCode, result.stderr).toBe(0)
-  return JSON.parse(result.stdout) as T
-}
+const { affix, affixJson } = cliRunner(() => ({ url: server.url, workDir }))
 
 beforeAll(async () => {
   if (!existsSync(fileURLToPath(new URL('../dist/commands/affiliates/list.js', import.meta.url)))) {

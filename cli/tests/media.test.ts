@@ -3,7 +3,6 @@
  * (affix_test_cli_media): create each kind (with a real PNG and an HTML file), list, get,
  * replace the file, banner code for an affiliate, delete, and the server's refusals.
  */
-import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -12,43 +11,18 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cliRunner } from './cli_runner.js'
 import { DEMO_ADMIN, startTestServer, type TestServer } from '../../scripts/test_server.mjs'
 
-const BIN = fileURLToPath(new URL('../bin/run.js', import.meta.url))
 const DATABASE = 'affix_test_cli_media'
 
 let server: TestServer
 let workDir: string
 let affiliateId = 0
 
-interface RunResult {
-  exitCode: number
-  stdout: string
-  stderr: string
-}
 
-function affix(args: string[], env: Record<string, string> = {}): Promise<RunResult> {
-  const fullEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    AFFIX_CONFIG_DIR: join(workDir, 'config'),
-    AFFIX_URL: server.url,
-    AFFIX_LOCALE: 'en',
-    NO_COLOR: '1',
-    ...env,
-  }
-  delete fullEnv.AFFIX_PASSWORD
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: workDir, env: fullEnv }, (error, stdout, stderr) => {
-      resolve({ exitCode: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr })
-    })
-  })
-}
 
-async function affixJson<T = any>(args: string[]): Promise<T> {
-  const result = await affix([...args, '--json'])
-  expect(result.exitCode, result.stderr).toBe(0)
-  return JSON.parse(result.stdout) as T
-}
+const { affix, affixJson } = cliRunner(() => ({ url: server.url, workDir }))
 
 /**
  * An affiliate of the demo organisation, written directly (the banner code names one). The

@@ -3,7 +3,6 @@
  * server with its own database (affix_test_cli_promo). The affiliate is written straight
  * into that database, and the edl feature is switched on there for the deep links.
  */
-import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -11,43 +10,18 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cliRunner } from './cli_runner.js'
 import { DEMO_ADMIN, startTestServer, type TestServer } from '../../scripts/test_server.mjs'
 
-const BIN = fileURLToPath(new URL('../bin/run.js', import.meta.url))
 const DATABASE = 'affix_test_cli_promo'
 
 let server: TestServer
 let workDir: string
 let affiliateId: number
 
-interface RunResult {
-  exitCode: number
-  stdout: string
-  stderr: string
-}
 
-function affix(args: string[], env: Record<string, string> = {}): Promise<RunResult> {
-  const fullEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    AFFIX_CONFIG_DIR: join(workDir, 'config'),
-    AFFIX_URL: server.url,
-    AFFIX_LOCALE: 'en',
-    NO_COLOR: '1',
-    ...env,
-  }
-  delete fullEnv.AFFIX_PASSWORD
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: workDir, env: fullEnv }, (error, stdout, stderr) => {
-      resolve({ exitCode: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr })
-    })
-  })
-}
 
-async function affixJson<T = any>(args: string[]): Promise<T> {
-  const result = await affix([...args, '--json'])
-  expect(result.exitCode, result.stderr).toBe(0)
-  return JSON.parse(result.stdout) as T
-}
+const { affix, affixJson } = cliRunner(() => ({ url: server.url, workDir }))
 
 async function withDatabase<T>(work: (client: pg.Client, organizationId: number) => Promise<T>): Promise<T> {
   const base = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')

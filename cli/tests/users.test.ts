@@ -3,7 +3,6 @@
  * own database (affix_test_cli_users). Affiliates have no command of their own yet, so the
  * test inserts two straight into that database to assign them.
  */
-import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -11,9 +10,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cliRunner } from './cli_runner.js'
 import { DEMO_ADMIN, startTestServer, type TestServer } from '../../scripts/test_server.mjs'
 
-const BIN = fileURLToPath(new URL('../bin/run.js', import.meta.url))
 const DATABASE = 'affix_test_cli_users'
 const PASSWORD = 'Team#2024x'
 
@@ -21,34 +20,9 @@ let server: TestServer
 let workDir: string
 let affiliateIds: number[] = []
 
-interface RunResult {
-  exitCode: number
-  stdout: string
-  stderr: string
-}
 
-function affix(args: string[], env: Record<string, string> = {}): Promise<RunResult> {
-  const fullEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    AFFIX_CONFIG_DIR: join(workDir, 'config'),
-    AFFIX_URL: server.url,
-    AFFIX_LOCALE: 'en',
-    NO_COLOR: '1',
-    ...env,
-  }
-  delete fullEnv.AFFIX_PASSWORD
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: workDir, env: fullEnv }, (error, stdout, stderr) => {
-      resolve({ exitCode: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr })
-    })
-  })
-}
 
-async function affixJson<T = any>(args: string[]): Promise<T> {
-  const result = await affix([...args, '--json'])
-  expect(result.exitCode, result.stderr).toBe(0)
-  return JSON.parse(result.stdout) as T
-}
+const { affix, affixJson } = cliRunner(() => ({ url: server.url, workDir }))
 
 /** Two affiliates of the demo organisation, written directly (no affiliates command yet). */
 async function insertAffiliates(): Promise<number[]> {
