@@ -1,31 +1,7 @@
 import vine from '@vinejs/vine'
-import { PASSWORD_RULE, PHONE_RULE, TEXT_MAX, text } from '@affix/core/kernel'
+import { PASSWORD_RULE, PHONE_RULE, TEXT_MAX, countryRule, currencyRule, text } from '@affix/core/kernel'
 import { isValidCpf } from './cpf.js'
 import { PAYMENT_METHODS, SETTABLE_STATUSES } from './constants.js'
-
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
-const REGIONS = new Intl.DisplayNames(['en'], { type: 'region' })
-/** Region codes that are not countries (unknown, European Union, United Nations, outlying Oceania, Eurozone). */
-const NOT_COUNTRIES = new Set(['ZZ', 'EU', 'UN', 'QO', 'EZ'])
-
-/** ISO 4217 currency code (upper-cased). */
-const currencyRule = vine.createRule(
-  (value, _options, field) => {
-    if (typeof value === 'string' && !CURRENCIES.has(value)) field.report('{field} must be a valid ISO 4217 currency code', 'currency', field)
-  },
-  { name: 'currency', toJSONSchema: (schema) => ({ ...schema, pattern: '^[A-Z]{3}$' }) }
-)
-
-/** ISO 3166-1 alpha-2 country code (upper-cased). */
-const countryRule = vine.createRule(
-  (value, _options, field) => {
-    if (typeof value !== 'string') return
-    if (!/^[A-Z]{2}$/.test(value) || NOT_COUNTRIES.has(value) || REGIONS.of(value) === value) {
-      field.report('{field} must be a valid 2-letter country code', 'country', field)
-    }
-  },
-  { name: 'country', toJSONSchema: (schema) => ({ ...schema, pattern: '^[A-Z]{2}$' }) }
-)
 
 /** 11 digits (000.000.000-00 punctuation dropped) with valid check digits. */
 const cpfRule = vine.createRule(

@@ -4,7 +4,7 @@
  * (account manager, group, referrer), loaded once per import.
  */
 import vine from '@vinejs/vine'
-import { PHONE_RULE, text, type ImportJob } from '@affix/core/kernel'
+import { PHONE_RULE, countryRule, currencyRule, text, type ImportJob } from '@affix/core/kernel'
 import { PAYMENT_METHODS, SETTABLE_STATUSES } from '../constants.js'
 import { isValidCpf } from '../cpf.js'
 import { lockGroups } from '../groups/membership.js'
@@ -48,16 +48,6 @@ export const AFFILIATE_COLUMNS = [
 ] as const
 
 // The rules of POST /affiliates (validators.ts), with the CSV's column names.
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
-const REGIONS = new Intl.DisplayNames(['en'], { type: 'region' })
-const NOT_COUNTRIES = new Set(['ZZ', 'EU', 'UN', 'QO', 'EZ'])
-const currencyRule = vine.createRule((value, _options, field) => {
-  if (typeof value === 'string' && !CURRENCIES.has(value)) field.report('{field} must be a valid ISO 4217 currency code', 'currency', field)
-})
-const countryRule = vine.createRule((value, _options, field) => {
-  if (typeof value !== 'string') return
-  if (!/^[A-Z]{2}$/.test(value) || NOT_COUNTRIES.has(value) || REGIONS.of(value) === value) field.report('{field} must be a valid 2-letter country code', 'country', field)
-})
 const cpfRule = vine.createRule((value, _options, field) => {
   if (typeof value === 'string' && !isValidCpf(value)) field.report('Invalid CPF', 'cpf', field)
 })
