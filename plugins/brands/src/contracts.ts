@@ -20,3 +20,15 @@ export async function findBrandRef(organizationId: number, brandId: number): Pro
     .first()
   return row ? { id: row.id, name: row.name, status: row.status, deleted: row.deleted_at !== null } : null
 }
+
+/** The ids among `productIds` that are live products of the brand (campaigns offer them). */
+export async function liveProductIdsOfBrand(organizationId: number, brandId: number, productIds: number[]): Promise<Set<number>> {
+  if (!productIds.length) return new Set()
+  const rows = await db
+    .from('products')
+    .where({ organization_id: organizationId, brand_id: brandId })
+    .whereNull('deleted_at')
+    .whereIn('id', productIds)
+    .select('id')
+  return new Set(rows.map((row) => Number(row.id)))
+}

@@ -1,2 +1,19 @@
-/* What other plugins may use of `campaigns` (types and read-only services). */
-export {}
+/*
+ * What other plugins may use of `campaigns` (types and read-only services). Loading this
+ * module registers the 'campaigns' lookup, so media, promo codes and deep links can refer
+ * to live campaigns of the organisation.
+ */
+import db from '@adonisjs/lucid/services/db'
+import { registerLookup } from '@affix/core/kernel'
+
+export type { CampaignStatus } from './models/campaign.js'
+
+registerLookup('campaigns', async (organizationId, ids) => {
+  const rows = await db
+    .from('campaigns')
+    .where('organization_id', organizationId)
+    .whereNull('deleted_at')
+    .whereIn('id', ids)
+    .select('id')
+  return rows.map((row) => Number(row.id))
+})

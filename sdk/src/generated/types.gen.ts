@@ -349,6 +349,37 @@ export type BulkStatusResult = {
     ids?: Array<number>;
 };
 
+export type Campaign = {
+    id: number;
+    title: string;
+    brandId: number;
+    status: 'active' | 'paused' | 'disabled' | 'suspended';
+    visibility: 'public' | 'private';
+    defaultUrl: string;
+    previewUrl?: string | null;
+    fallbackUrl?: string | null;
+    appLink?: string | null;
+    description?: string | null;
+    commissionVariable: 'ftd' | 'leads' | 'ngr' | 'c_deposit' | 'd';
+    currency: string;
+    coverageCountries?: Array<string>;
+    productIds?: Array<number>;
+    externalId?: string | null;
+    isDynamic?: boolean;
+    isPersistent?: boolean;
+    attributionWindowDays?: number;
+    expiresAt?: string | null;
+    featured?: boolean;
+    shortLinkDefault?: boolean;
+    overrideCustomerCountry?: boolean;
+    createdAt: string | null;
+    updatedAt?: string | null;
+};
+
+export type CampaignBulkResult = {
+    updated: number;
+};
+
 export type CreatedApiKey = ApiKey & {
     /**
      * The full key, shown once
@@ -382,6 +413,10 @@ export type DeletedAffiliate = {
 };
 
 export type DeletedAffiliateGroup = {
+    id: number;
+};
+
+export type DeletedCampaign = {
     id: number;
 };
 
@@ -5388,6 +5423,549 @@ export type BrandsSetProductsStatusResponses = {
 };
 
 export type BrandsSetProductsStatusResponse = BrandsSetProductsStatusResponses[keyof BrandsSetProductsStatusResponses];
+
+export type CampaignsListCampaignsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, title, status, brandId, createdAt, updatedAt, expiresAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        status?: 'active' | 'paused' | 'disabled' | 'suspended';
+        /**
+         * Equals
+         */
+        visibility?: 'public' | 'private';
+        /**
+         * Equals (repeat for several)
+         */
+        brandId?: number;
+        /**
+         * Contains (case-insensitive)
+         */
+        title?: string;
+    };
+    url: '/api/v1/campaigns/campaigns';
+};
+
+export type CampaignsListCampaignsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsListCampaignsError = CampaignsListCampaignsErrors[keyof CampaignsListCampaignsErrors];
+
+export type CampaignsListCampaignsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<Campaign>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsListCampaignsResponse = CampaignsListCampaignsResponses[keyof CampaignsListCampaignsResponses];
+
+export type CampaignsCreateCampaignData = {
+    body: {
+        title: string;
+        brandId: number;
+        defaultUrl: string;
+        status?: 'active' | 'paused' | 'disabled' | 'suspended';
+        visibility?: 'public' | 'private';
+        previewUrl?: string | null;
+        fallbackUrl?: string | null;
+        appLink?: string | null;
+        description?: string | null;
+        commissionVariable?: 'ftd' | 'leads' | 'ngr' | 'c_deposit' | 'd';
+        currency?: string;
+        coverageCountries?: Array<string>;
+        productIds?: Array<number>;
+        externalId?: string | null;
+        isDynamic?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        isPersistent?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        attributionWindowDays?: number;
+        expiresAt?: null;
+        featured?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        shortLinkDefault?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        overrideCustomerCountry?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/campaigns/campaigns';
+};
+
+export type CampaignsCreateCampaignErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsCreateCampaignError = CampaignsCreateCampaignErrors[keyof CampaignsCreateCampaignErrors];
+
+export type CampaignsCreateCampaignResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: Campaign;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsCreateCampaignResponse = CampaignsCreateCampaignResponses[keyof CampaignsCreateCampaignResponses];
+
+export type CampaignsDeleteCampaignData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}';
+};
+
+export type CampaignsDeleteCampaignErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type CampaignsDeleteCampaignError = CampaignsDeleteCampaignErrors[keyof CampaignsDeleteCampaignErrors];
+
+export type CampaignsDeleteCampaignResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: DeletedCampaign;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsDeleteCampaignResponse = CampaignsDeleteCampaignResponses[keyof CampaignsDeleteCampaignResponses];
+
+export type CampaignsGetCampaignData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}';
+};
+
+export type CampaignsGetCampaignErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CampaignsGetCampaignError = CampaignsGetCampaignErrors[keyof CampaignsGetCampaignErrors];
+
+export type CampaignsGetCampaignResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Campaign;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsGetCampaignResponse = CampaignsGetCampaignResponses[keyof CampaignsGetCampaignResponses];
+
+export type CampaignsUpdateCampaignData = {
+    body: {
+        title?: string;
+        brandId?: number;
+        defaultUrl?: string;
+        status?: 'active' | 'paused' | 'disabled' | 'suspended';
+        visibility?: 'public' | 'private';
+        previewUrl?: string | null;
+        fallbackUrl?: string | null;
+        appLink?: string | null;
+        description?: string | null;
+        commissionVariable?: 'ftd' | 'leads' | 'ngr' | 'c_deposit' | 'd';
+        currency?: string;
+        coverageCountries?: Array<string>;
+        productIds?: Array<number>;
+        externalId?: string | null;
+        isDynamic?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        isPersistent?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        attributionWindowDays?: number;
+        expiresAt?: null;
+        featured?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        shortLinkDefault?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        overrideCustomerCountry?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}';
+};
+
+export type CampaignsUpdateCampaignErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsUpdateCampaignError = CampaignsUpdateCampaignErrors[keyof CampaignsUpdateCampaignErrors];
+
+export type CampaignsUpdateCampaignResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Campaign;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsUpdateCampaignResponse = CampaignsUpdateCampaignResponses[keyof CampaignsUpdateCampaignResponses];
+
+export type CampaignsReplaceCampaignData = {
+    body: {
+        title?: string;
+        brandId?: number;
+        defaultUrl?: string;
+        status?: 'active' | 'paused' | 'disabled' | 'suspended';
+        visibility?: 'public' | 'private';
+        previewUrl?: string | null;
+        fallbackUrl?: string | null;
+        appLink?: string | null;
+        description?: string | null;
+        commissionVariable?: 'ftd' | 'leads' | 'ngr' | 'c_deposit' | 'd';
+        currency?: string;
+        coverageCountries?: Array<string>;
+        productIds?: Array<number>;
+        externalId?: string | null;
+        isDynamic?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        isPersistent?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        attributionWindowDays?: number;
+        expiresAt?: null;
+        featured?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        shortLinkDefault?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        overrideCustomerCountry?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}';
+};
+
+export type CampaignsReplaceCampaignErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsReplaceCampaignError = CampaignsReplaceCampaignErrors[keyof CampaignsReplaceCampaignErrors];
+
+export type CampaignsReplaceCampaignResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Campaign;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsReplaceCampaignResponse = CampaignsReplaceCampaignResponses[keyof CampaignsReplaceCampaignResponses];
+
+export type CampaignsExportCampaignsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, title, status, brandId, createdAt, updatedAt, expiresAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        status?: 'active' | 'paused' | 'disabled' | 'suspended';
+        /**
+         * Equals
+         */
+        visibility?: 'public' | 'private';
+        /**
+         * Equals (repeat for several)
+         */
+        brandId?: number;
+        /**
+         * Contains (case-insensitive)
+         */
+        title?: string;
+    };
+    url: '/api/v1/campaigns/campaigns/export';
+};
+
+export type CampaignsExportCampaignsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsExportCampaignsError = CampaignsExportCampaignsErrors[keyof CampaignsExportCampaignsErrors];
+
+export type CampaignsExportCampaignsResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type CampaignsExportCampaignsResponse = CampaignsExportCampaignsResponses[keyof CampaignsExportCampaignsResponses];
+
+export type CampaignsSetCampaignsStatusData = {
+    body: {
+        ids: Array<number>;
+        status: 'active' | 'paused' | 'disabled' | 'suspended';
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/status';
+};
+
+export type CampaignsSetCampaignsStatusErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsSetCampaignsStatusError = CampaignsSetCampaignsStatusErrors[keyof CampaignsSetCampaignsStatusErrors];
+
+export type CampaignsSetCampaignsStatusResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignBulkResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsSetCampaignsStatusResponse = CampaignsSetCampaignsStatusResponses[keyof CampaignsSetCampaignsStatusResponses];
 
 export type DeepLinksListDeepLinksData = {
     body?: never;

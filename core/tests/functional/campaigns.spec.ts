@@ -1,0 +1,280 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { addUser, createTenant } from '#tests/helpers/fixtures'
+import { onInvalidation, type Invalidation } from '#kernel/cache_bus'
+
+const CAMPAIGNS = '/api/v1/campaigns/campaigns'
+const BRANDS = '/api/v1/brands/brands'
+const PRODUCTS = '/api/v1/brands/products'
+
+async function tenantWithBrand(client: any) {
+  const tenant = await createTenant('admin')
+  const brand = (await client.post(BRANDS).bearerToken(tenant.token).json({ name: 'Lucky' })).body().data
+  return { ...tenant, brand }
+}
+
+const valid = (brandId: number, extra: Record<string, unknown> = {}) => ({
+  title: 'Welcome CPA',
+  brandId,
+  defaultUrl: 'https://lucky.example/landing?cid={click_id}',
+  ...extra,
+})
+
+test.group('campaigns: CRUD', () => {
+  test('create with every field, read, update, list with filters and delete', async ({ client, assert }) => {
+    const { token, brand } = await tenantWithBrand(client)
+    const product = (await client.post(PRODUCTS).bearerToken(token).json({ name: 'Slots', brandId: brand.id })).body()
+      .data
+    const response = await client
+      .post(CAMPAIGNS)
+      .bearerToken(token)
+      .json(
+        valid(brand.id, {
+          visibility: 'private',
+          previewUrl: 'https://lucky.example/preview',
+          fallbackUrl: 'https://lucky.example/',
+          appLink: 'https://apps.example/lucky',
+          description: 'First deposit offer',
+          commissionVariable: 'ngr',
+          currency: 'brl',
+          coverageCountries: ['br', 'PT'],
+          productIds: [product.id],
+          externalId: 'EXT-1',
+          isDynamic: true,
+          isPersistent: true,
+          attributionWindowDays: 45,
+          expiresAt: '2030-01-31T23:59:00Z',
+          featured: true,
+          shortLinkDefault: true,
+          overrideCustomerCountry: true,
+        })
+      )
+    response.assertStatus(201)
+    const campaign = response.body().data
+    assert.include(campaign, {
+      status: 'active',
+      visibility: 'private',
+      currency: 'BRL',
+      commissionVariable: 'ngr',
+      attributionWindowDays: 45,
+      featured: true,
+      externalId: 'EXT-1',
+    })
+    assert.deepEqual(campaign.coverageCountries, ['BR', 'PT'])
+    assert.deepEqual(campaign.productIds, [product.id])
+    assert.equal(new Date(campaign.expiresAt).toISOString(), '2030-01-31T23:59:00.000Z')
+
+    const updated = await client
+      .patch(`${CAMPAIGNS}/${campaign.id}`)
+      .bearerToken(token)
+      .json({ status: 'paused', expiresAt: null, title: 'Renamed' })
+    updated.assertStatus(200)
+    assert.include(updated.body().data, { status: 'paused', expiresAt: null, title: 'Renamed' })
+
+    const filtered = await client
+      .get(`${CAMPAIGNS}?filter=${encodeURIComponent(JSON.stringify({ status: 'paused', q: 'renam' }))}`)
+      .bearerToken(token)
+    assert.deepEqual(
+      filtered.body().data.map((row: any) => row.id),
+      [campaign.id]
+    )
+    const bulk = await client
+      .post(`${CAMPAIGNS}/status`)
+      .bearerToken(token)
+      .json({ ids: [campaign.id], status: 'suspended' })
+    bulk.assertStatus(200)
+    assert.equal(bulk.body().data.updated, 1)
+    ;(await client.delete(`${CAMPAIGNS}/${campaign.id}`).bearerToken(token)).assertStatus(200)
+    ;(await client.get(`${CAMPAIGNS}/${campaign.id}`).bearerToken(token)).assertStatus(404)
+  })
+
+  test('every rule has its message (en and pt) and a refused save writes nothing', async ({ client, assert }) => {
+    const { token, brand, org } = await tenantWithBrand(client)
+    const other = await tenantWithBrand(client)
+    const cases: Array<[Record<string, unknown>, string, string, string]> = [
+      [{ brandId: brand.id, defaultUrl: 'https://x.example' }, 'title', 'Title is required', 'Título é obrigatório'],
+      [{ title: 'T', brandId: brand.id }, 'defaultUrl', 'URL is required', 'A URL é obrigatória'],
+      [valid(brand.id, { defaultUrl: 'not a url' }), 'defaultUrl', 'Invalid URL', 'URL inválida'],
+      [valid(brand.id, { fallbackUrl: 'ftp://x.example' }), 'fallbackUrl', 'Invalid URL', 'URL inválida'],
+      [
+        valid(brand.id, { currency: 'XYZ' }),
+        'currency',
+        'Currency must be a valid 3-letter currency code (ISO 4217)',
+        'Moeda deve ser um código de moeda válido de 3 letras (ISO 4217)',
+      ],
+      [
+        valid(brand.id, { coverageCountries: ['EU'] }),
+        'coverageCountries.0',
+        'Coverage countries must be a valid 2-letter country code (ISO 3166)',
+        'Países de cobertura deve ser um código de país válido de 2 letras (ISO 3166)',
+      ],
+      [
+        valid(brand.id, { attributionWindowDays: 0 }),
+        'attributionWindowDays',
+        'The attribution window is 1 to 365 days',
+        'A janela de atribuição é de 1 a 365 dias',
+      ],
+      [valid(other.brand.id), 'brandId', 'Please select a valid brand', 'Por favor, selecione uma marca válida'],
+    ]
+    for (const [body, field, en, pt] of cases) {
+      for (const [language, message] of [
+        ['en', en],
+        ['pt', pt],
+      ]) {
+        const response = await client.post(CAMPAIGNS).bearerToken(token).header('accept-language', language).json(body)
+        response.assertStatus(422)
+        const found = response.body().error.fields.find((entry: any) => entry.field === field)
+        assert.equal(found?.message, message, `${field} (${language})`)
+      }
+    }
+    const otherProduct = (
+      await client.post(PRODUCTS).bearerToken(other.token).json({ name: 'Bingo', brandId: other.brand.id })
+    ).body().data
+    const foreignProduct = await client
+      .post(CAMPAIGNS)
+      .bearerToken(token)
+      .json(valid(brand.id, { productIds: [otherProduct.id] }))
+    foreignProduct.assertStatus(422)
+    assert.equal(foreignProduct.body().error.message, "Please select products of the campaign's brand")
+    ;(
+      await client
+        .post(CAMPAIGNS)
+        .bearerToken(token)
+        .json(valid(brand.id, { externalId: 'dup' }))
+    ).assertStatus(201)
+    const duplicate = await client
+      .post(CAMPAIGNS)
+      .bearerToken(token)
+      .json(valid(brand.id, { externalId: 'DUP' }))
+    duplicate.assertStatus(422)
+    assert.equal(duplicate.body().error.message, 'Another campaign already has this external ID')
+    const [{ total }] = await db.from('campaigns').where('organization_id', org.id).count('* as total')
+    assert.equal(Number(total), 1)
+  })
+
+  test('a campaign whose brand is deleted cannot change (spec §8)', async ({ client, assert }) => {
+    const { token, brand } = await tenantWithBrand(client)
+    const campaign = (await client.post(CAMPAIGNS).bearerToken(token).json(valid(brand.id))).body().data
+    ;(await client.delete(`${BRANDS}/${brand.id}`).bearerToken(token)).assertStatus(200)
+    for (const response of [
+      await client
+        .patch(`${CAMPAIGNS}/${campaign.id}`)
+        .bearerToken(token)
+        .header('accept-language', 'pt')
+        .json({ title: 'X' }),
+      await client
+        .post(`${CAMPAIGNS}/status`)
+        .bearerToken(token)
+        .header('accept-language', 'pt')
+        .json({ ids: [campaign.id], status: 'paused' }),
+      await client.delete(`${CAMPAIGNS}/${campaign.id}`).bearerToken(token).header('accept-language', 'pt'),
+    ]) {
+      response.assertStatus(422)
+      assert.equal(
+        response.body().error.message,
+        'Não é possível realizar esta ação em uma campanha com a Marca excluída'
+      )
+    }
+    const english = await client.patch(`${CAMPAIGNS}/${campaign.id}`).bearerToken(token).json({ title: 'X' })
+    assert.equal(english.body().error.message, 'Cannot perform this action for a campaign with deleted Brand')
+    ;(await client.get(`${CAMPAIGNS}/${campaign.id}`).bearerToken(token)).assertStatus(200)
+  })
+})
+
+test.group('campaigns: who sees what', () => {
+  test('roles, affiliates see public campaigns only (without internal fields), tenant isolation', async ({
+    client,
+    assert,
+  }) => {
+    const { token, brand, org } = await tenantWithBrand(client)
+    const open = (
+      await client
+        .post(CAMPAIGNS)
+        .bearerToken(token)
+        .json(valid(brand.id, { title: 'Open', externalId: 'E1' }))
+    ).body().data
+    const closed = (
+      await client
+        .post(CAMPAIGNS)
+        .bearerToken(token)
+        .json(valid(brand.id, { title: 'Closed', visibility: 'private' }))
+    ).body().data
+
+    const affiliate = await addUser(org.id, 'affiliate')
+    const seen = await client.get(CAMPAIGNS).bearerToken(affiliate.token)
+    seen.assertStatus(200)
+    assert.deepEqual(
+      seen.body().data.map((row: any) => row.id),
+      [open.id]
+    )
+    assert.notProperty(seen.body().data[0], 'externalId')
+    ;(await client.get(`${CAMPAIGNS}/${closed.id}`).bearerToken(affiliate.token)).assertStatus(404)
+    ;(await client.patch(`${CAMPAIGNS}/${open.id}`).bearerToken(affiliate.token).json({ title: 'Mine' })).assertStatus(
+      403
+    )
+    ;(await client.get(`${CAMPAIGNS}/export`).bearerToken(affiliate.token)).assertStatus(403)
+
+    const afm = await addUser(org.id, 'afm')
+    ;(await client.patch(`${CAMPAIGNS}/${open.id}`).bearerToken(afm.token).json({ title: 'By AFM' })).assertStatus(200)
+    const adm = await addUser(org.id, 'adm')
+    ;(await client.get(`${CAMPAIGNS}/${closed.id}`).bearerToken(adm.token)).assertStatus(200)
+    ;(await client.patch(`${CAMPAIGNS}/${open.id}`).bearerToken(adm.token).json({ title: 'By ADM' })).assertStatus(403)
+    const brandPanel = await addUser(org.id, 'brand')
+    ;(await client.get(CAMPAIGNS).bearerToken(brandPanel.token)).assertStatus(403)
+
+    const stranger = await createTenant('admin')
+    ;(await client.get(`${CAMPAIGNS}/${open.id}`).bearerToken(stranger.token)).assertStatus(404)
+    ;(await client.patch(`${CAMPAIGNS}/${open.id}`).bearerToken(stranger.token).json({ title: 'X' })).assertStatus(404)
+    ;(
+      await client
+        .post(`${CAMPAIGNS}/status`)
+        .bearerToken(stranger.token)
+        .json({ ids: [open.id], status: 'paused' })
+    ).assertStatus(422)
+    assert.deepEqual((await client.get(CAMPAIGNS).bearerToken(stranger.token)).body().data, [])
+  })
+
+  test('the campaigns lookup lets deep links and promo codes refer to live campaigns only', async ({
+    client,
+    assert,
+  }) => {
+    const { token, brand, org } = await tenantWithBrand(client)
+    const campaign = (await client.post(CAMPAIGNS).bearerToken(token).json(valid(brand.id))).body().data
+    await db
+      .from('organizations')
+      .where('id', org.id)
+      .update({ features: JSON.stringify({ edl: true }) })
+    const link = await client
+      .post('/api/v1/deep-links/deep-links')
+      .bearerToken(token)
+      .json({ name: 'Promo page', url: 'https://lucky.example/promo', campaignId: campaign.id })
+    link.assertStatus(201)
+    assert.equal(link.body().data.campaignId, campaign.id)
+    ;(await client.delete(`${CAMPAIGNS}/${campaign.id}`).bearerToken(token)).assertStatus(200)
+    const gone = await client
+      .post('/api/v1/deep-links/deep-links')
+      .bearerToken(token)
+      .json({ name: 'Old', url: 'https://lucky.example/old', campaignId: campaign.id })
+    gone.assertStatus(422)
+  })
+
+  test('every change is published on the campaigns invalidation topic', async ({ client, assert }) => {
+    const { token, brand, org } = await tenantWithBrand(client)
+    const heard: Invalidation[] = []
+    const stop = onInvalidation('campaigns', (message) => {
+      if (message.organizationId === org.id) heard.push(message)
+    })
+    try {
+      const campaign = (await client.post(CAMPAIGNS).bearerToken(token).json(valid(brand.id))).body().data
+      await client.patch(`${CAMPAIGNS}/${campaign.id}`).bearerToken(token).json({ status: 'paused' })
+      const deadline = Date.now() + 3000
+      while (heard.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+      assert.deepEqual(
+        heard.slice(0, 2).map((message) => message.id),
+        [campaign.id, campaign.id]
+      )
+    } finally {
+      stop()
+    }
+  })
+})

@@ -1,0 +1,197 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import { findBrandRef, liveProductIdsOfBrand } from '@affix/brands/contracts'
+import {
+  authorize,
+  created,
+  exportList,
+  list,
+  notFound,
+  ok,
+  paginate,
+  parseList,
+  publishInvalidation,
+  rejectClearedFields,
+  scoped,
+  teamScopeOf,
+  unprocessable,
+  validate,
+} from '@affix/core/kernel'
+import Campaign from '../models/campaign.js'
+import { CAMPAIGN_LIST } from '../lists.js'
+import { campaignStatusValidator, createCampaignValidator, updateCampaignValidator } from '../validators.js'
+
+const SCOPE = 'campaigns'
+const refuse = (key: string, field: string, rule: string) =>
+  unprocessable(`${SCOPE}.errors.${key}`, { fields: [{ field, rule }] })
+
+/**
+ * The campaigns the caller may see: live ones of the organisation; a team member limited to
+ * chosen campaigns sees those; an affiliate sees the public ones (private ones need access,
+ * which comes with access requests).
+ */
+async function visibleCampaigns(ctx: HttpContext) {
+  const { campaigns } = await teamScopeOf(ctx)
+  // Returned inside an object: awaiting a query builder would run it.
+  return {
+    query: () => {
+      const query = scoped(ctx, Campaign).whereNull('deleted_at')
+      if (ctx.tenant.role === 'affiliate') query.where('visibility', 'public')
+      if (campaigns) query.whereIn('id', campaigns.length ? campaigns : [0])
+      return query
+    },
+  }
+}
+
+async function findCampaign(ctx: HttpContext) {
+  const id = Number(ctx.params.id)
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound()
+  const campaign = await (await visibleCampaigns(ctx)).query().where('id', id).first()
+  if (!campaign) throw notFound()
+  return campaign
+}
+
+/** The brand must be a live brand of the organisation (spec §8 for a deleted one). */
+async function assertBrand(ctx: HttpContext, brandId: number) {
+  const brand = await findBrandRef(ctx.tenant.organizationId, brandId)
+  if (!brand) throw refuse('unknown_brand', 'brandId', 'exists')
+  if (brand.deleted) throw refuse('deleted_brand', 'brandId', 'deleted')
+}
+
+async function assertProducts(ctx: HttpContext, brandId: number, productIds: number[] | undefined) {
+  if (!productIds?.length) return
+  const live = await liveProductIdsOfBrand(ctx.tenant.organizationId, brandId, productIds)
+  if (productIds.some((id) => !live.has(id))) throw refuse('unknown_product', 'productIds', 'exists')
+}
+
+/** A concurrent save of the same external id hits the unique index. */
+async function saving<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw refuse('external_id_taken', 'externalId', 'unique')
+    throw error
+  }
+}
+
+const changed = (ctx: HttpContext, id?: number) =>
+  publishInvalidation({ topic: 'campaigns', organizationId: ctx.tenant.organizationId, id })
+
+const present = (ctx: HttpContext, campaign: Campaign) =>
+  ctx.tenant.role === 'affiliate' ? campaign.serializeForAffiliate() : campaign.serialize()
+
+export default class CampaignsController {
+  async index(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'read')
+    const parsed = parseList(ctx, CAMPAIGN_LIST)
+    const page = await paginate((await visibleCampaigns(ctx)).query(), parsed, CAMPAIGN_LIST)
+    return list(
+      ctx,
+      'campaigns',
+      page.rows.map((row) => present(ctx, row)),
+      page
+    )
+  }
+
+  async export(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'manage')
+    return exportList(ctx, {
+      pluginId: 'campaigns',
+      resource: 'campaigns',
+      query: (await visibleCampaigns(ctx)).query(),
+      list: CAMPAIGN_LIST,
+      columns: [
+        { header: 'id', value: (campaign) => campaign.id },
+        { header: 'title', value: (campaign) => campaign.title },
+        { header: 'brand_id', value: (campaign) => campaign.brandId },
+        { header: 'status', value: (campaign) => campaign.status },
+        { header: 'visibility', value: (campaign) => campaign.visibility },
+        { header: 'default_url', value: (campaign) => campaign.defaultUrl },
+        { header: 'currency', value: (campaign) => campaign.currency },
+        { header: 'commission_variable', value: (campaign) => campaign.commissionVariable },
+        { header: 'external_id', value: (campaign) => campaign.externalId },
+        { header: 'expires_at', value: (campaign) => campaign.expiresAt },
+        { header: 'created_at', value: (campaign) => campaign.createdAt },
+      ],
+    })
+  }
+
+  async show(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'read')
+    return ok(ctx, present(ctx, await findCampaign(ctx)))
+  }
+
+  async store(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'manage')
+    const data = await validate(ctx, createCampaignValidator, SCOPE)
+    await assertBrand(ctx, data.brandId)
+    await assertProducts(ctx, data.brandId, data.productIds)
+    const organization = await db
+      .from('organizations')
+      .where('id', ctx.tenant.organizationId)
+      .select('preferences')
+      .first()
+    const preferences = organization?.preferences as { currency?: string } | undefined
+    const campaign = await saving(() =>
+      Campaign.create({
+        ...data,
+        organizationId: ctx.tenant.organizationId,
+        status: data.status ?? 'active',
+        visibility: data.visibility ?? 'public',
+        commissionVariable: data.commissionVariable ?? 'ftd',
+        currency: data.currency ?? preferences?.currency ?? 'USD',
+        coverageCountries: data.coverageCountries ?? [],
+        productIds: data.productIds ?? [],
+        expiresAt: data.expiresAt ? DateTime.fromJSDate(data.expiresAt) : null,
+      })
+    )
+    await changed(ctx, campaign.id)
+    return created(ctx, campaign.serialize())
+  }
+
+  async update(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'manage')
+    const campaign = await findCampaign(ctx)
+    // Spec §6/§8: nothing of a campaign whose brand is deleted may change.
+    await assertBrand(ctx, campaign.brandId)
+    rejectClearedFields(ctx, ['title', 'brandId', 'defaultUrl'], SCOPE)
+    const data = await validate(ctx, updateCampaignValidator, SCOPE)
+    const brandId = data.brandId ?? campaign.brandId
+    if (brandId !== campaign.brandId) await assertBrand(ctx, brandId)
+    await assertProducts(
+      ctx,
+      brandId,
+      data.productIds ?? (brandId !== campaign.brandId ? campaign.productIds : undefined)
+    )
+    const { expiresAt, ...rest } = data
+    campaign.merge(Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)))
+    if (expiresAt !== undefined) campaign.expiresAt = expiresAt ? DateTime.fromJSDate(expiresAt) : null
+    await saving(() => campaign.save())
+    await changed(ctx, campaign.id)
+    return ok(ctx, campaign.serialize())
+  }
+
+  async destroy(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'manage')
+    const campaign = await findCampaign(ctx)
+    await assertBrand(ctx, campaign.brandId)
+    campaign.deletedAt = DateTime.now()
+    await campaign.save()
+    await changed(ctx, campaign.id)
+    return ok(ctx, { id: campaign.id })
+  }
+
+  /** All or nothing: an unknown id or a campaign of a deleted brand refuses the whole change. */
+  async setStatus(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'manage')
+    const { ids, status } = await validate(ctx, campaignStatusValidator, SCOPE)
+    const visible = await visibleCampaigns(ctx)
+    const rows = await visible.query().whereIn('id', ids)
+    if (rows.length !== ids.length) throw refuse('unknown_campaign', 'ids', 'exists')
+    for (const row of rows) await assertBrand(ctx, row.brandId)
+    await visible.query().whereIn('id', ids).update({ status, updated_at: new Date() })
+    await changed(ctx)
+    return ok(ctx, { updated: rows.length })
+  }
+}

@@ -1,0 +1,55 @@
+import { defineSchema, schemas } from '@affix/core/kernel'
+import { CAMPAIGN_STATUSES, CAMPAIGN_VISIBILITIES, COMMISSION_VARIABLES } from './models/campaign.js'
+
+export const CampaignSchema = defineSchema('Campaign', {
+  type: 'object',
+  required: [
+    'id',
+    'title',
+    'brandId',
+    'status',
+    'visibility',
+    'defaultUrl',
+    'commissionVariable',
+    'currency',
+    'createdAt',
+  ],
+  properties: {
+    id: schemas.id,
+    title: { type: 'string' },
+    brandId: schemas.id,
+    status: { type: 'string', enum: [...CAMPAIGN_STATUSES] },
+    visibility: { type: 'string', enum: [...CAMPAIGN_VISIBILITIES] },
+    defaultUrl: { type: 'string' },
+    previewUrl: schemas.nullableString,
+    fallbackUrl: schemas.nullableString,
+    appLink: schemas.nullableString,
+    description: schemas.nullableString,
+    commissionVariable: { type: 'string', enum: [...COMMISSION_VARIABLES] },
+    currency: { type: 'string' },
+    coverageCountries: { type: 'array', items: { type: 'string' } },
+    productIds: { type: 'array', items: schemas.id },
+    externalId: schemas.nullableString,
+    isDynamic: { type: 'boolean' },
+    isPersistent: { type: 'boolean' },
+    attributionWindowDays: { type: 'integer' },
+    expiresAt: schemas.nullableString,
+    featured: { type: 'boolean' },
+    shortLinkDefault: { type: 'boolean' },
+    overrideCustomerCountry: { type: 'boolean' },
+    createdAt: schemas.nullableString,
+    updatedAt: schemas.nullableString,
+  },
+})
+
+export const DeletedCampaignSchema = defineSchema('DeletedCampaign', {
+  type: 'object',
+  required: ['id'],
+  properties: { id: schemas.id },
+})
+
+export const CampaignBulkResultSchema = defineSchema('CampaignBulkResult', {
+  type: 'object',
+  required: ['updated'],
+  properties: { updated: { type: 'integer' } },
+})
