@@ -278,3 +278,66 @@ test.group('campaigns: who sees what', () => {
     }
   })
 })
+
+test.group('campaigns: URL validator (spec §5)', () => {
+  const check = (client: any, token: string, body: Record<string, unknown>, language = 'en') =>
+    client.post('/api/v1/campaigns/url-validator').bearerToken(token).header('accept-language', language).json(body)
+
+  test('answers each message of the spec, in the caller language', async ({ client, assert }) => {
+    const { token } = await createTenant('admin')
+    const macros = ['click_id', 'pub_id', 'source']
+    const cases: Array<[Record<string, unknown>, boolean, string, string]> = [
+      [{ url: '', macros }, false, 'URL is required', 'A URL é obrigatória'],
+      [{ url: 'not a url', macros }, false, 'Invalid URL', 'URL inválida'],
+      [{ url: 'ftp://files.example/x', macros }, false, 'Invalid URL', 'URL inválida'],
+      [
+        { url: 'https://b.example/?c={click_id}&p={pub_id}', macros },
+        false,
+        'Please include the "source" macro in the URL.',
+        'Por favor, inclua a macro "source" na URL.',
+      ],
+      [
+        { url: 'https://b.example/?c={click_id}', macros },
+        false,
+        'Please include all the required macros (pub_id, source) in the URL.',
+        'Por favor, inclua todas as macros obrigatórias (pub_id, source) na URL.',
+      ],
+      [
+        { url: 'https://b.example/', macros, mode: 'any' },
+        false,
+        'Please include at least click_id, pub_id or source macros in the URL:',
+        'Por favor, inclua pelo menos as macros click_id, pub_id ou source na URL:',
+      ],
+      [
+        { url: 'https://b.example/?s={source}', macros, mode: 'any', minimum: 2 },
+        false,
+        'Please include at least click_id, pub_id or source macros in the URL:',
+        'Por favor, inclua pelo menos as macros click_id, pub_id ou source na URL:',
+      ],
+      [
+        { url: 'https://b.example/?s={source}', macros, mode: 'any' },
+        true,
+        'URL is valid with the specified macros.',
+        'A URL é válida com as macros especificadas.',
+      ],
+      [
+        { url: 'https://b.example/?c={click_id}&p={pub_id}&s={source}', macros },
+        true,
+        'URL is valid with the specified macros.',
+        'A URL é válida com as macros especificadas.',
+      ],
+    ]
+    for (const [body, valid, en, pt] of cases) {
+      for (const [language, message] of [
+        ['en', en],
+        ['pt', pt],
+      ]) {
+        const response = await check(client, token, body, language)
+        response.assertStatus(200)
+        assert.deepEqual(response.body().data, { valid, message }, `${JSON.stringify(body)} (${language})`)
+      }
+    }
+    // A malformed request (not a list of macro names) is a 422, not an answer.
+    ;(await check(client, token, { url: 'https://b.example', macros: ['no spaces allowed'] })).assertStatus(422)
+  })
+})

@@ -7,6 +7,8 @@ import db from '@adonisjs/lucid/services/db'
 import { registerLookup } from '@affix/core/kernel'
 
 export type { CampaignStatus } from './models/campaign.js'
+/** The spec §5 URL check (postbacks use it for their URLs). */
+export { checkTrackingUrl, type UrlCheck, type UrlRules } from './services/url_validator.js'
 
 registerLookup('campaigns', async (organizationId, ids) => {
   const rows = await db

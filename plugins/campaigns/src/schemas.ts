@@ -53,3 +53,9 @@ export const CampaignBulkResultSchema = defineSchema('CampaignBulkResult', {
   required: ['updated'],
   properties: { updated: { type: 'integer' } },
 })
+
+export const UrlCheckSchema = defineSchema('UrlCheck', {
+  type: 'object',
+  required: ['valid', 'message'],
+  properties: { valid: { type: 'boolean' }, message: { type: 'string' } },
+})

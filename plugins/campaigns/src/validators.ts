@@ -58,3 +58,17 @@ export const campaignStatusValidator = vine.create({
   ids: vine.array(id()).minLength(1).maxLength(500).distinct(),
   status: vine.enum(CAMPAIGN_STATUSES),
 })
+
+export const urlValidatorValidator = vine.create({
+  url: vine.string().maxLength(2048).optional().nullable(),
+  macros: vine
+    .array(
+      vine
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,40}$/i)
+    )
+    .maxLength(30),
+  mode: vine.enum(['strict', 'any'] as const).optional(),
+  minimum: vine.number().withoutDecimals().min(1).max(30).optional(),
+})

@@ -978,6 +978,11 @@ export type TimelineEntry = {
     createdAt: string;
 };
 
+export type UrlCheck = {
+    valid: boolean;
+    message: string;
+};
+
 export type CoreGetAccountData = {
     body?: never;
     path?: never;
@@ -5966,6 +5971,62 @@ export type CampaignsSetCampaignsStatusResponses = {
 };
 
 export type CampaignsSetCampaignsStatusResponse = CampaignsSetCampaignsStatusResponses[keyof CampaignsSetCampaignsStatusResponses];
+
+export type CampaignsValidateUrlData = {
+    body: {
+        url?: string | null;
+        macros: Array<string>;
+        mode?: 'strict' | 'any';
+        minimum?: number;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/campaigns/url-validator';
+};
+
+export type CampaignsValidateUrlErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsValidateUrlError = CampaignsValidateUrlErrors[keyof CampaignsValidateUrlErrors];
+
+export type CampaignsValidateUrlResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: UrlCheck;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsValidateUrlResponse = CampaignsValidateUrlResponses[keyof CampaignsValidateUrlResponses];
 
 export type DeepLinksListDeepLinksData = {
     body?: never;
