@@ -410,7 +410,11 @@ export function startImportRecovery(logger: Logger, intervalMs = 60_000): () => 
           if (!lock.rows[0].locked) return
           const updated = await trx.from('imports').where('id', id).where('status', 'processing').update({ status: 'queued', processed_rows: 0, updated_at: new Date() }).returning('id')
           if (!updated.length) return
-          await enqueueJob(IMPORT_JOB, { importId: id }, { trx, jobKey: `import:${id}`, maxAttempts: MAX_ATTEMPTS })
+          // A fresh job, not keyed: the import's old job may still be held by graphile-worker
+          // (it just failed to take the lock we hold), and replacing a held job's key is not
+          // reliable. Two jobs for one import are harmless: the lock and the status checks
+          // let only one of them do the work.
+          await enqueueJob(IMPORT_JOB, { importId: id }, { trx, maxAttempts: MAX_ATTEMPTS })
           logger.warn({ importId: id }, 'import re-queued: its worker stopped while processing it')
         })
       }

@@ -58,6 +58,11 @@ export interface PluginDefinition {
    * A handler that throws is retried (graphile-worker's backoff), so make it idempotent.
    */
   jobs?: Record<string, (payload: any, helpers: JobHelpers) => Promise<void>>
+  /**
+   * Periodic work: each entry runs one of this plugin's `jobs` on a cron schedule
+   * (graphile-worker's cron: one run per schedule across every node, no backfill).
+   */
+  cron?: Array<{ job: string; schedule: string }>
   /** Background CSV import types (`defineImportType`), started with `startImport(ctx, type)`. */
   imports?: ImportTypeDefinition<any>[]
   /** Demo data for a new organisation (`npm run seed`, first embedded start). */

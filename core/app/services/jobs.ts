@@ -10,7 +10,7 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { Logger as AdonisLogger } from '@adonisjs/core/logger'
 import db from '@adonisjs/lucid/services/db'
-import { Logger, run, runMigrations as runWorkerMigrations, type JobHelpers, type Runner, type Task } from 'graphile-worker'
+import { Logger, parseCronItems, run, runMigrations as runWorkerMigrations, type JobHelpers, type Runner, type Task } from 'graphile-worker'
 
 export type JobHandler = (payload: any, helpers: JobHelpers) => Promise<void>
 export type { JobHelpers }
@@ -83,6 +83,21 @@ export async function taskList(): Promise<Record<string, Task>> {
   return tasks
 }
 
+/** The plugins' cron entries (manifest `cron`), each naming one of the plugin's jobs. */
+async function cronItems() {
+  const { registry } = await import('#config/plugins')
+  return parseCronItems(
+    registry.ordered.flatMap((plugin) =>
+      (plugin.cron ?? []).map((entry) => ({
+        task: `${plugin.id}:${entry.job}`,
+        match: entry.schedule,
+        identifier: `${plugin.id}:${entry.job}`,
+        options: { backfillPeriod: 0 },
+      }))
+    )
+  )
+}
+
 let runner: Runner | undefined
 const onStop: Array<() => void> = []
 
@@ -100,6 +115,7 @@ export async function startWorker(logger: AdonisLogger, options: { concurrency?:
     pollInterval: 1000,
     logger: workerLogger(logger),
     taskList: await taskList(),
+    parsedCronItems: await cronItems(),
   })
   onStop.push(startImportRecovery(logger))
   logger.info('job worker started (concurrency %d)', concurrency)

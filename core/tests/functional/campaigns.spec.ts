@@ -341,3 +341,119 @@ test.group('campaigns: URL validator (spec §5)', () => {
     ;(await check(client, token, { url: 'https://b.example', macros: ['no spaces allowed'] })).assertStatus(422)
   })
 })
+
+test.group('campaigns: notes, timeline, blocked affiliates, expiry', () => {
+  test('notes: "Note cannot be empty" (en, pt), newest first, delete; other organisations see nothing', async ({
+    client,
+    assert,
+  }) => {
+    const { token, brand } = await tenantWithBrand(client)
+    const campaign = (await client.post(CAMPAIGNS).bearerToken(token).json(valid(brand.id))).body().data
+    const notes = `${CAMPAIGNS}/${campaign.id}/notes`
+    for (const [language, message] of [
+      ['en', 'Note cannot be empty'],
+      ['pt', 'A nota não pode estar vazia'],
+    ]) {
+      const empty = await client
+        .post(notes)
+        .bearerToken(token)
+        .header('accept-language', language)
+        .json({ body: '   ' })
+      empty.assertStatus(422)
+      assert.equal(empty.body().error.fields[0].message, message)
+    }
+    const first = (await client.post(notes).bearerToken(token).json({ body: 'Asked for a higher CPA' })).body().data
+    const second = (await client.post(notes).bearerToken(token).json({ body: 'Approved' })).body().data
+    assert.deepEqual(
+      (await client.get(notes).bearerToken(token)).body().data.map((note: any) => note.id),
+      [second.id, first.id]
+    )
+    ;(await client.delete(`${notes}/${first.id}`).bearerToken(token)).assertStatus(200)
+    ;(await client.delete(`${notes}/${first.id}`).bearerToken(token)).assertStatus(404)
+    const stranger = await createTenant('admin')
+    ;(await client.get(notes).bearerToken(stranger.token)).assertStatus(404)
+    ;(await client.post(notes).bearerToken(stranger.token).json({ body: 'x' })).assertStatus(404)
+  })
+
+  test('blocked affiliates: live affiliates of the organisation only, replaced whole, in the timeline', async ({
+    client,
+    assert,
+  }) => {
+    const { token, brand, org } = await tenantWithBrand(client)
+    const campaign = (await client.post(CAMPAIGNS).bearerToken(token).json(valid(brand.id))).body().data
+    const blocked = `${CAMPAIGNS}/${campaign.id}/blocked-affiliates`
+    const one = await addUser(org.id, 'affiliate')
+    const two = await addUser(org.id, 'affiliate')
+    const foreign = await addUser((await createTenant('admin')).org.id, 'affiliate')
+    const refused = await client
+      .put(blocked)
+      .bearerToken(token)
+      .json({ affiliateIds: [one.user.id, foreign.user.id] })
+    refused.assertStatus(422)
+    assert.equal(refused.body().error.message, `Please select valid affiliates: ${foreign.user.id}`)
+    assert.deepEqual((await client.get(blocked).bearerToken(token)).body().data.affiliateIds, [])
+    ;(
+      await client
+        .put(blocked)
+        .bearerToken(token)
+        .json({ affiliateIds: [two.user.id, one.user.id] })
+    ).assertStatus(200)
+    assert.deepEqual(
+      (await client.get(blocked).bearerToken(token)).body().data.affiliateIds,
+      [one.user.id, two.user.id].sort((a, b) => a - b)
+    )
+    ;(
+      await client
+        .put(blocked)
+        .bearerToken(token)
+        .json({ affiliateIds: [two.user.id] })
+    ).assertStatus(200)
+    assert.deepEqual((await client.get(blocked).bearerToken(token)).body().data.affiliateIds, [two.user.id])
+    ;(await client.get(blocked).bearerToken(one.token)).assertStatus(403)
+    const events = (await client.get(`${CAMPAIGNS}/${campaign.id}/timeline`).bearerToken(token))
+      .body()
+      .data.map((entry: any) => entry.event)
+    assert.deepEqual(events, ['blocked_affiliates_changed', 'blocked_affiliates_changed', 'created'])
+  })
+
+  test('expiry moves an active campaign past its date to paused, once, with a system timeline entry', async ({
+    client,
+    assert,
+  }) => {
+    const { expireCampaigns } = await import('../../../plugins/campaigns/src/services/expiry.js')
+    const { token, brand, user } = await tenantWithBrand(client)
+    const soon = (
+      await client
+        .post(CAMPAIGNS)
+        .bearerToken(token)
+        .json(valid(brand.id, { title: 'Soon', expiresAt: '2031-01-01T00:00:00Z' }))
+    ).body().data
+    const later = (
+      await client
+        .post(CAMPAIGNS)
+        .bearerToken(token)
+        .json(valid(brand.id, { title: 'Later', expiresAt: '2031-06-01T00:00:00Z' }))
+    ).body().data
+    await client.patch(`${CAMPAIGNS}/${later.id}`).bearerToken(token).json({ title: 'Later (renamed)' })
+
+    assert.isAtLeast(await expireCampaigns(new Date('2031-01-01T00:00:01Z')), 1)
+    assert.equal((await client.get(`${CAMPAIGNS}/${soon.id}`).bearerToken(token)).body().data.status, 'paused')
+    assert.equal((await client.get(`${CAMPAIGNS}/${later.id}`).bearerToken(token)).body().data.status, 'active')
+    await expireCampaigns(new Date('2031-01-02T00:00:00Z'))
+    const timeline = (await client.get(`${CAMPAIGNS}/${soon.id}/timeline`).bearerToken(token)).body().data
+    assert.deepEqual(
+      timeline.map((entry: any) => [entry.event, entry.actorId]),
+      [
+        ['expired', null],
+        ['created', user.id],
+      ]
+    )
+    assert.include(timeline[0].data, { from: 'active', to: 'paused' })
+    const laterTimeline = (await client.get(`${CAMPAIGNS}/${later.id}/timeline`).bearerToken(token)).body().data
+    assert.deepEqual(laterTimeline[0].data, { fields: ['title'] })
+    const manual = await client.patch(`${CAMPAIGNS}/${later.id}`).bearerToken(token).json({ status: 'disabled' })
+    manual.assertStatus(200)
+    const statusEntry = (await client.get(`${CAMPAIGNS}/${later.id}/timeline`).bearerToken(token)).body().data[0]
+    assert.deepEqual([statusEntry.event, statusEntry.data], ['status_changed', { from: 'active', to: 'disabled' }])
+  })
+})

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { definePlugin } from '@affix/core/kernel'
 import { campaignsRoutes } from './routes.js'
 import './contracts.js'
+import { expireCampaigns } from './services/expiry.js'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -17,6 +18,12 @@ export default definePlugin({
   migrations: here('../database/migrations'),
   lang: here('../resources/lang'),
   routes: campaignsRoutes,
+  jobs: {
+    expire: async () => {
+      await expireCampaigns()
+    },
+  },
+  cron: [{ job: 'expire', schedule: '* * * * *' }],
   // Spec §6: admins and sub-admins manage; an AFM manages the campaigns of its affiliates
   // (narrowed by its report scope); ADMs and parents read; affiliates read the public ones.
   permissions: [

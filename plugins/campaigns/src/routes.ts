@@ -1,11 +1,12 @@
 import type { ApiRouter } from '@affix/core/kernel'
 import { listQueryParameters } from '@affix/core/kernel'
 import { CAMPAIGN_LIST } from './lists.js'
-import { campaignStatusValidator, createCampaignValidator, updateCampaignValidator, urlValidatorValidator } from './validators.js'
-import { CampaignBulkResultSchema, CampaignSchema, DeletedCampaignSchema, UrlCheckSchema } from './schemas.js'
+import { blockedAffiliatesValidator, campaignStatusValidator, createCampaignValidator, noteValidator, updateCampaignValidator, urlValidatorValidator } from './validators.js'
+import { BlockedAffiliatesSchema, CampaignBulkResultSchema, CampaignNoteSchema, CampaignSchema, CampaignTimelineEntrySchema, DeletedCampaignSchema, UrlCheckSchema } from './schemas.js'
 
 const CampaignsController = () => import('./controllers/campaigns_controller.js')
 const UrlValidatorController = () => import('./controllers/url_validator_controller.js')
+const CampaignDetailsController = () => import('./controllers/campaign_details_controller.js')
 
 export function campaignsRoutes(api: ApiRouter) {
   api.get('/campaigns', { name: 'listCampaigns', summary: 'List campaigns (affiliates see the public ones)', query: listQueryParameters(CAMPAIGN_LIST), response: { status: 200, list: CampaignSchema } }, [CampaignsController, 'index'])
@@ -17,4 +18,10 @@ export function campaignsRoutes(api: ApiRouter) {
   api.patch('/campaigns/:id', { name: 'updateCampaign', summary: 'Update a campaign (refused while its brand is deleted)', body: updateCampaignValidator, response: { status: 200, data: CampaignSchema } }, [CampaignsController, 'update'])
   api.put('/campaigns/:id', { name: 'replaceCampaign', summary: 'Update a campaign (react-admin sends PUT)', body: updateCampaignValidator, response: { status: 200, data: CampaignSchema } }, [CampaignsController, 'update'])
   api.delete('/campaigns/:id', { name: 'deleteCampaign', summary: 'Delete a campaign (soft delete; refused while its brand is deleted)', response: { status: 200, data: DeletedCampaignSchema } }, [CampaignsController, 'destroy'])
+  api.get('/campaigns/:id/notes', { name: 'listCampaignNotes', summary: 'Notes of a campaign, newest first', response: { status: 200, data: { type: 'array', items: CampaignNoteSchema } } }, [CampaignDetailsController, 'notes'])
+  api.post('/campaigns/:id/notes', { name: 'addCampaignNote', summary: 'Add a note to a campaign ("Note cannot be empty")', body: noteValidator, response: { status: 201, data: CampaignNoteSchema } }, [CampaignDetailsController, 'addNote'])
+  api.delete('/campaigns/:id/notes/:noteId', { name: 'deleteCampaignNote', summary: 'Delete a note of a campaign', response: { status: 200, data: DeletedCampaignSchema } }, [CampaignDetailsController, 'deleteNote'])
+  api.get('/campaigns/:id/timeline', { name: 'getCampaignTimeline', summary: 'What happened to a campaign: creation, changes, status changes with who (null: the system, e.g. expiry), deletion', response: { status: 200, data: { type: 'array', items: CampaignTimelineEntrySchema } } }, [CampaignDetailsController, 'timeline'])
+  api.get('/campaigns/:id/blocked-affiliates', { name: 'getCampaignBlockedAffiliates', summary: 'Affiliates blocked from a campaign', response: { status: 200, data: BlockedAffiliatesSchema } }, [CampaignDetailsController, 'blockedAffiliates'])
+  api.put('/campaigns/:id/blocked-affiliates', { name: 'setCampaignBlockedAffiliates', summary: 'Replace the affiliates blocked from a campaign (live affiliates of the organisation)', body: blockedAffiliatesValidator, response: { status: 200, data: BlockedAffiliatesSchema } }, [CampaignDetailsController, 'setBlockedAffiliates'])
 }

@@ -59,3 +59,37 @@ export const UrlCheckSchema = defineSchema('UrlCheck', {
   required: ['valid', 'message'],
   properties: { valid: { type: 'boolean' }, message: { type: 'string' } },
 })
+
+export const CampaignNoteSchema = defineSchema('CampaignNote', {
+  type: 'object',
+  required: ['id', 'body', 'authorId', 'authorName', 'createdAt'],
+  properties: {
+    id: schemas.id,
+    body: { type: 'string' },
+    authorId: { type: ['integer', 'null'] },
+    authorName: schemas.nullableString,
+    createdAt: { type: 'string' },
+  },
+})
+
+export const CampaignTimelineEntrySchema = defineSchema('CampaignTimelineEntry', {
+  type: 'object',
+  required: ['id', 'event', 'data', 'actorId', 'actorName', 'createdAt'],
+  properties: {
+    id: schemas.id,
+    event: {
+      type: 'string',
+      enum: ['created', 'updated', 'status_changed', 'expired', 'deleted', 'blocked_affiliates_changed'],
+    },
+    data: { type: 'object', additionalProperties: true },
+    actorId: { type: ['integer', 'null'] },
+    actorName: schemas.nullableString,
+    createdAt: { type: 'string' },
+  },
+})
+
+export const BlockedAffiliatesSchema = defineSchema('CampaignBlockedAffiliates', {
+  type: 'object',
+  required: ['affiliateIds'],
+  properties: { affiliateIds: { type: 'array', items: schemas.id } },
+})

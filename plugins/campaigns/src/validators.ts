@@ -72,3 +72,10 @@ export const urlValidatorValidator = vine.create({
   mode: vine.enum(['strict', 'any'] as const).optional(),
   minimum: vine.number().withoutDecimals().min(1).max(30).optional(),
 })
+
+/** Spec §5 "Note cannot be empty". */
+export const noteValidator = vine.create({ body: vine.string().trim().minLength(1).maxLength(5000) })
+
+export const blockedAffiliatesValidator = vine.create({
+  affiliateIds: vine.array(vine.number().withoutDecimals().positive()).maxLength(5000).distinct(),
+})

@@ -376,8 +376,31 @@ export type Campaign = {
     updatedAt?: string | null;
 };
 
+export type CampaignBlockedAffiliates = {
+    affiliateIds: Array<number>;
+};
+
 export type CampaignBulkResult = {
     updated: number;
+};
+
+export type CampaignNote = {
+    id: number;
+    body: string;
+    authorId: number | null;
+    authorName: string | null;
+    createdAt: string;
+};
+
+export type CampaignTimelineEntry = {
+    id: number;
+    event: 'created' | 'updated' | 'status_changed' | 'expired' | 'deleted' | 'blocked_affiliates_changed';
+    data: {
+        [key: string]: unknown;
+    };
+    actorId: number | null;
+    actorName: string | null;
+    createdAt: string;
 };
 
 export type CreatedApiKey = ApiKey & {
@@ -5834,6 +5857,301 @@ export type CampaignsReplaceCampaignResponses = {
 };
 
 export type CampaignsReplaceCampaignResponse = CampaignsReplaceCampaignResponses[keyof CampaignsReplaceCampaignResponses];
+
+export type CampaignsGetCampaignBlockedAffiliatesData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/blocked-affiliates';
+};
+
+export type CampaignsGetCampaignBlockedAffiliatesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CampaignsGetCampaignBlockedAffiliatesError = CampaignsGetCampaignBlockedAffiliatesErrors[keyof CampaignsGetCampaignBlockedAffiliatesErrors];
+
+export type CampaignsGetCampaignBlockedAffiliatesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignBlockedAffiliates;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsGetCampaignBlockedAffiliatesResponse = CampaignsGetCampaignBlockedAffiliatesResponses[keyof CampaignsGetCampaignBlockedAffiliatesResponses];
+
+export type CampaignsSetCampaignBlockedAffiliatesData = {
+    body: {
+        affiliateIds: Array<number>;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/blocked-affiliates';
+};
+
+export type CampaignsSetCampaignBlockedAffiliatesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsSetCampaignBlockedAffiliatesError = CampaignsSetCampaignBlockedAffiliatesErrors[keyof CampaignsSetCampaignBlockedAffiliatesErrors];
+
+export type CampaignsSetCampaignBlockedAffiliatesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignBlockedAffiliates;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsSetCampaignBlockedAffiliatesResponse = CampaignsSetCampaignBlockedAffiliatesResponses[keyof CampaignsSetCampaignBlockedAffiliatesResponses];
+
+export type CampaignsListCampaignNotesData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/notes';
+};
+
+export type CampaignsListCampaignNotesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CampaignsListCampaignNotesError = CampaignsListCampaignNotesErrors[keyof CampaignsListCampaignNotesErrors];
+
+export type CampaignsListCampaignNotesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<CampaignNote>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsListCampaignNotesResponse = CampaignsListCampaignNotesResponses[keyof CampaignsListCampaignNotesResponses];
+
+export type CampaignsAddCampaignNoteData = {
+    body: {
+        body: string;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/notes';
+};
+
+export type CampaignsAddCampaignNoteErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsAddCampaignNoteError = CampaignsAddCampaignNoteErrors[keyof CampaignsAddCampaignNoteErrors];
+
+export type CampaignsAddCampaignNoteResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: CampaignNote;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsAddCampaignNoteResponse = CampaignsAddCampaignNoteResponses[keyof CampaignsAddCampaignNoteResponses];
+
+export type CampaignsDeleteCampaignNoteData = {
+    body?: never;
+    path: {
+        id: number;
+        noteId: string;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/notes/{noteId}';
+};
+
+export type CampaignsDeleteCampaignNoteErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type CampaignsDeleteCampaignNoteError = CampaignsDeleteCampaignNoteErrors[keyof CampaignsDeleteCampaignNoteErrors];
+
+export type CampaignsDeleteCampaignNoteResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: DeletedCampaign;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsDeleteCampaignNoteResponse = CampaignsDeleteCampaignNoteResponses[keyof CampaignsDeleteCampaignNoteResponses];
+
+export type CampaignsGetCampaignTimelineData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/timeline';
+};
+
+export type CampaignsGetCampaignTimelineErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CampaignsGetCampaignTimelineError = CampaignsGetCampaignTimelineErrors[keyof CampaignsGetCampaignTimelineErrors];
+
+export type CampaignsGetCampaignTimelineResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<CampaignTimelineEntry>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsGetCampaignTimelineResponse = CampaignsGetCampaignTimelineResponses[keyof CampaignsGetCampaignTimelineResponses];
 
 export type CampaignsExportCampaignsData = {
     body?: never;

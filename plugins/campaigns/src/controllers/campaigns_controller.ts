@@ -20,6 +20,7 @@ import {
 } from '@affix/core/kernel'
 import Campaign from '../models/campaign.js'
 import { CAMPAIGN_LIST } from '../lists.js'
+import { recordTimeline } from '../services/timeline.js'
 import { campaignStatusValidator, createCampaignValidator, updateCampaignValidator } from '../validators.js'
 
 const SCOPE = 'campaigns'
@@ -44,7 +45,7 @@ async function visibleCampaigns(ctx: HttpContext) {
   }
 }
 
-async function findCampaign(ctx: HttpContext) {
+export async function findCampaign(ctx: HttpContext) {
   const id = Number(ctx.params.id)
   if (!Number.isSafeInteger(id) || id <= 0) throw notFound()
   const campaign = await (await visibleCampaigns(ctx)).query().where('id', id).first()
@@ -146,6 +147,13 @@ export default class CampaignsController {
         expiresAt: data.expiresAt ? DateTime.fromJSDate(data.expiresAt) : null,
       })
     )
+    await recordTimeline({
+      organizationId: campaign.organizationId,
+      campaignId: campaign.id,
+      actorId: ctx.tenant.userId,
+      event: 'created',
+      data: { status: campaign.status },
+    })
     await changed(ctx, campaign.id)
     return created(ctx, campaign.serialize())
   }
@@ -165,9 +173,17 @@ export default class CampaignsController {
       data.productIds ?? (brandId !== campaign.brandId ? campaign.productIds : undefined)
     )
     const { expiresAt, ...rest } = data
+    const before = campaign.status
+    const fields = Object.keys(data).filter(
+      (key) => (data as Record<string, unknown>)[key] !== undefined && key !== 'status'
+    )
     campaign.merge(Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)))
     if (expiresAt !== undefined) campaign.expiresAt = expiresAt ? DateTime.fromJSDate(expiresAt) : null
     await saving(() => campaign.save())
+    const entry = { organizationId: campaign.organizationId, campaignId: campaign.id, actorId: ctx.tenant.userId }
+    if (campaign.status !== before)
+      await recordTimeline({ ...entry, event: 'status_changed', data: { from: before, to: campaign.status } })
+    if (fields.length) await recordTimeline({ ...entry, event: 'updated', data: { fields } })
     await changed(ctx, campaign.id)
     return ok(ctx, campaign.serialize())
   }
@@ -178,6 +194,12 @@ export default class CampaignsController {
     await assertBrand(ctx, campaign.brandId)
     campaign.deletedAt = DateTime.now()
     await campaign.save()
+    await recordTimeline({
+      organizationId: campaign.organizationId,
+      campaignId: campaign.id,
+      actorId: ctx.tenant.userId,
+      event: 'deleted',
+    })
     await changed(ctx, campaign.id)
     return ok(ctx, { id: campaign.id })
   }
@@ -191,6 +213,15 @@ export default class CampaignsController {
     if (rows.length !== ids.length) throw refuse('unknown_campaign', 'ids', 'exists')
     for (const row of rows) await assertBrand(ctx, row.brandId)
     await visible.query().whereIn('id', ids).update({ status, updated_at: new Date() })
+    for (const row of rows.filter((candidate) => candidate.status !== status)) {
+      await recordTimeline({
+        organizationId: row.organizationId,
+        campaignId: row.id,
+        actorId: ctx.tenant.userId,
+        event: 'status_changed',
+        data: { from: row.status, to: status },
+      })
+    }
     await changed(ctx)
     return ok(ctx, { updated: rows.length })
   }

@@ -1,0 +1,153 @@
+/*
+ * What sits beside a campaign: notes, the timeline and the blocked affiliates. Each route
+ * first finds the campaign as the caller may see it (tenant, team scope), so a foreign or
+ * hidden campaign is a 404 here too.
+ */
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import {
+  authorize,
+  created,
+  missingIds,
+  notFound,
+  ok,
+  publishInvalidation,
+  unprocessable,
+  validate,
+} from '@affix/core/kernel'
+import { findCampaign } from './campaigns_controller.js'
+import { recordTimeline } from '../services/timeline.js'
+import { blockedAffiliatesValidator, noteValidator } from '../validators.js'
+
+const SCOPE = 'campaigns'
+
+export default class CampaignDetailsController {
+  async notes(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'manage')
+    const campaign = await findCampaign(ctx)
+    const rows = await db
+      .from('campaign_notes as note')
+      .leftJoin('users as author', 'author.id', 'note.author_id')
+      .where('note.campaign_id', campaign.id)
+      .orderBy('note.created_at', 'desc')
+      .orderBy('note.id', 'desc')
+      .select('note.id', 'note.body', 'note.author_id', 'author.name as author_name', 'note.created_at')
+    return ok(
+      ctx,
+      rows.map((row) => ({
+        id: Number(row.id),
+        body: row.body,
+        authorId: row.author_id,
+        authorName: row.author_name ?? null,
+        createdAt: new Date(row.created_at).toISOString(),
+      }))
+    )
+  }
+
+  async addNote(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'manage')
+    const campaign = await findCampaign(ctx)
+    const { body } = await validate(ctx, noteValidator, SCOPE)
+    const [row] = await db
+      .insertQuery()
+      .table('campaign_notes')
+      .insert({
+        organization_id: campaign.organizationId,
+        campaign_id: campaign.id,
+        author_id: ctx.tenant.userId,
+        body,
+      })
+      .returning(['id', 'created_at'])
+    return created(ctx, {
+      id: Number(row.id),
+      body,
+      authorId: ctx.tenant.userId,
+      authorName: ctx.tenant.user.name ?? null,
+      createdAt: new Date(row.created_at).toISOString(),
+    })
+  }
+
+  async deleteNote(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'manage')
+    const campaign = await findCampaign(ctx)
+    const noteId = Number(ctx.params.noteId)
+    if (!Number.isSafeInteger(noteId) || noteId <= 0) throw notFound()
+    const deleted = await db.from('campaign_notes').where({ id: noteId, campaign_id: campaign.id }).delete()
+    if (!deleted) throw notFound()
+    return ok(ctx, { id: noteId })
+  }
+
+  async timeline(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'manage')
+    const campaign = await findCampaign(ctx)
+    const rows = await db
+      .from('campaign_timeline as entry')
+      .leftJoin('users as actor', 'actor.id', 'entry.actor_id')
+      .where('entry.campaign_id', campaign.id)
+      .orderBy('entry.id', 'desc')
+      .limit(500)
+      .select('entry.id', 'entry.event', 'entry.data', 'entry.actor_id', 'actor.name as actor_name', 'entry.created_at')
+    return ok(
+      ctx,
+      rows.map((row) => ({
+        id: Number(row.id),
+        event: row.event,
+        data: row.data,
+        actorId: row.actor_id,
+        actorName: row.actor_name ?? null,
+        createdAt: new Date(row.created_at).toISOString(),
+      }))
+    )
+  }
+
+  async blockedAffiliates(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'manage')
+    const campaign = await findCampaign(ctx)
+    const rows = await db
+      .from('campaign_blocked_affiliates')
+      .where('campaign_id', campaign.id)
+      .orderBy('affiliate_id')
+      .select('affiliate_id')
+    return ok(ctx, { affiliateIds: rows.map((row) => Number(row.affiliate_id)) })
+  }
+
+  /** Replaces the whole list (react-admin sends the full selection). */
+  async setBlockedAffiliates(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'manage')
+    const campaign = await findCampaign(ctx)
+    const { affiliateIds } = await validate(ctx, blockedAffiliatesValidator, SCOPE)
+    const unknown = await missingIds(campaign.organizationId, 'affiliates', affiliateIds)
+    if (unknown.length)
+      throw unprocessable(`${SCOPE}.errors.unknown_affiliates`, {
+        ids: unknown.join(', '),
+        fields: [{ field: 'affiliateIds', rule: 'exists' }],
+      })
+    await db.transaction(async (trx) => {
+      await trx.from('campaign_blocked_affiliates').where('campaign_id', campaign.id).delete()
+      if (affiliateIds.length) {
+        await trx
+          .insertQuery()
+          .table('campaign_blocked_affiliates')
+          .multiInsert(
+            affiliateIds.map((affiliateId) => ({
+              organization_id: campaign.organizationId,
+              campaign_id: campaign.id,
+              affiliate_id: affiliateId,
+            }))
+          )
+      }
+      await recordTimeline(
+        {
+          organizationId: campaign.organizationId,
+          campaignId: campaign.id,
+          actorId: ctx.tenant.userId,
+          event: 'blocked_affiliates_changed',
+          data: { affiliateIds },
+        },
+        trx
+      )
+    })
+    await publishInvalidation({ topic: 'campaigns', organizationId: campaign.organizationId, id: campaign.id })
+    return ok(ctx, { affiliateIds })
+  }
+}
