@@ -41,4 +41,4 @@ export { enqueueJob, type EnqueueOptions, type JobHandler, type JobHelpers } fro
 export { addPanel, updatePanel, setPanelsStatus, revokePanelSessions, unusablePasswordHash, PANEL_STATUSES, type PanelStatus, type NewPanel, type PanelChanges } from './panels.js'
 export { onPanelSignup, type SignupEvent, type SignupListener } from './signup_hooks.js'
 export { onInvalidation, publishInvalidation, closeCacheBus, type Invalidation } from './cache_bus.js'
-export { currencyRule, countryRule, isCurrencyCode, isCountryCode } from './iso_rules.js'
+export { currencyRule, countryRule, dateTimeSchema, isCurrencyCode, isCountryCode } from './iso_rules.js'

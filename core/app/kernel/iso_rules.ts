@@ -20,7 +20,8 @@ export const currencyRule = vine.createRule(
     if (typeof value === 'string' && !isCurrencyCode(value))
       field.report('{field} must be a valid ISO 4217 currency code', 'currency', field)
   },
-  { name: 'currency', toJSONSchema: (schema) => ({ ...schema, pattern: '^[A-Z]{3}$' }) }
+  // VineJS passes the schema to fill in (the return value is ignored).
+  { name: 'currency', toJSONSchema: (schema) => void Object.assign(schema, { pattern: '^[A-Z]{3}$' }) }
 )
 
 /** ISO 3166-1 alpha-2 country code (use after .toUpperCase()). */
@@ -29,5 +30,14 @@ export const countryRule = vine.createRule(
     if (typeof value === 'string' && !isCountryCode(value))
       field.report('{field} must be a valid 2-letter country code', 'country', field)
   },
-  { name: 'country', toJSONSchema: (schema) => ({ ...schema, pattern: '^[A-Z]{2}$' }) }
+  { name: 'country', toJSONSchema: (schema) => void Object.assign(schema, { pattern: '^[A-Z]{2}$' }) }
 )
+
+/**
+ * VineJS dates have no JSON Schema of their own (the OpenAPI document showed them as null):
+ * `vine.date(...).use(dateTimeSchema())` documents them as date-time strings. No runtime check.
+ */
+export const dateTimeSchema = vine.createRule(() => {}, {
+  name: 'dateTimeSchema',
+  toJSONSchema: (schema) => void Object.assign(schema, { type: 'string', format: 'date-time' }),
+})

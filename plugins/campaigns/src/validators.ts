@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { TEXT_MAX, countryRule, currencyRule } from '@affix/core/kernel'
+import { TEXT_MAX, countryRule, currencyRule, dateTimeSchema } from '@affix/core/kernel'
 import { CAMPAIGN_STATUSES, CAMPAIGN_VISIBILITIES, COMMISSION_VARIABLES } from './models/campaign.js'
 
 /** Spec §5: "URL is required"; "Invalid URL" unless it parses as an http(s) URL. */
@@ -33,6 +33,7 @@ const fields = {
   attributionWindowDays: vine.number().withoutDecimals().min(1).max(365).optional(),
   expiresAt: vine
     .date({ formats: { utc: true } })
+    .use(dateTimeSchema())
     .optional()
     .nullable(),
   featured: vine.boolean().optional(),

@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { text } from '@affix/core/kernel'
+import { dateTimeSchema, text } from '@affix/core/kernel'
 import { AFFILIATE_SELECTIONS, PROMO_CODE_ORIGINS, PROMO_CODE_TYPES } from './models/promo_code.js'
 
 /** Letters, digits, - and _ only: what a player can type at a sign-up form. */
@@ -18,8 +18,8 @@ const fields = {
   affiliateId: id().optional().nullable(),
   type: vine.enum(PROMO_CODE_TYPES).optional(),
   origin: vine.enum(PROMO_CODE_ORIGINS).optional(),
-  startDate: vine.date({ formats: DATE_FORMATS }).optional().nullable(),
-  endDate: vine.date({ formats: DATE_FORMATS }).optional().nullable(),
+  startDate: vine.date({ formats: DATE_FORMATS }).use(dateTimeSchema()).optional().nullable(),
+  endDate: vine.date({ formats: DATE_FORMATS }).use(dateTimeSchema()).optional().nullable(),
   enabled: vine.boolean().optional(),
   description: text().optional().nullable(),
   affiliateSelection: vine.enum(AFFILIATE_SELECTIONS).optional(),

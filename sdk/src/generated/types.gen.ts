@@ -5560,7 +5560,7 @@ export type CampaignsCreateCampaignData = {
         isDynamic?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         isPersistent?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         attributionWindowDays?: number;
-        expiresAt?: null;
+        expiresAt?: string | null;
         featured?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         shortLinkDefault?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         overrideCustomerCountry?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
@@ -5727,7 +5727,7 @@ export type CampaignsUpdateCampaignData = {
         isDynamic?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         isPersistent?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         attributionWindowDays?: number;
-        expiresAt?: null;
+        expiresAt?: string | null;
         featured?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         shortLinkDefault?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         overrideCustomerCountry?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
@@ -5802,7 +5802,7 @@ export type CampaignsReplaceCampaignData = {
         isDynamic?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         isPersistent?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         attributionWindowDays?: number;
-        expiresAt?: null;
+        expiresAt?: string | null;
         featured?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         shortLinkDefault?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         overrideCustomerCountry?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
@@ -9224,8 +9224,8 @@ export type PromoCodesCreatePromoCodeData = {
         affiliateId?: number | null;
         type?: 'generic' | 'exclusive' | 'one_time';
         origin?: 'organic' | 'inorganic';
-        startDate?: null;
-        endDate?: null;
+        startDate?: string | null;
+        endDate?: string | null;
         enabled?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         description?: string | null;
         affiliateSelection?: 'all' | 'include' | 'exclude';
@@ -9384,8 +9384,8 @@ export type PromoCodesUpdatePromoCodeData = {
         affiliateId?: number | null;
         type?: 'generic' | 'exclusive' | 'one_time';
         origin?: 'organic' | 'inorganic';
-        startDate?: null;
-        endDate?: null;
+        startDate?: string | null;
+        endDate?: string | null;
         enabled?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         description?: string | null;
         affiliateSelection?: 'all' | 'include' | 'exclude';
@@ -9452,8 +9452,8 @@ export type PromoCodesReplacePromoCodeData = {
         affiliateId?: number | null;
         type?: 'generic' | 'exclusive' | 'one_time';
         origin?: 'organic' | 'inorganic';
-        startDate?: null;
-        endDate?: null;
+        startDate?: string | null;
+        endDate?: string | null;
         enabled?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         description?: string | null;
         affiliateSelection?: 'all' | 'include' | 'exclude';

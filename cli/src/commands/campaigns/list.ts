@@ -1,0 +1,48 @@
+import { Flags } from '@oclif/core'
+import { campaignsListCampaigns, paged } from '@affix/sdk'
+import { AffixCommand } from '../../affix_command.js'
+import { CAMPAIGN_STATUSES, campaignColumns } from '../../campaign_fields.js'
+import { listFlags, pageSummary } from '../../list_flags.js'
+import { renderTable } from '../../output.js'
+
+export default class CampaignsList extends AffixCommand {
+  static summary = 'List campaigns (as an affiliate: the public ones).'
+
+  static examples = [
+    '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --status paused --brand 3 --sort -createdAt',
+    '<%= config.bin %> <%= command.id %> --q welcome --json',
+  ]
+
+  static flags = {
+    ...listFlags,
+    status: Flags.string({ summary: 'Only campaigns with this status.', options: [...CAMPAIGN_STATUSES] }),
+    visibility: Flags.string({ summary: 'Only public or private campaigns.', options: ['public', 'private'] }),
+    brand: Flags.integer({ summary: 'Only campaigns of this brand ID.', min: 1 }),
+  }
+
+  async run() {
+    const { flags } = await this.parse(CampaignsList)
+    const { client } = await this.client()
+    const filter = Object.fromEntries(
+      Object.entries({ status: flags.status, visibility: flags.visibility, brandId: flags.brand }).filter(
+        ([, value]) => value !== undefined
+      )
+    )
+    const page = await paged(
+      campaignsListCampaigns({
+        client,
+        query: {
+          page: flags.page,
+          limit: flags.limit,
+          sort: flags.sort,
+          q: flags.q,
+          filter: Object.keys(filter).length ? JSON.stringify(filter) : undefined,
+        },
+      })
+    )
+    if (page.items.length) this.log(renderTable(page.items, campaignColumns))
+    this.log(pageSummary('campaigns', page.start, page.items.length, page.total))
+    return page.items
+  }
+}

@@ -1,0 +1,129 @@
+/*
+ * `affix campaigns …` through the built binary against a live server with its own database
+ * (affix_test_cli_campaigns): the demo campaigns, create, get, status, the URL check and the
+ * server's refusals.
+ */
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cliRunner } from './cli_runner.js'
+import { DEMO_ADMIN, startTestServer, type TestServer } from '../../scripts/test_server.mjs'
+
+let server: TestServer
+let workDir: string
+let brandId: number
+
+const { affix, affixJson } = cliRunner(() => ({ url: server.url, workDir }))
+
+beforeAll(async () => {
+  if (!existsSync(fileURLToPath(new URL('../dist/commands/campaigns/list.js', import.meta.url)))) {
+    throw new Error('The CLI is not built: run `npm run build -w @affix/sdk && npm run build -w @affix/cli` first.')
+  }
+  workDir = await mkdtemp(join(tmpdir(), 'affix-cli-campaigns-'))
+  server = await startTestServer({ database: 'affix_test_cli_campaigns' })
+  const login = await affix(['login', '--email', DEMO_ADMIN.email, '--password', DEMO_ADMIN.password])
+  expect(login.exitCode, login.stderr).toBe(0)
+  brandId = (await affixJson<Array<{ id: number }>>(['brands', 'list']))[0].id
+})
+
+afterAll(async () => {
+  await server?.stop()
+  if (workDir) await rm(workDir, { recursive: true, force: true })
+})
+
+describe('affix campaigns', () => {
+  it('lists the demo campaigns, creates one, shows it and changes its status', async () => {
+    const demo = await affixJson<Array<{ title: string }>>(['campaigns', 'list'])
+    expect(demo.map((campaign) => campaign.title).sort()).toEqual(['VIP Rev Share', 'Welcome Bonus CPA'])
+
+    const created = await affixJson<{
+      id: number
+      status: string
+      currency: string
+      coverageCountries: string[]
+      visibility: string
+    }>([
+      'campaigns',
+      'create',
+      '--title',
+      'CLI Campaign',
+      '--brand',
+      String(brandId),
+      '--default-url',
+      'https://brand.example/?cid={click_id}',
+      '--private',
+      '--currency',
+      'eur',
+      '--countries',
+      'br,pt',
+    ])
+    expect(created).toMatchObject({
+      status: 'active',
+      currency: 'EUR',
+      coverageCountries: ['BR', 'PT'],
+      visibility: 'private',
+    })
+
+    const shown = await affix(['campaigns', 'get', String(created.id)])
+    expect(shown.exitCode, shown.stderr).toBe(0)
+    expect(shown.stdout).toContain('CLI Campaign')
+    expect(shown.stdout).toContain('https://brand.example/?cid={click_id}')
+
+    const paused = await affix(['campaigns', 'status', String(created.id), '--to', 'paused'])
+    expect(paused.exitCode, paused.stderr).toBe(0)
+    expect(paused.stdout).toContain('1 campaign(s) now paused.')
+    const listed = await affixJson<Array<{ id: number }>>(['campaigns', 'list', '--status', 'paused'])
+    expect(listed.map((campaign) => campaign.id)).toEqual([created.id])
+  })
+
+  it('checks tracking URLs with the spec messages and exits 1 when one is not valid', async () => {
+    const valid = await affix([
+      'campaigns',
+      'validate-url',
+      'https://brand.example/?cid={click_id}&p={pub_id}',
+      '--macros',
+      'click_id,pub_id',
+    ])
+    expect(valid.exitCode, valid.stderr).toBe(0)
+    expect(valid.stdout.trim()).toBe('URL is valid with the specified macros.')
+    const missing = await affix(['campaigns', 'validate-url', 'https://brand.example/', '--macros', 'click_id,pub_id'])
+    expect(missing.exitCode).toBe(1)
+    expect(missing.stdout.trim()).toBe('Please include all the required macros (click_id, pub_id) in the URL.')
+    const portuguese = await affix(
+      ['campaigns', 'validate-url', 'https://brand.example/', '--macros', 'click_id,source', '--any'],
+      { AFFIX_LOCALE: 'pt-BR' }
+    )
+    expect(portuguese.exitCode).toBe(1)
+    expect(portuguese.stdout.trim()).toBe('Por favor, inclua pelo menos as macros click_id ou source na URL:')
+  })
+
+  it('shows the server refusals and exits 1', async () => {
+    const badUrl = await affix([
+      'campaigns',
+      'create',
+      '--title',
+      'Bad',
+      '--brand',
+      String(brandId),
+      '--default-url',
+      'not a url',
+    ])
+    expect(badUrl.exitCode).toBe(1)
+    expect(badUrl.stderr).toContain('Invalid URL')
+    const unknownBrand = await affix([
+      'campaigns',
+      'create',
+      '--title',
+      'Bad',
+      '--brand',
+      '999999',
+      '--default-url',
+      'https://x.example',
+    ])
+    expect(unknownBrand.exitCode).toBe(1)
+    expect(unknownBrand.stderr).toContain('Please select a valid brand')
+  })
+})
