@@ -7,6 +7,24 @@ export const CAMPAIGN_VISIBILITIES = ['public', 'private'] as const
 /** Spec §1: ftd, leads (Registration), ngr, c_deposit (Cumulative Deposit), d (Deposit). */
 export const COMMISSION_VARIABLES = ['ftd', 'leads', 'ngr', 'c_deposit', 'd'] as const
 
+const AFFILIATE_FIELDS = [
+  'id',
+  'title',
+  'brandId',
+  'status',
+  'visibility',
+  'defaultUrl',
+  'previewUrl',
+  'appLink',
+  'description',
+  'commissionVariable',
+  'currency',
+  'coverageCountries',
+  'attributionWindowDays',
+  'expiresAt',
+  'featured',
+] as const
+
 const jsonArray = { prepare: (value: unknown) => JSON.stringify(value ?? []) }
 
 export default class Campaign extends BaseModel {
@@ -90,42 +108,10 @@ export default class Campaign extends BaseModel {
   @column.dateTime({ serializeAs: null })
   declare deletedAt: DateTime | null
 
-  /** What an affiliate may see of a campaign (no internal notes or lists). */
+  /** What an affiliate may see of a campaign: no external id, fallback URL or internal flags. */
   serializeForAffiliate() {
-    const {
-      id,
-      title,
-      brandId,
-      status,
-      visibility,
-      defaultUrl,
-      previewUrl,
-      appLink,
-      description,
-      commissionVariable,
-      currency,
-      coverageCountries,
-      attributionWindowDays,
-      expiresAt,
-      featured,
-    } = this.serialize()
-    return {
-      id,
-      title,
-      brandId,
-      status,
-      visibility,
-      defaultUrl,
-      previewUrl,
-      appLink,
-      description,
-      commissionVariable,
-      currency,
-      coverageCountries,
-      attributionWindowDays,
-      expiresAt,
-      featured,
-    }
+    const all = this.serialize()
+    return Object.fromEntries(AFFILIATE_FIELDS.map((field) => [field, all[field]])) as Pick<typeof all, (typeof AFFILIATE_FIELDS)[number]>
   }
 
   serialize() {
