@@ -457,3 +457,47 @@ test.group('campaigns: notes, timeline, blocked affiliates, expiry', () => {
     assert.deepEqual([statusEntry.event, statusEntry.data], ['status_changed', { from: 'active', to: 'disabled' }])
   })
 })
+
+test.group('campaigns: groups', () => {
+  test('a campaign targets groups (one primary); a group tied to a live campaign cannot be updated', async ({
+    client,
+    assert,
+  }) => {
+    const { token, brand, org } = await tenantWithBrand(client)
+    const campaign = (await client.post(CAMPAIGNS).bearerToken(token).json(valid(brand.id))).body().data
+    const affiliate = await addUser(org.id, 'affiliate')
+    const makeGroup = async (name: string) =>
+      (
+        await client
+          .post('/api/v1/affiliates/groups')
+          .bearerToken(token)
+          .json({ name, affiliateIds: [affiliate.user.id] })
+      ).body().data
+    const vip = await makeGroup('VIP')
+    const casual = await makeGroup('Casual')
+    const groups = `${CAMPAIGNS}/${campaign.id}/groups`
+
+    const foreign = await client
+      .put(groups)
+      .bearerToken(token)
+      .json({ primaryGroupId: vip.id, groupIds: [999999] })
+    foreign.assertStatus(422)
+    assert.equal(foreign.body().error.message, 'Please select valid affiliate groups: 999999')
+    const set = await client
+      .put(groups)
+      .bearerToken(token)
+      .json({ primaryGroupId: vip.id, groupIds: [casual.id] })
+    set.assertStatus(200)
+    assert.deepEqual(set.body().data, { primaryGroupId: vip.id, groupIds: [vip.id, casual.id].sort((a, b) => a - b) })
+    ;(await client.get(groups).bearerToken(affiliate.token)).assertStatus(403)
+
+    const refused = await client.patch(`/api/v1/affiliates/groups/${vip.id}`).bearerToken(token).json({ name: 'VIP 2' })
+    refused.assertStatus(409)
+    assert.equal(refused.body().error.message, 'This group is tied to a campaign and cannot be updated')
+    // Once the campaign is gone, the group can change again.
+    ;(await client.delete(`${CAMPAIGNS}/${campaign.id}`).bearerToken(token)).assertStatus(200)
+    ;(
+      await client.patch(`/api/v1/affiliates/groups/${vip.id}`).bearerToken(token).json({ name: 'VIP 2' })
+    ).assertStatus(200)
+  })
+})

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { definePlugin } from '@affix/core/kernel'
 import { campaignsRoutes } from './routes.js'
 import './contracts.js'
+import './services/groups.js'
 import { expireCampaigns } from './services/expiry.js'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))

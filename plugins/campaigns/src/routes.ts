@@ -1,8 +1,8 @@
 import type { ApiRouter } from '@affix/core/kernel'
 import { listQueryParameters } from '@affix/core/kernel'
 import { CAMPAIGN_LIST } from './lists.js'
-import { blockedAffiliatesValidator, campaignStatusValidator, createCampaignValidator, noteValidator, updateCampaignValidator, urlValidatorValidator } from './validators.js'
-import { BlockedAffiliatesSchema, CampaignBulkResultSchema, CampaignNoteSchema, CampaignSchema, CampaignTimelineEntrySchema, DeletedCampaignSchema, UrlCheckSchema } from './schemas.js'
+import { blockedAffiliatesValidator, campaignGroupsValidator, campaignStatusValidator, createCampaignValidator, noteValidator, updateCampaignValidator, urlValidatorValidator } from './validators.js'
+import { BlockedAffiliatesSchema, CampaignBulkResultSchema, CampaignGroupsSchema, CampaignNoteSchema, CampaignSchema, CampaignTimelineEntrySchema, DeletedCampaignSchema, UrlCheckSchema } from './schemas.js'
 
 const CampaignsController = () => import('./controllers/campaigns_controller.js')
 const UrlValidatorController = () => import('./controllers/url_validator_controller.js')
@@ -24,4 +24,6 @@ export function campaignsRoutes(api: ApiRouter) {
   api.get('/campaigns/:id/timeline', { name: 'getCampaignTimeline', summary: 'What happened to a campaign: creation, changes, status changes with who (null: the system, e.g. expiry), deletion', response: { status: 200, data: { type: 'array', items: CampaignTimelineEntrySchema } } }, [CampaignDetailsController, 'timeline'])
   api.get('/campaigns/:id/blocked-affiliates', { name: 'getCampaignBlockedAffiliates', summary: 'Affiliates blocked from a campaign', response: { status: 200, data: BlockedAffiliatesSchema } }, [CampaignDetailsController, 'blockedAffiliates'])
   api.put('/campaigns/:id/blocked-affiliates', { name: 'setCampaignBlockedAffiliates', summary: 'Replace the affiliates blocked from a campaign (live affiliates of the organisation)', body: blockedAffiliatesValidator, response: { status: 200, data: BlockedAffiliatesSchema } }, [CampaignDetailsController, 'setBlockedAffiliates'])
+  api.get('/campaigns/:id/groups', { name: 'getCampaignGroups', summary: 'The affiliate groups of a campaign (one primary)', response: { status: 200, data: CampaignGroupsSchema } }, [CampaignDetailsController, 'groups'])
+  api.put('/campaigns/:id/groups', { name: 'setCampaignGroups', summary: 'Replace the affiliate groups of a campaign; groups tied to a live campaign cannot be updated (spec §4)', body: campaignGroupsValidator, response: { status: 200, data: CampaignGroupsSchema } }, [CampaignDetailsController, 'setGroups'])
 }

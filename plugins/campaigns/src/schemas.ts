@@ -79,7 +79,15 @@ export const CampaignTimelineEntrySchema = defineSchema('CampaignTimelineEntry',
     id: schemas.id,
     event: {
       type: 'string',
-      enum: ['created', 'updated', 'status_changed', 'expired', 'deleted', 'blocked_affiliates_changed'],
+      enum: [
+        'created',
+        'updated',
+        'status_changed',
+        'expired',
+        'deleted',
+        'blocked_affiliates_changed',
+        'groups_changed',
+      ],
     },
     data: { type: 'object', additionalProperties: true },
     actorId: { type: ['integer', 'null'] },
@@ -92,4 +100,10 @@ export const BlockedAffiliatesSchema = defineSchema('CampaignBlockedAffiliates',
   type: 'object',
   required: ['affiliateIds'],
   properties: { affiliateIds: { type: 'array', items: schemas.id } },
+})
+
+export const CampaignGroupsSchema = defineSchema('CampaignGroups', {
+  type: 'object',
+  required: ['primaryGroupId', 'groupIds'],
+  properties: { primaryGroupId: { type: ['integer', 'null'] }, groupIds: { type: 'array', items: schemas.id } },
 })

@@ -80,3 +80,8 @@ export const noteValidator = vine.create({ body: vine.string().trim().minLength(
 export const blockedAffiliatesValidator = vine.create({
   affiliateIds: vine.array(vine.number().withoutDecimals().positive()).maxLength(5000).distinct(),
 })
+
+export const campaignGroupsValidator = vine.create({
+  primaryGroupId: vine.number().withoutDecimals().positive().optional().nullable(),
+  groupIds: vine.array(vine.number().withoutDecimals().positive()).maxLength(500).distinct(),
+})

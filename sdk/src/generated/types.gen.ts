@@ -384,6 +384,11 @@ export type CampaignBulkResult = {
     updated: number;
 };
 
+export type CampaignGroups = {
+    primaryGroupId: number | null;
+    groupIds: Array<number>;
+};
+
 export type CampaignNote = {
     id: number;
     body: string;
@@ -394,7 +399,7 @@ export type CampaignNote = {
 
 export type CampaignTimelineEntry = {
     id: number;
-    event: 'created' | 'updated' | 'status_changed' | 'expired' | 'deleted' | 'blocked_affiliates_changed';
+    event: 'created' | 'updated' | 'status_changed' | 'expired' | 'deleted' | 'blocked_affiliates_changed' | 'groups_changed';
     data: {
         [key: string]: unknown;
     };
@@ -5957,6 +5962,107 @@ export type CampaignsSetCampaignBlockedAffiliatesResponses = {
 };
 
 export type CampaignsSetCampaignBlockedAffiliatesResponse = CampaignsSetCampaignBlockedAffiliatesResponses[keyof CampaignsSetCampaignBlockedAffiliatesResponses];
+
+export type CampaignsGetCampaignGroupsData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/groups';
+};
+
+export type CampaignsGetCampaignGroupsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CampaignsGetCampaignGroupsError = CampaignsGetCampaignGroupsErrors[keyof CampaignsGetCampaignGroupsErrors];
+
+export type CampaignsGetCampaignGroupsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignGroups;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsGetCampaignGroupsResponse = CampaignsGetCampaignGroupsResponses[keyof CampaignsGetCampaignGroupsResponses];
+
+export type CampaignsSetCampaignGroupsData = {
+    body: {
+        primaryGroupId?: number | null;
+        groupIds: Array<number>;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/groups';
+};
+
+export type CampaignsSetCampaignGroupsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsSetCampaignGroupsError = CampaignsSetCampaignGroupsErrors[keyof CampaignsSetCampaignGroupsErrors];
+
+export type CampaignsSetCampaignGroupsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignGroups;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsSetCampaignGroupsResponse = CampaignsSetCampaignGroupsResponses[keyof CampaignsSetCampaignGroupsResponses];
 
 export type CampaignsListCampaignNotesData = {
     body?: never;

@@ -8,6 +8,7 @@ import db from '@adonisjs/lucid/services/db'
 import {
   authorize,
   created,
+  forbidden,
   missingIds,
   notFound,
   ok,
@@ -17,7 +18,8 @@ import {
 } from '@affix/core/kernel'
 import { findCampaign } from './campaigns_controller.js'
 import { recordTimeline } from '../services/timeline.js'
-import { blockedAffiliatesValidator, noteValidator } from '../validators.js'
+import { blockedAffiliatesValidator, campaignGroupsValidator, noteValidator } from '../validators.js'
+import { campaignGroups } from '../services/groups.js'
 
 const SCOPE = 'campaigns'
 
@@ -149,5 +151,55 @@ export default class CampaignDetailsController {
     })
     await publishInvalidation({ topic: 'campaigns', organizationId: campaign.organizationId, id: campaign.id })
     return ok(ctx, { affiliateIds })
+  }
+
+  async groups(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'read')
+    // Which groups a campaign targets is the network's business, not an affiliate's.
+    if (ctx.tenant.role === 'affiliate') throw forbidden()
+    const campaign = await findCampaign(ctx)
+    return ok(ctx, await campaignGroups(campaign.id))
+  }
+
+  /** Replaces the campaign's groups; the primary one is always among them. */
+  async setGroups(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'manage')
+    const campaign = await findCampaign(ctx)
+    const data = await validate(ctx, campaignGroupsValidator, SCOPE)
+    const groupIds = [...new Set([...(data.primaryGroupId ? [data.primaryGroupId] : []), ...data.groupIds])]
+    const unknown = await missingIds(campaign.organizationId, 'affiliate-groups', groupIds)
+    if (unknown.length)
+      throw unprocessable(`${SCOPE}.errors.unknown_groups`, {
+        ids: unknown.join(', '),
+        fields: [{ field: 'groupIds', rule: 'exists' }],
+      })
+    await db.transaction(async (trx) => {
+      await trx.from('campaign_groups').where('campaign_id', campaign.id).delete()
+      if (groupIds.length) {
+        await trx
+          .insertQuery()
+          .table('campaign_groups')
+          .multiInsert(
+            groupIds.map((groupId) => ({
+              organization_id: campaign.organizationId,
+              campaign_id: campaign.id,
+              group_id: groupId,
+              is_primary: groupId === data.primaryGroupId,
+            }))
+          )
+      }
+      await recordTimeline(
+        {
+          organizationId: campaign.organizationId,
+          campaignId: campaign.id,
+          actorId: ctx.tenant.userId,
+          event: 'groups_changed',
+          data: { primaryGroupId: data.primaryGroupId ?? null, groupIds },
+        },
+        trx
+      )
+    })
+    await publishInvalidation({ topic: 'campaigns', organizationId: campaign.organizationId, id: campaign.id })
+    return ok(ctx, await campaignGroups(campaign.id))
   }
 }

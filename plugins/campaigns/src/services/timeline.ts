@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 
 export type TimelineEvent =
-  'created' | 'updated' | 'status_changed' | 'expired' | 'deleted' | 'blocked_affiliates_changed'
+  'created' | 'updated' | 'status_changed' | 'expired' | 'deleted' | 'blocked_affiliates_changed' | 'groups_changed'
 
 /** One line of a campaign's history; `actorId` null means the system did it. */
 export async function recordTimeline(
