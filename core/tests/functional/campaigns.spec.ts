@@ -182,7 +182,7 @@ test.group('campaigns: CRUD', () => {
 })
 
 test.group('campaigns: who sees what', () => {
-  test('roles, affiliates see public campaigns only (without internal fields), tenant isolation', async ({
+  test('roles, affiliates see campaigns with their access status (without internal fields) unless blocked, tenant isolation', async ({
     client,
     assert,
   }) => {
@@ -203,11 +203,26 @@ test.group('campaigns: who sees what', () => {
     const affiliate = await addUser(org.id, 'affiliate')
     const seen = await client.get(CAMPAIGNS).bearerToken(affiliate.token)
     seen.assertStatus(200)
+    // Public and private ones (to ask for access), each with where the affiliate stands.
     assert.deepEqual(
-      seen.body().data.map((row: any) => row.id),
-      [open.id]
+      seen
+        .body()
+        .data.map((row: any) => [row.id, row.accessStatus])
+        .sort((a: any, b: any) => a[0] - b[0]),
+      [
+        [open.id, 'approved'],
+        [closed.id, 'need_approval'],
+      ]
     )
     assert.notProperty(seen.body().data[0], 'externalId')
+    assert.notProperty(seen.body().data[0], 'fallbackUrl')
+    // A blocked affiliate does not see the campaign at all.
+    ;(
+      await client
+        .put(`${CAMPAIGNS}/${closed.id}/blocked-affiliates`)
+        .bearerToken(token)
+        .json({ affiliateIds: [affiliate.user.id] })
+    ).assertStatus(200)
     ;(await client.get(`${CAMPAIGNS}/${closed.id}`).bearerToken(affiliate.token)).assertStatus(404)
     ;(await client.patch(`${CAMPAIGNS}/${open.id}`).bearerToken(affiliate.token).json({ title: 'Mine' })).assertStatus(
       403
@@ -499,5 +514,99 @@ test.group('campaigns: groups', () => {
     ;(
       await client.patch(`/api/v1/affiliates/groups/${vip.id}`).bearerToken(token).json({ name: 'VIP 2' })
     ).assertStatus(200)
+  })
+})
+
+test.group('campaigns: access to private campaigns (spec §4)', () => {
+  test('need approval → pending approval (questionnaire) → approved / rejected; need permission; public needs nothing', async ({
+    client,
+    assert,
+  }) => {
+    const { token, brand, org } = await tenantWithBrand(client)
+    const questions = [{ question: 'Where will you promote it?', required: true }, { question: 'Monthly traffic?' }]
+    const vip = (
+      await client
+        .post(CAMPAIGNS)
+        .bearerToken(token)
+        .json(valid(brand.id, { title: 'VIP', visibility: 'private', accessQuestions: questions }))
+    ).body().data
+    const invite = (
+      await client
+        .post(CAMPAIGNS)
+        .bearerToken(token)
+        .json(valid(brand.id, { title: 'Invite only', visibility: 'private', accessByRequest: false }))
+    ).body().data
+    const open = (
+      await client
+        .post(CAMPAIGNS)
+        .bearerToken(token)
+        .json(valid(brand.id, { title: 'Open' }))
+    ).body().data
+    const affiliate = await addUser(org.id, 'affiliate')
+    const statusOf = async (id: number) =>
+      (await client.get(`${CAMPAIGNS}/${id}`).bearerToken(affiliate.token)).body().data.accessStatus
+    const ask = (id: number, answers?: unknown[], language = 'en') =>
+      client
+        .post(`${CAMPAIGNS}/${id}/access-requests`)
+        .bearerToken(affiliate.token)
+        .header('accept-language', language)
+        .json(answers ? { answers } : {})
+    const decide = (id: number, verdict: 'approve' | 'reject', as = token) =>
+      client.post(`/api/v1/campaigns/campaign-access-requests/${id}/${affiliate.user.id}/${verdict}`).bearerToken(as)
+
+    assert.equal(await statusOf(vip.id), 'need_approval')
+    assert.equal(await statusOf(invite.id), 'need_permission')
+    const unanswered = await ask(vip.id, ['', '10k'], 'pt')
+    unanswered.assertStatus(422)
+    assert.equal(unanswered.body().error.message, 'Por favor, responda às perguntas obrigatórias')
+    assert.deepEqual(
+      unanswered.body().error.fields.map((field: any) => field.field),
+      ['answers.0']
+    )
+    const asked = await ask(vip.id, ['My casino blog', ''])
+    asked.assertStatus(200)
+    assert.deepEqual(asked.body().data.answers, [
+      { question: 'Where will you promote it?', answer: 'My casino blog' },
+      { question: 'Monthly traffic?', answer: null },
+    ])
+    assert.equal(await statusOf(vip.id), 'pending_approval')
+    assert.equal(
+      (await ask(vip.id, ['again'])).body().error.message,
+      'Your request for this campaign is pending approval'
+    )
+    assert.equal(
+      (await ask(invite.id, [])).body().error.message,
+      "This campaign needs the network's permission: contact your manager"
+    )
+    assert.equal((await ask(open.id, [])).body().error.message, 'This campaign is public: no access is needed')
+    ;(await client.post(`${CAMPAIGNS}/${vip.id}/access-requests`).bearerToken(token).json({})).assertStatus(403)
+
+    const inbox = await client.get('/api/v1/campaigns/campaign-access-requests?status=pending').bearerToken(token)
+    assert.deepEqual(
+      inbox.body().data.map((row: any) => [row.campaignId, row.affiliateId, row.status]),
+      [[vip.id, affiliate.user.id, 'pending']]
+    )
+    ;(await decide(vip.id, 'reject')).assertStatus(200)
+    assert.equal(await statusOf(vip.id), 'rejected_approval')
+    // Asking again after a rejection goes back to pending; the network approves.
+    ;(await ask(vip.id, ['A bigger blog now', ''])).assertStatus(200)
+    ;(await decide(vip.id, 'approve')).assertStatus(200)
+    assert.equal(await statusOf(vip.id), 'approved')
+    assert.equal((await ask(vip.id, ['x'])).body().error.message, 'You already have access to this campaign')
+    // Need permission: the network grants it without a request.
+    ;(await decide(invite.id, 'approve')).assertStatus(200)
+    assert.equal(await statusOf(invite.id), 'approved')
+    // Nobody else decides, and other organisations see nothing.
+    ;(await decide(vip.id, 'approve', affiliate.token)).assertStatus(403)
+    const stranger = await createTenant('admin')
+    ;(await decide(vip.id, 'reject', stranger.token)).assertStatus(404)
+    assert.deepEqual(
+      (await client.get('/api/v1/campaigns/campaign-access-requests').bearerToken(stranger.token)).body().data,
+      []
+    )
+    const events = (await client.get(`${CAMPAIGNS}/${vip.id}/timeline`).bearerToken(token))
+      .body()
+      .data.map((entry: any) => entry.event)
+    assert.deepEqual(events, ['access_approved', 'access_requested', 'access_rejected', 'access_requested', 'created'])
   })
 })

@@ -1,12 +1,13 @@
 import type { ApiRouter } from '@affix/core/kernel'
 import { listQueryParameters } from '@affix/core/kernel'
 import { CAMPAIGN_LIST } from './lists.js'
-import { blockedAffiliatesValidator, campaignGroupsValidator, campaignStatusValidator, createCampaignValidator, noteValidator, updateCampaignValidator, urlValidatorValidator } from './validators.js'
-import { BlockedAffiliatesSchema, CampaignBulkResultSchema, CampaignGroupsSchema, CampaignNoteSchema, CampaignSchema, CampaignTimelineEntrySchema, DeletedCampaignSchema, UrlCheckSchema } from './schemas.js'
+import { accessRequestValidator, blockedAffiliatesValidator, campaignGroupsValidator, campaignStatusValidator, createCampaignValidator, noteValidator, updateCampaignValidator, urlValidatorValidator } from './validators.js'
+import { BlockedAffiliatesSchema, CampaignAccessSchema, CampaignBulkResultSchema, CampaignGroupsSchema, CampaignNoteSchema, CampaignSchema, CampaignTimelineEntrySchema, DeletedCampaignSchema, UrlCheckSchema } from './schemas.js'
 
 const CampaignsController = () => import('./controllers/campaigns_controller.js')
 const UrlValidatorController = () => import('./controllers/url_validator_controller.js')
 const CampaignDetailsController = () => import('./controllers/campaign_details_controller.js')
+const AccessController = () => import('./controllers/access_controller.js')
 
 export function campaignsRoutes(api: ApiRouter) {
   api.get('/campaigns', { name: 'listCampaigns', summary: 'List campaigns (affiliates see the public ones)', query: listQueryParameters(CAMPAIGN_LIST), response: { status: 200, list: CampaignSchema } }, [CampaignsController, 'index'])
@@ -26,4 +27,8 @@ export function campaignsRoutes(api: ApiRouter) {
   api.put('/campaigns/:id/blocked-affiliates', { name: 'setCampaignBlockedAffiliates', summary: 'Replace the affiliates blocked from a campaign (live affiliates of the organisation)', body: blockedAffiliatesValidator, response: { status: 200, data: BlockedAffiliatesSchema } }, [CampaignDetailsController, 'setBlockedAffiliates'])
   api.get('/campaigns/:id/groups', { name: 'getCampaignGroups', summary: 'The affiliate groups of a campaign (one primary)', response: { status: 200, data: CampaignGroupsSchema } }, [CampaignDetailsController, 'groups'])
   api.put('/campaigns/:id/groups', { name: 'setCampaignGroups', summary: 'Replace the affiliate groups of a campaign; groups tied to a live campaign cannot be updated (spec §4)', body: campaignGroupsValidator, response: { status: 200, data: CampaignGroupsSchema } }, [CampaignDetailsController, 'setGroups'])
+  api.post('/campaigns/:id/access-requests', { name: 'requestCampaignAccess', summary: 'An affiliate asks for access to a private campaign, answering its questionnaire (pending approval)', body: accessRequestValidator, response: { status: 200, data: CampaignAccessSchema } }, [AccessController, 'request'])
+  api.get('/campaign-access-requests', { name: 'listCampaignAccessRequests', summary: 'Access requests and grants of private campaigns (filters: status pending|approved|rejected, campaignId)', response: { status: 200, data: { type: 'array', items: CampaignAccessSchema } } }, [AccessController, 'index'])
+  api.post('/campaign-access-requests/:id/:affiliateId/approve', { name: 'approveCampaignAccess', summary: "Approve an affiliate's access to a private campaign (also grants it without a request: need permission)", response: { status: 200, data: CampaignAccessSchema } }, [AccessController, 'approve'])
+  api.post('/campaign-access-requests/:id/:affiliateId/reject', { name: 'rejectCampaignAccess', summary: "Reject an affiliate's access to a private campaign", response: { status: 200, data: CampaignAccessSchema } }, [AccessController, 'reject'])
 }

@@ -37,6 +37,20 @@ export const CampaignSchema = defineSchema('Campaign', {
     featured: { type: 'boolean' },
     shortLinkDefault: { type: 'boolean' },
     overrideCustomerCountry: { type: 'boolean' },
+    accessQuestions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['question', 'required'],
+        properties: { question: { type: 'string' }, required: { type: 'boolean' } },
+      },
+    },
+    accessByRequest: { type: 'boolean' },
+    accessStatus: {
+      type: 'string',
+      enum: ['approved', 'need_approval', 'pending_approval', 'rejected_approval', 'need_permission'],
+      description: 'Affiliates only: where the caller stands on this campaign',
+    },
     createdAt: schemas.nullableString,
     updatedAt: schemas.nullableString,
   },
@@ -106,4 +120,24 @@ export const CampaignGroupsSchema = defineSchema('CampaignGroups', {
   type: 'object',
   required: ['primaryGroupId', 'groupIds'],
   properties: { primaryGroupId: { type: ['integer', 'null'] }, groupIds: { type: 'array', items: schemas.id } },
+})
+
+export const CampaignAccessSchema = defineSchema('CampaignAccess', {
+  type: 'object',
+  required: ['campaignId', 'affiliateId', 'status', 'answers', 'createdAt'],
+  properties: {
+    campaignId: schemas.id,
+    campaignTitle: schemas.nullableString,
+    affiliateId: schemas.id,
+    affiliateName: schemas.nullableString,
+    affiliateEmail: schemas.nullableString,
+    status: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
+    answers: {
+      type: 'array',
+      items: { type: 'object', properties: { question: { type: 'string' }, answer: { type: ['string', 'null'] } } },
+    },
+    decidedBy: { type: ['integer', 'null'] },
+    decidedAt: schemas.nullableString,
+    createdAt: { type: 'string' },
+  },
 })

@@ -39,6 +39,16 @@ const fields = {
   featured: vine.boolean().optional(),
   shortLinkDefault: vine.boolean().optional(),
   overrideCustomerCountry: vine.boolean().optional(),
+  accessQuestions: vine
+    .array(
+      vine.object({
+        question: vine.string().trim().minLength(1).maxLength(TEXT_MAX),
+        required: vine.boolean().optional(),
+      })
+    )
+    .maxLength(20)
+    .optional(),
+  accessByRequest: vine.boolean().optional(),
 }
 
 export const createCampaignValidator = vine.create({
@@ -84,4 +94,9 @@ export const blockedAffiliatesValidator = vine.create({
 export const campaignGroupsValidator = vine.create({
   primaryGroupId: vine.number().withoutDecimals().positive().optional().nullable(),
   groupIds: vine.array(vine.number().withoutDecimals().positive()).maxLength(500).distinct(),
+})
+
+/** An affiliate's answers, in the order of the campaign's questions. */
+export const accessRequestValidator = vine.create({
+  answers: vine.array(vine.string().trim().maxLength(2000).nullable()).maxLength(20).optional(),
 })

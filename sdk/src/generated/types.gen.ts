@@ -372,8 +372,33 @@ export type Campaign = {
     featured?: boolean;
     shortLinkDefault?: boolean;
     overrideCustomerCountry?: boolean;
+    accessQuestions?: Array<{
+        question: string;
+        required: boolean;
+    }>;
+    accessByRequest?: boolean;
+    /**
+     * Affiliates only: where the caller stands on this campaign
+     */
+    accessStatus?: 'approved' | 'need_approval' | 'pending_approval' | 'rejected_approval' | 'need_permission';
     createdAt: string | null;
     updatedAt?: string | null;
+};
+
+export type CampaignAccess = {
+    campaignId: number;
+    campaignTitle?: string | null;
+    affiliateId: number;
+    affiliateName?: string | null;
+    affiliateEmail?: string | null;
+    status: 'pending' | 'approved' | 'rejected';
+    answers: Array<{
+        question?: string;
+        answer?: string | null;
+    }>;
+    decidedBy?: number | null;
+    decidedAt?: string | null;
+    createdAt: string;
 };
 
 export type CampaignBlockedAffiliates = {
@@ -5457,6 +5482,149 @@ export type BrandsSetProductsStatusResponses = {
 
 export type BrandsSetProductsStatusResponse = BrandsSetProductsStatusResponses[keyof BrandsSetProductsStatusResponses];
 
+export type CampaignsListCampaignAccessRequestsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/campaigns/campaign-access-requests';
+};
+
+export type CampaignsListCampaignAccessRequestsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CampaignsListCampaignAccessRequestsError = CampaignsListCampaignAccessRequestsErrors[keyof CampaignsListCampaignAccessRequestsErrors];
+
+export type CampaignsListCampaignAccessRequestsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<CampaignAccess>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsListCampaignAccessRequestsResponse = CampaignsListCampaignAccessRequestsResponses[keyof CampaignsListCampaignAccessRequestsResponses];
+
+export type CampaignsApproveCampaignAccessData = {
+    body?: never;
+    path: {
+        id: number;
+        affiliateId: string;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaign-access-requests/{id}/{affiliateId}/approve';
+};
+
+export type CampaignsApproveCampaignAccessErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type CampaignsApproveCampaignAccessError = CampaignsApproveCampaignAccessErrors[keyof CampaignsApproveCampaignAccessErrors];
+
+export type CampaignsApproveCampaignAccessResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignAccess;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsApproveCampaignAccessResponse = CampaignsApproveCampaignAccessResponses[keyof CampaignsApproveCampaignAccessResponses];
+
+export type CampaignsRejectCampaignAccessData = {
+    body?: never;
+    path: {
+        id: number;
+        affiliateId: string;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaign-access-requests/{id}/{affiliateId}/reject';
+};
+
+export type CampaignsRejectCampaignAccessErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type CampaignsRejectCampaignAccessError = CampaignsRejectCampaignAccessErrors[keyof CampaignsRejectCampaignAccessErrors];
+
+export type CampaignsRejectCampaignAccessResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignAccess;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsRejectCampaignAccessResponse = CampaignsRejectCampaignAccessResponses[keyof CampaignsRejectCampaignAccessResponses];
+
 export type CampaignsListCampaignsData = {
     body?: never;
     path?: never;
@@ -5569,6 +5737,11 @@ export type CampaignsCreateCampaignData = {
         featured?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         shortLinkDefault?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         overrideCustomerCountry?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        accessQuestions?: Array<{
+            question: string;
+            required?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        }>;
+        accessByRequest?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
     };
     path?: never;
     query?: never;
@@ -5736,6 +5909,11 @@ export type CampaignsUpdateCampaignData = {
         featured?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         shortLinkDefault?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         overrideCustomerCountry?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        accessQuestions?: Array<{
+            question: string;
+            required?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        }>;
+        accessByRequest?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
     };
     path: {
         id: number;
@@ -5811,6 +5989,11 @@ export type CampaignsReplaceCampaignData = {
         featured?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         shortLinkDefault?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         overrideCustomerCountry?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        accessQuestions?: Array<{
+            question: string;
+            required?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        }>;
+        accessByRequest?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
     };
     path: {
         id: number;
@@ -5862,6 +6045,61 @@ export type CampaignsReplaceCampaignResponses = {
 };
 
 export type CampaignsReplaceCampaignResponse = CampaignsReplaceCampaignResponses[keyof CampaignsReplaceCampaignResponses];
+
+export type CampaignsRequestCampaignAccessData = {
+    body: {
+        answers?: Array<string | null>;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/access-requests';
+};
+
+export type CampaignsRequestCampaignAccessErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsRequestCampaignAccessError = CampaignsRequestCampaignAccessErrors[keyof CampaignsRequestCampaignAccessErrors];
+
+export type CampaignsRequestCampaignAccessResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignAccess;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsRequestCampaignAccessResponse = CampaignsRequestCampaignAccessResponses[keyof CampaignsRequestCampaignAccessResponses];
 
 export type CampaignsGetCampaignBlockedAffiliatesData = {
     body?: never;

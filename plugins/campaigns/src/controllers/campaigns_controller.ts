@@ -38,7 +38,15 @@ async function visibleCampaigns(ctx: HttpContext) {
   return {
     query: () => {
       const query = scoped(ctx, Campaign).whereNull('deleted_at')
-      if (ctx.tenant.role === 'affiliate') query.where('visibility', 'public')
+      // Affiliates see public and private campaigns (to ask for access), never one they are blocked from.
+      if (ctx.tenant.role === 'affiliate') {
+        query.whereNotExists((blocked) =>
+          blocked
+            .from('campaign_blocked_affiliates')
+            .whereColumn('campaign_blocked_affiliates.campaign_id', 'campaigns.id')
+            .where('campaign_blocked_affiliates.affiliate_id', ctx.tenant.userId)
+        )
+      }
       if (campaigns) query.whereIn('id', campaigns.length ? campaigns : [0])
       return query
     },
@@ -79,20 +87,51 @@ async function saving<T>(work: () => Promise<T>): Promise<T> {
 const changed = (ctx: HttpContext, id?: number) =>
   publishInvalidation({ topic: 'campaigns', organizationId: ctx.tenant.organizationId, id })
 
-const present = (ctx: HttpContext, campaign: Campaign) =>
-  ctx.tenant.role === 'affiliate' ? campaign.serializeForAffiliate() : campaign.serialize()
+type AccessStatus = 'approved' | 'need_approval' | 'pending_approval' | 'rejected_approval' | 'need_permission'
+
+/** Where the calling affiliate stands on each campaign (spec §4 "Campaign access"). */
+async function accessStatuses(ctx: HttpContext, campaigns: Campaign[]): Promise<Map<number, AccessStatus>> {
+  const rows = campaigns.length
+    ? await db
+        .from('campaign_access')
+        .where('affiliate_id', ctx.tenant.userId)
+        .whereIn(
+          'campaign_id',
+          campaigns.map((campaign) => campaign.id)
+        )
+        .select('campaign_id', 'status')
+    : []
+  const byCampaign = new Map(rows.map((row) => [Number(row.campaign_id), row.status as string]))
+  const mapped: Record<string, AccessStatus> = {
+    approved: 'approved',
+    pending: 'pending_approval',
+    rejected: 'rejected_approval',
+  }
+  return new Map(
+    campaigns.map((campaign): [number, AccessStatus] => {
+      if (campaign.visibility === 'public') return [campaign.id, 'approved']
+      const status = byCampaign.get(campaign.id)
+      return [campaign.id, status ? mapped[status] : campaign.accessByRequest ? 'need_approval' : 'need_permission']
+    })
+  )
+}
+
+/** Campaigns as the caller may see them: an affiliate gets its view and its access status. */
+async function presentAll(ctx: HttpContext, campaigns: Campaign[]): Promise<Array<Record<string, unknown>>> {
+  if (ctx.tenant.role !== 'affiliate') return campaigns.map((campaign) => campaign.serialize())
+  const statuses = await accessStatuses(ctx, campaigns)
+  return campaigns.map((campaign) => ({
+    ...campaign.serializeForAffiliate(),
+    accessStatus: statuses.get(campaign.id)!,
+  }))
+}
 
 export default class CampaignsController {
   async index(ctx: HttpContext) {
     authorize(ctx, 'campaigns', 'read')
     const parsed = parseList(ctx, CAMPAIGN_LIST)
     const page = await paginate((await visibleCampaigns(ctx)).query(), parsed, CAMPAIGN_LIST)
-    return list(
-      ctx,
-      'campaigns',
-      page.rows.map((row) => present(ctx, row)),
-      page
-    )
+    return list(ctx, 'campaigns', await presentAll(ctx, page.rows), page)
   }
 
   async export(ctx: HttpContext) {
@@ -120,7 +159,7 @@ export default class CampaignsController {
 
   async show(ctx: HttpContext) {
     authorize(ctx, 'campaigns', 'read')
-    return ok(ctx, present(ctx, await findCampaign(ctx)))
+    return ok(ctx, (await presentAll(ctx, [await findCampaign(ctx)]))[0])
   }
 
   async store(ctx: HttpContext) {

@@ -23,6 +23,7 @@ const AFFILIATE_FIELDS = [
   'attributionWindowDays',
   'expiresAt',
   'featured',
+  'accessQuestions',
 ] as const
 
 const jsonArray = { prepare: (value: unknown) => JSON.stringify(value ?? []) }
@@ -99,6 +100,14 @@ export default class Campaign extends BaseModel {
   @column()
   declare overrideCustomerCountry: boolean
 
+  /** The questionnaire of an access request to a private campaign. */
+  @column({ prepare: (value: unknown) => JSON.stringify(value ?? []) })
+  declare accessQuestions: Array<{ question: string; required?: boolean }>
+
+  /** Private campaigns: false means affiliates cannot ask, the network grants access ("need permission"). */
+  @column()
+  declare accessByRequest: boolean
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -111,7 +120,10 @@ export default class Campaign extends BaseModel {
   /** What an affiliate may see of a campaign: no external id, fallback URL or internal flags. */
   serializeForAffiliate() {
     const all = this.serialize()
-    return Object.fromEntries(AFFILIATE_FIELDS.map((field) => [field, all[field]])) as Pick<typeof all, (typeof AFFILIATE_FIELDS)[number]>
+    return Object.fromEntries(AFFILIATE_FIELDS.map((field) => [field, all[field]])) as Pick<
+      typeof all,
+      (typeof AFFILIATE_FIELDS)[number]
+    >
   }
 
   serialize() {
@@ -138,6 +150,8 @@ export default class Campaign extends BaseModel {
       featured: this.featured,
       shortLinkDefault: this.shortLinkDefault,
       overrideCustomerCountry: this.overrideCustomerCountry,
+      accessQuestions: this.accessQuestions ?? [],
+      accessByRequest: this.accessByRequest ?? true,
       createdAt: this.createdAt?.toISO() ?? null,
       updatedAt: this.updatedAt?.toISO() ?? null,
     }

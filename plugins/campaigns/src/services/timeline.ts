@@ -2,7 +2,16 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 
 export type TimelineEvent =
-  'created' | 'updated' | 'status_changed' | 'expired' | 'deleted' | 'blocked_affiliates_changed' | 'groups_changed'
+  | 'created'
+  | 'updated'
+  | 'status_changed'
+  | 'expired'
+  | 'deleted'
+  | 'blocked_affiliates_changed'
+  | 'groups_changed'
+  | 'access_requested'
+  | 'access_approved'
+  | 'access_rejected'
 
 /** One line of a campaign's history; `actorId` null means the system did it. */
 export async function recordTimeline(

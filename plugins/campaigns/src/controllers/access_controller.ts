@@ -1,0 +1,162 @@
+/*
+ * Access to private campaigns (spec §4 "Campaign access"): need approval → pending approval
+ * → approved / rejected approval; need permission when the campaign takes no requests (the
+ * network grants access directly). Public campaigns need nothing.
+ */
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import {
+  authorize,
+  forbidden,
+  missingIds,
+  notFound,
+  ok,
+  publishInvalidation,
+  unprocessable,
+  validate,
+} from '@affix/core/kernel'
+import { findCampaign } from './campaigns_controller.js'
+import { recordTimeline } from '../services/timeline.js'
+import { accessRequestValidator } from '../validators.js'
+
+const SCOPE = 'campaigns'
+const refuse = (key: string, field = 'campaignId', rule = 'state') =>
+  unprocessable(`${SCOPE}.errors.${key}`, { fields: [{ field, rule }] })
+
+const present = (row: any) => ({
+  campaignId: Number(row.campaign_id),
+  campaignTitle: row.campaign_title ?? null,
+  affiliateId: Number(row.affiliate_id),
+  affiliateName: row.affiliate_name ?? null,
+  affiliateEmail: row.affiliate_email ?? null,
+  status: row.status,
+  answers: row.answers ?? [],
+  decidedBy: row.decided_by ?? null,
+  decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+  createdAt: new Date(row.created_at).toISOString(),
+})
+
+async function decide(ctx: HttpContext, status: 'approved' | 'rejected') {
+  authorize(ctx, 'campaigns', 'manage')
+  const campaign = await findCampaign(ctx)
+  const affiliateId = Number(ctx.params.affiliateId)
+  if (!Number.isSafeInteger(affiliateId) || affiliateId <= 0) throw notFound()
+  if ((await missingIds(campaign.organizationId, 'affiliates', [affiliateId])).length) throw notFound()
+  if (campaign.visibility !== 'private') throw refuse('access_not_needed')
+  const existing = await db
+    .from('campaign_access')
+    .where({ campaign_id: campaign.id, affiliate_id: affiliateId })
+    .first()
+  // Rejecting needs something to reject; approving without a request is the network's permission.
+  if (status === 'rejected' && !existing) throw notFound()
+  const now = new Date()
+  await db.transaction(async (trx) => {
+    await trx.rawQuery(
+      `INSERT INTO campaign_access (organization_id, campaign_id, affiliate_id, status, decided_by, decided_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (campaign_id, affiliate_id) DO UPDATE SET status = EXCLUDED.status, decided_by = EXCLUDED.decided_by, decided_at = EXCLUDED.decided_at, updated_at = EXCLUDED.updated_at`,
+      [campaign.organizationId, campaign.id, affiliateId, status, ctx.tenant.userId, now, now]
+    )
+    await recordTimeline(
+      {
+        organizationId: campaign.organizationId,
+        campaignId: campaign.id,
+        actorId: ctx.tenant.userId,
+        event: status === 'approved' ? 'access_approved' : 'access_rejected',
+        data: { affiliateId },
+      },
+      trx
+    )
+  })
+  await publishInvalidation({ topic: 'campaigns', organizationId: campaign.organizationId, id: campaign.id })
+  const row = await db.from('campaign_access').where({ campaign_id: campaign.id, affiliate_id: affiliateId }).first()
+  return ok(ctx, present({ ...row, campaign_title: campaign.title }))
+}
+
+export default class AccessController {
+  /** POST /campaigns/:id/access-requests — an affiliate asks, answering the questionnaire. */
+  async request(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'read')
+    if (ctx.tenant.role !== 'affiliate') throw forbidden()
+    const campaign = await findCampaign(ctx)
+    if (campaign.visibility !== 'private') throw refuse('access_not_needed')
+    const existing = await db
+      .from('campaign_access')
+      .where({ campaign_id: campaign.id, affiliate_id: ctx.tenant.userId })
+      .first()
+    if (existing?.status === 'approved') throw refuse('access_already_approved')
+    if (existing?.status === 'pending') throw refuse('access_already_requested')
+    if (!existing && !campaign.accessByRequest) throw refuse('access_needs_permission')
+    const { answers = [] } = await validate(ctx, accessRequestValidator, SCOPE)
+    const questions = campaign.accessQuestions ?? []
+    const unanswered = questions
+      .map((question, index) => ({ question, index }))
+      .filter(({ question, index }) => question.required && !answers[index]?.trim())
+    if (unanswered.length) {
+      throw unprocessable(`${SCOPE}.errors.answer_required`, {
+        fields: unanswered.map(({ index }) => ({ field: `answers.${index}`, rule: 'required' })),
+      })
+    }
+    const recorded = questions.map((question, index) => ({
+      question: question.question,
+      answer: answers[index]?.trim() || null,
+    }))
+    await db.transaction(async (trx) => {
+      await trx.rawQuery(
+        `INSERT INTO campaign_access (organization_id, campaign_id, affiliate_id, status, answers, updated_at)
+         VALUES (?, ?, ?, 'pending', ?::jsonb, now())
+         ON CONFLICT (campaign_id, affiliate_id) DO UPDATE SET status = 'pending', answers = EXCLUDED.answers, decided_by = NULL, decided_at = NULL, updated_at = now()`,
+        [campaign.organizationId, campaign.id, ctx.tenant.userId, JSON.stringify(recorded)]
+      )
+      await recordTimeline(
+        {
+          organizationId: campaign.organizationId,
+          campaignId: campaign.id,
+          actorId: ctx.tenant.userId,
+          event: 'access_requested',
+          data: { affiliateId: ctx.tenant.userId },
+        },
+        trx
+      )
+    })
+    const row = await db
+      .from('campaign_access')
+      .where({ campaign_id: campaign.id, affiliate_id: ctx.tenant.userId })
+      .first()
+    return ok(ctx, present({ ...row, campaign_title: campaign.title }))
+  }
+
+  /** GET /campaign-access-requests — the network's inbox (newest first, at most 500). */
+  async index(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'manage')
+    const status = ctx.request.input('status')
+    const campaignId = Number(ctx.request.input('campaignId'))
+    if (status !== undefined && !['pending', 'approved', 'rejected'].includes(status))
+      throw refuse('unknown_access_status', 'status', 'enum')
+    const rows = await db
+      .from('campaign_access as access')
+      .join('campaigns', 'campaigns.id', 'access.campaign_id')
+      .join('users as affiliate', 'affiliate.id', 'access.affiliate_id')
+      .where('access.organization_id', ctx.tenant.organizationId)
+      .whereNull('campaigns.deleted_at')
+      .if(status, (query) => query.where('access.status', status))
+      .if(Number.isSafeInteger(campaignId) && campaignId > 0, (query) => query.where('access.campaign_id', campaignId))
+      .orderBy('access.updated_at', 'desc')
+      .limit(500)
+      .select(
+        'access.*',
+        'campaigns.title as campaign_title',
+        'affiliate.name as affiliate_name',
+        'affiliate.email as affiliate_email'
+      )
+    return ok(ctx, rows.map(present))
+  }
+
+  async approve(ctx: HttpContext) {
+    return decide(ctx, 'approved')
+  }
+
+  async reject(ctx: HttpContext) {
+    return decide(ctx, 'rejected')
+  }
+}
