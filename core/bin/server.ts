@@ -3,7 +3,9 @@
  * embedded database first and then imports this file.
  */
 import 'reflect-metadata'
+import { createServer } from 'node:http'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import { withRootRoutes } from '../app/kernel/root_routes.js'
 
 const APP_ROOT = new URL('../', import.meta.url)
 const IMPORTER = (filePath: string) => {
@@ -22,7 +24,8 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     app.listen('SIGINT', () => app.terminate())
   })
   .httpServer()
-  .start()
+  // Plugins' root routes (the click redirect) answer before AdonisJS: kernel/root_routes.ts.
+  .start((handle) => createServer(withRootRoutes(handle)))
   .catch((error) => {
     process.exitCode = 1
     prettyPrintError(error)

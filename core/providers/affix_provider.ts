@@ -4,7 +4,7 @@ import type { ApplicationService } from '@adonisjs/core/types'
  * Affix's own provider: on start, applies pending migrations and, on a first embedded
  * start, seeds the demo data (bin/start.ts sets the flags). In the web and test
  * environments it runs the job worker (AFFIX_WORKER, on by default). On shutdown, stops
- * the worker and closes the counter store's connection.
+ * plugins' own resources (onShutdown), the worker and the counter store's connection.
  */
 export default class AffixProvider {
   constructor(protected app: ApplicationService) {}
@@ -36,6 +36,8 @@ export default class AffixProvider {
   }
 
   async shutdown() {
+    const { registry } = await import('#config/plugins')
+    for (const plugin of [...registry.ordered].reverse()) await plugin.onShutdown?.()
     const { stopWorker } = await import('#services/jobs')
     await stopWorker()
     const { counters } = await import('#services/counters')

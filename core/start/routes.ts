@@ -113,6 +113,7 @@ await import('./routes/external_auth.js')
 await import('./routes/superadmin.js')
 await import('./routes/branding.js')
 await import('./routes/plugin_public.js')
+await import('./routes/plugin_root.js')
 
 router.get('/api/docs', [UiController, 'apiReference'])
 router.get('/api/docs/scalar.js', [UiController, 'scalarBundle'])

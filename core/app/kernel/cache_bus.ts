@@ -1,11 +1,13 @@
 /*
  * Cross-node cache invalidation (ARCHITECTURE §4): a plugin that keeps an in-process cache
  * (the click path's campaigns, fraud rules, domains) listens on a topic; whoever changes the
- * data publishes on it after the write commits. With REDIS_URL the message goes through
- * Redis pub/sub to every node (this one included); without it, only this process hears it.
+ * data publishes on it after the write commits. This process hears it at once (so the next
+ * request here already sees the change); with REDIS_URL it also goes through Redis pub/sub to
+ * every other node.
  * Messages are hints ("organisation 7 changed campaign 12"): listeners reload from the
  * database, so a lost message only delays freshness until the cache's own expiry.
  */
+import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
 
 export interface Invalidation {
@@ -18,6 +20,8 @@ export interface Invalidation {
 type Listener = (message: Invalidation) => void
 
 const CHANNEL = `affix:${process.env.AFFIX_COUNTER_NAMESPACE ?? 'default'}:invalidate`
+/** Marks this process's own messages, which it already delivered when publishing. */
+const NODE = randomUUID()
 const listeners = new Map<string, Set<Listener>>()
 let publisher: Redis | null = null
 let subscriber: Redis | null = null
@@ -40,7 +44,8 @@ function connect() {
   subscriber.subscribe(CHANNEL).catch(() => {})
   subscriber.on('message', (_channel, raw) => {
     try {
-      const message = JSON.parse(raw) as Invalidation
+      const { node, ...message } = JSON.parse(raw) as Invalidation & { node?: string }
+      if (node === NODE) return
       if (typeof message.topic === 'string' && Number.isSafeInteger(message.organizationId)) deliver(message)
     } catch {
       // Not ours or malformed: ignore.
@@ -59,12 +64,12 @@ export function onInvalidation(topic: string, listener: Listener) {
 /** Tells every node that data of `topic` changed. Call it after the transaction commits. */
 export async function publishInvalidation(message: Invalidation) {
   connect()
-  if (!publisher) return deliver(message)
+  deliver(message)
+  if (!publisher) return
   try {
-    await publisher.publish(CHANNEL, JSON.stringify(message))
+    await publisher.publish(CHANNEL, JSON.stringify({ ...message, node: NODE }))
   } catch {
-    // Redis down: at least this node drops its cache now; the others expire theirs.
-    deliver(message)
+    // Redis down: this node already dropped its cache; the others expire theirs.
   }
 }
 

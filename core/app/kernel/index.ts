@@ -21,8 +21,9 @@ export { pluginSettings, settingsOf } from './plugin_settings.js'
 export { exportList, exportCsv, EXPORT_MAX_ROWS, type ExportColumn } from './exports.js'
 export * as schemas from './schemas.js'
 export { registerLookup, hasLookup, existingIds, missingIds, type LookupProvider } from './lookups.js'
-export { trackingLink, type TrackingLinkInput } from './tracking_links.js'
+export { trackingLink, shortTrackingLink, type TrackingLinkInput } from './tracking_links.js'
 export { assertPluginEnabledFor } from './public_routes.js'
+export { type RootRoute, type RootHandler } from './root_routes.js'
 export { storage, type StorageDriver } from '#services/storage'
 export {
   defineImportType,

@@ -10,6 +10,7 @@ import hash from '@adonisjs/core/services/hash'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { USER_STATUSES, type UserRole, type UserStatus } from '#models/user'
 import { unprocessable } from './errors.js'
+import { publishInvalidation } from './cache_bus.js'
 
 /** Marks a password hash no password matches (a panel created without one, until it is reset). */
 export const UNUSABLE_PASSWORD_PREFIX = '!unusable:'
@@ -150,6 +151,7 @@ export async function updatePanel(
     throw error
   }
   if (endSessions) await revokePanelSessions(trx, [userId])
+  if (update.status) panelsChanged(trx, organizationId, userId)
   return Object.keys(update).filter((column) => column !== 'email_verified_at')
 }
 
@@ -174,5 +176,14 @@ export async function setPanelsStatus(
     .returning('id')
   const updated = rows.map((row: { id: number }) => Number(row.id))
   if (status !== 'active') await revokePanelSessions(trx, updated)
+  if (updated.length) panelsChanged(trx, organizationId, updated.length === 1 ? updated[0] : undefined)
   return updated
+}
+
+/**
+ * After the commit, topic 'panels': caches keyed by panel (the click path's affiliates) reload
+ * on every node. Without an id, every panel of the organisation.
+ */
+function panelsChanged(trx: TransactionClientContract, organizationId: number, id?: number) {
+  trx.after('commit', () => publishInvalidation({ topic: 'panels', organizationId, id }))
 }

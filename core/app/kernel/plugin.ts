@@ -13,6 +13,7 @@ import type { VineValidator } from '@vinejs/vine'
 import type { PermissionDefinition } from './permissions.js'
 import type { JobHelpers } from 'graphile-worker'
 import type { ImportTypeDefinition } from './background_imports.js'
+import type { RootRoute } from './root_routes.js'
 export type { PermissionDefinition } from './permissions.js'
 
 export interface SeedContext {
@@ -42,6 +43,13 @@ export interface PluginDefinition {
    * so a plugin switched off for that organisation answers 404.
    */
   publicRoutes?: (router: ApiRouter) => void
+  /**
+   * Bare Node.js handlers for public paths at the root (e.g. '/c/' for the click redirect),
+   * answered before AdonisJS (no router, middleware, auth, tenant or i18n): for hot public
+   * endpoints only. The handler owns the response and must check its plugin is enabled for
+   * the organisation of the resource it serves.
+   */
+  rootRoutes?: RootRoute[]
   /** Subjects and actions this plugin adds to the permission catalogue, with role grants. */
   permissions?: PermissionDefinition[]
   /** Tenant-owned models, so core can prove isolation and purge nothing by mistake. */
@@ -69,6 +77,8 @@ export interface PluginDefinition {
   seed?: (context: SeedContext) => Promise<void>
   onEnable?: (organizationId: number) => Promise<void>
   onDisable?: (organizationId: number) => Promise<void>
+  /** App shutdown (reverse install order): flush and close what the plugin opened itself (pools, connections). */
+  onShutdown?: () => Promise<void>
 }
 
 const PLUGIN_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/

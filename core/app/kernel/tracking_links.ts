@@ -23,3 +23,8 @@ export function trackingLink({ baseUrl, campaignId, affiliateId, params = {} }: 
   }
   return `${base}${path}?${query.toString()}`
 }
+
+/** `${baseUrl}/s/{token}`: a short link the tracking plugin resolves to its full tracking link. */
+export function shortTrackingLink({ baseUrl, token }: { baseUrl: string; token: string }): string {
+  return `${baseUrl.replace(/\/+$/, '')}/s/${encodeURIComponent(token)}`
+}

@@ -7,6 +7,7 @@ import { registry } from '#config/plugins'
 import type Organization from '#models/organization'
 import OrganizationPlugin from '#models/organization_plugin'
 import { restricted, restrictionsOf } from '#kernel/restrictions'
+import { publishInvalidation } from '#kernel/cache_bus'
 
 export async function pluginStates(org: Organization) {
   const rows = await OrganizationPlugin.query().where('organization_id', org.id)
@@ -29,6 +30,8 @@ export async function setPluginEnabled(org: Organization, pluginId: string, enab
     throw restricted('organization.integration_disabled')
   }
   await OrganizationPlugin.updateOrCreate({ organizationId: org.id, pluginId }, { enabled })
+  // Caches of "is this plugin on here" (the click path's) reload on every node.
+  await publishInvalidation({ topic: 'plugins', organizationId: org.id })
   const plugin = registry.get(pluginId)
   if (enabled) await plugin?.onEnable?.(org.id)
   else await plugin?.onDisable?.(org.id)
