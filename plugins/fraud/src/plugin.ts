@@ -15,5 +15,13 @@ export default definePlugin({
   migrations: here('../database/migrations'),
   lang: here('../resources/lang'),
   routes: fraudRoutes,
-  permissions: [],
+  // Spec §6/§7 (anti-fraud rules screen): admins and sub-admins manage the rules; managers read them.
+  permissions: [
+    {
+      subject: 'fraud',
+      actions: ['read', 'manage'],
+      description: 'Anti-fraud rules',
+      grants: { admin: ['read', 'manage'], 'sub-admin': ['read', 'manage'], afm: ['read'], adm: ['read'] },
+    },
+  ],
 })
