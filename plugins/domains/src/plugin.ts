@@ -15,5 +15,14 @@ export default definePlugin({
   migrations: here('../database/migrations'),
   lang: here('../resources/lang'),
   routes: domainsRoutes,
-  permissions: [],
+  // Spec §6/§7 (/domain): admins and sub-admins manage domains; managers read them; an
+  // affiliate reads the active domains it may use (public ones and its own private ones).
+  permissions: [
+    {
+      subject: 'domains',
+      actions: ['read', 'manage'],
+      description: 'Tracking and white-label domains',
+      grants: { admin: ['read', 'manage'], 'sub-admin': ['read', 'manage'], afm: ['read'], adm: ['read'], affiliate: ['read'] },
+    },
+  ],
 })

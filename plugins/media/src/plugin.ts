@@ -12,7 +12,7 @@ export default definePlugin({
   id: 'media',
   name: 'Media and creatives',
   description: 'Banners, HTML ads, e-mail creatives and links, with the banner code generator',
-  dependsOn: [],
+  dependsOn: ['domains'],
   migrations: here('../database/migrations'),
   lang: here('../resources/lang'),
   routes: mediaRoutes,

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { trackingBaseUrlFor } from '@affix/domains/contracts'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import { readFile } from 'node:fs/promises'
 import { DateTime } from 'luxon'
@@ -431,11 +432,13 @@ export default class MediaController {
       htmlContent = Buffer.concat(chunks).toString('utf8')
     }
     const base = origin(ctx)
+    // The link goes through the affiliate's tracking domain (domains plugin) when it has one.
+    const trackingBase = (await trackingBaseUrlFor(organizationId, affiliateId)) ?? base
     return ok(
       ctx,
       buildBannerCode({
         media,
-        baseUrl: base,
+        baseUrl: trackingBase,
         affiliateId,
         campaignId,
         // Public: the banner shows on the affiliate's site without a login.

@@ -1,0 +1,14 @@
+import DnsIcon from '@mui/icons-material/Dns'
+import type { AdminResource } from '@affix/admin-ui/plugin-api'
+import { lazyScreen } from '@affix/admin-ui/plugin-api'
+
+export const domainsResource: AdminResource = {
+  name: 'domains',
+  apiPath: '/api/v1/domains/domains',
+  list: lazyScreen(() => import('./DomainScreens').then((module) => module.DomainList)),
+  edit: lazyScreen(() => import('./DomainScreens').then((module) => module.DomainEdit)),
+  create: lazyScreen(() => import('./DomainScreens').then((module) => module.DomainCreate)),
+  icon: DnsIcon,
+  recordRepresentation: 'name',
+  menuGroup: 'configuration',
+}
