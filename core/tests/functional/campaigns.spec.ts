@@ -233,7 +233,20 @@ test.group('campaigns: who sees what', () => {
     ;(await client.patch(`${CAMPAIGNS}/${open.id}`).bearerToken(afm.token).json({ title: 'By AFM' })).assertStatus(200)
     const adm = await addUser(org.id, 'adm')
     ;(await client.get(`${CAMPAIGNS}/${closed.id}`).bearerToken(adm.token)).assertStatus(200)
-    ;(await client.patch(`${CAMPAIGNS}/${open.id}`).bearerToken(adm.token).json({ title: 'By ADM' })).assertStatus(403)
+    ;(await client.patch(`${CAMPAIGNS}/${open.id}`).bearerToken(adm.token).json({ title: 'By ADM' })).assertStatus(200)
+    // A team member limited to chosen campaigns sees and changes only those.
+    await db
+      .from('users')
+      .where('id', adm.user.id)
+      .update({ report_scope: JSON.stringify({ affiliates: 'all', campaigns: [open.id], reports: null }) })
+    assert.deepEqual(
+      (await client.get(CAMPAIGNS).bearerToken(adm.token)).body().data.map((row: any) => row.id),
+      [open.id]
+    )
+    ;(await client.patch(`${CAMPAIGNS}/${closed.id}`).bearerToken(adm.token).json({ title: 'X' })).assertStatus(404)
+    const parent = await addUser(org.id, 'parent')
+    ;(await client.get(`${CAMPAIGNS}/${open.id}`).bearerToken(parent.token)).assertStatus(200)
+    ;(await client.patch(`${CAMPAIGNS}/${open.id}`).bearerToken(parent.token).json({ title: 'X' })).assertStatus(403)
     const brandPanel = await addUser(org.id, 'brand')
     ;(await client.get(CAMPAIGNS).bearerToken(brandPanel.token)).assertStatus(403)
 
@@ -296,7 +309,7 @@ test.group('campaigns: who sees what', () => {
 
 test.group('campaigns: URL validator (spec §5)', () => {
   const check = (client: any, token: string, body: Record<string, unknown>, language = 'en') =>
-    client.post('/api/v1/campaigns/url-validator').bearerToken(token).header('accept-language', language).json(body)
+    client.post(`${CAMPAIGNS}/url-validator`).bearerToken(token).header('accept-language', language).json(body)
 
   test('answers each message of the spec, in the caller language', async ({ client, assert }) => {
     const { token } = await createTenant('admin')

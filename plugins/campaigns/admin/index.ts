@@ -1,15 +1,25 @@
 /*
- * Admin UI of the campaigns plugin (package export "./admin").
+ * Admin UI of the campaigns plugin (package export "./admin"): campaigns (list with
+ * featured filter and bulk status, 3-step add/edit wizard with the payout plan, detail tabs:
+ * payouts, billing, links, affiliate access, groups, blocked affiliates, notes, caps, deep
+ * links, timeline) and the affiliate's read-only view with its links and access requests.
  */
 import type { AdminPlugin } from '@affix/admin-ui/plugin-api'
+import { campaignsResource } from './campaigns'
 import { en } from './i18n/en'
 import { pt } from './i18n/pt'
 import { tr } from './i18n/tr'
+import { specRoutes } from './spec_routes'
 
 const campaignsAdmin: AdminPlugin = {
   id: 'campaigns',
-  resources: [],
+  resources: [campaignsResource],
   messages: { en, pt, tr },
+  routes: specRoutes,
+  routeMeta: [
+    { path: '/manage/campaign', title: 'resources.campaigns.name', subject: 'campaigns' },
+    { path: '/manage/campaign/:id', title: 'resources.campaigns.name', subject: 'campaigns' },
+  ],
 }
 
 export default campaignsAdmin

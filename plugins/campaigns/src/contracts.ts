@@ -6,9 +6,31 @@
 import db from '@adonisjs/lucid/services/db'
 import { registerLookup } from '@affix/core/kernel'
 
-export type { CampaignStatus } from './models/campaign.js'
+export type {
+  CampaignStatus,
+  CapVariable,
+  CapRule,
+  TargetingCondition,
+  TargetingBlock,
+  TrackingCampaign,
+  TrackingVisitor,
+} from './types.js'
 /** The spec §5 URL check (postbacks use it for their URLs). */
 export { checkTrackingUrl, type UrlCheck, type UrlRules } from './services/url_validator.js'
+export { loadTrackingCampaign } from './services/tracking.js'
+/** Targeting rule blocks (any block matches) and cap buckets per time zone, as the click path applies them. */
+export { matchesTargeting } from './rules/targeting.js'
+export { capPeriods, CAP_PERIODS, type CapPeriod, type CapBucket } from './rules/cap_periods.js'
+export { applyCapAction } from './services/cap_action.js'
+export { signupCampaignFor } from './services/signup.js'
+export { resolveShortLink, type ShortLinkTarget } from './services/short_links.js'
+export { registerCampaignActivityCheck, campaignHasActivity, type CampaignActivityCheck } from './services/activity.js'
+
+/** The organisation's IANA zone (cap periods are counted in it). */
+export async function campaignTimezone(organizationId: number): Promise<string> {
+  const row = await db.from('organizations').where('id', organizationId).select('preferences').first()
+  return (row?.preferences as { timezone?: string } | null)?.timezone || 'UTC'
+}
 
 registerLookup('campaigns', async (organizationId, ids) => {
   const rows = await db

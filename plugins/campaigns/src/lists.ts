@@ -16,6 +16,7 @@ export const CAMPAIGN_LIST: ListOptions = {
     visibility: { column: 'visibility', kind: 'eq', values: CAMPAIGN_VISIBILITIES },
     brandId: { column: 'brand_id', kind: 'in', type: 'integer' },
     title: { column: 'title', kind: 'ilike' },
+    featured: { column: 'featured', kind: 'eq', values: ['true', 'false'] },
   },
   search: ['title', 'external_id'],
   defaultSort: ['title', 'asc'],

@@ -46,6 +46,8 @@ export const CampaignSchema = defineSchema('Campaign', {
       },
     },
     accessByRequest: { type: 'boolean' },
+    primaryGroupId: { type: ['integer', 'null'], description: 'Not shown to affiliates' },
+    groupIds: { type: 'array', items: schemas.id, description: 'Not shown to affiliates' },
     accessStatus: {
       type: 'string',
       enum: ['approved', 'need_approval', 'pending_approval', 'rejected_approval', 'need_permission'],
@@ -101,6 +103,11 @@ export const CampaignTimelineEntrySchema = defineSchema('CampaignTimelineEntry',
         'deleted',
         'blocked_affiliates_changed',
         'groups_changed',
+        'access_requested',
+        'access_approved',
+        'access_rejected',
+        'cap_reached',
+        'featured_changed',
       ],
     },
     data: { type: 'object', additionalProperties: true },
@@ -139,5 +146,19 @@ export const CampaignAccessSchema = defineSchema('CampaignAccess', {
     decidedBy: { type: ['integer', 'null'] },
     decidedAt: schemas.nullableString,
     createdAt: { type: 'string' },
+  },
+})
+
+export const TrackingLinkSchema = defineSchema('CampaignTrackingLink', {
+  type: 'object',
+  required: ['campaignId', 'affiliateId', 'url', 'shortUrl'],
+  properties: {
+    campaignId: schemas.id,
+    affiliateId: schemas.id,
+    url: { type: 'string' },
+    shortUrl: {
+      ...schemas.nullableString,
+      description: "With shortLink (or the campaign's short link default): `/s/{token}`",
+    },
   },
 })

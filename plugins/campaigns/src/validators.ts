@@ -49,6 +49,8 @@ const fields = {
     .maxLength(20)
     .optional(),
   accessByRequest: vine.boolean().optional(),
+  primaryGroupId: id().optional().nullable(),
+  groupIds: vine.array(id()).maxLength(500).distinct().optional(),
 }
 
 export const createCampaignValidator = vine.create({
@@ -68,6 +70,8 @@ export const updateCampaignValidator = vine.create({
 export const campaignStatusValidator = vine.create({
   ids: vine.array(id()).minLength(1).maxLength(500).distinct(),
   status: vine.enum(CAMPAIGN_STATUSES),
+  /** Why (kept in the timeline). */
+  reason: vine.string().trim().maxLength(TEXT_MAX).optional(),
 })
 
 export const urlValidatorValidator = vine.create({
@@ -99,4 +103,29 @@ export const campaignGroupsValidator = vine.create({
 /** An affiliate's answers, in the order of the campaign's questions. */
 export const accessRequestValidator = vine.create({
   answers: vine.array(vine.string().trim().maxLength(2000).nullable()).maxLength(20).optional(),
+})
+
+const trackingParam = () => vine.string().trim().maxLength(255).optional().nullable()
+const trackingParams = Object.fromEntries(
+  [
+    ...Array.from({ length: 10 }, (_, i) => `p${i + 1}`),
+    ...Array.from({ length: 10 }, (_, i) => `sub${i + 1}`),
+    'source',
+  ].map((name) => [name, trackingParam()])
+) as Record<
+  `p${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10}` | `sub${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10}` | 'source',
+  ReturnType<typeof trackingParam>
+>
+
+/** A tracking link: for an affiliate (admins choose; an affiliate always gets its own). */
+export const trackingLinkValidator = vine.create({
+  affiliateId: vine.number().withoutDecimals().positive().optional(),
+  deepLinkId: vine.number().withoutDecimals().positive().optional().nullable(),
+  shortLink: vine.boolean().optional(),
+  ...trackingParams,
+})
+
+export const featuredValidator = vine.create({
+  ids: vine.array(vine.number().withoutDecimals().positive()).minLength(1).maxLength(500).distinct(),
+  featured: vine.boolean(),
 })

@@ -76,7 +76,7 @@ async function decide(ctx: HttpContext, status: 'approved' | 'rejected') {
 export default class AccessController {
   /** POST /campaigns/:id/access-requests — an affiliate asks, answering the questionnaire. */
   async request(ctx: HttpContext) {
-    authorize(ctx, 'campaigns', 'read')
+    authorize(ctx, 'campaigns.access', 'manage')
     if (ctx.tenant.role !== 'affiliate') throw forbidden()
     const campaign = await findCampaign(ctx)
     if (campaign.visibility !== 'private') throw refuse('access_not_needed')
@@ -119,6 +119,7 @@ export default class AccessController {
         trx
       )
     })
+    await publishInvalidation({ topic: 'campaigns', organizationId: campaign.organizationId, id: campaign.id })
     const row = await db
       .from('campaign_access')
       .where({ campaign_id: campaign.id, affiliate_id: ctx.tenant.userId })

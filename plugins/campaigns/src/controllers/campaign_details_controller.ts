@@ -19,7 +19,7 @@ import {
 import { findCampaign } from './campaigns_controller.js'
 import { recordTimeline } from '../services/timeline.js'
 import { blockedAffiliatesValidator, campaignGroupsValidator, noteValidator } from '../validators.js'
-import { campaignGroups } from '../services/groups.js'
+import { campaignGroups, replaceCampaignGroups } from '../services/groups.js'
 
 const SCOPE = 'campaigns'
 
@@ -174,20 +174,7 @@ export default class CampaignDetailsController {
         fields: [{ field: 'groupIds', rule: 'exists' }],
       })
     await db.transaction(async (trx) => {
-      await trx.from('campaign_groups').where('campaign_id', campaign.id).delete()
-      if (groupIds.length) {
-        await trx
-          .insertQuery()
-          .table('campaign_groups')
-          .multiInsert(
-            groupIds.map((groupId) => ({
-              organization_id: campaign.organizationId,
-              campaign_id: campaign.id,
-              group_id: groupId,
-              is_primary: groupId === data.primaryGroupId,
-            }))
-          )
-      }
+      await replaceCampaignGroups(trx, campaign, data.primaryGroupId, groupIds)
       await recordTimeline(
         {
           organizationId: campaign.organizationId,

@@ -7,6 +7,7 @@ import {
   created,
   exportList,
   list,
+  missingIds,
   notFound,
   ok,
   paginate,
@@ -21,7 +22,14 @@ import {
 import Campaign from '../models/campaign.js'
 import { CAMPAIGN_LIST } from '../lists.js'
 import { recordTimeline } from '../services/timeline.js'
-import { campaignStatusValidator, createCampaignValidator, updateCampaignValidator } from '../validators.js'
+import {
+  campaignStatusValidator,
+  createCampaignValidator,
+  featuredValidator,
+  updateCampaignValidator,
+} from '../validators.js'
+import { groupsOfCampaigns, replaceCampaignGroups } from '../services/groups.js'
+import { campaignHasActivity } from '../services/activity.js'
 
 const SCOPE = 'campaigns'
 const refuse = (key: string, field: string, rule: string) =>
@@ -74,6 +82,23 @@ async function assertProducts(ctx: HttpContext, brandId: number, productIds: num
   if (productIds.some((id) => !live.has(id))) throw refuse('unknown_product', 'productIds', 'exists')
 }
 
+async function assertGroups(
+  ctx: HttpContext,
+  primaryGroupId: number | null | undefined,
+  groupIds: number[] | undefined
+) {
+  const all = [...(primaryGroupId ? [primaryGroupId] : []), ...(groupIds ?? [])]
+  if (!all.length) return
+  const unknown = await missingIds(ctx.tenant.organizationId, 'affiliate-groups', all)
+  if (unknown.length)
+    throw unprocessable(`${SCOPE}.errors.unknown_groups`, {
+      ids: unknown.join(', '),
+      fields: [
+        { field: primaryGroupId && unknown.includes(primaryGroupId) ? 'primaryGroupId' : 'groupIds', rule: 'exists' },
+      ],
+    })
+}
+
 /** A concurrent save of the same external id hits the unique index. */
 async function saving<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -118,7 +143,10 @@ async function accessStatuses(ctx: HttpContext, campaigns: Campaign[]): Promise<
 
 /** Campaigns as the caller may see them: an affiliate gets its view and its access status. */
 async function presentAll(ctx: HttpContext, campaigns: Campaign[]): Promise<Array<Record<string, unknown>>> {
-  if (ctx.tenant.role !== 'affiliate') return campaigns.map((campaign) => campaign.serialize())
+  if (ctx.tenant.role !== 'affiliate') {
+    const groups = await groupsOfCampaigns(campaigns.map((campaign) => campaign.id))
+    return campaigns.map((campaign) => ({ ...campaign.serialize(), ...groups.get(campaign.id)! }))
+  }
   const statuses = await accessStatuses(ctx, campaigns)
   return campaigns.map((campaign) => ({
     ...campaign.serializeForAffiliate(),
@@ -173,28 +201,40 @@ export default class CampaignsController {
       .select('preferences')
       .first()
     const preferences = organization?.preferences as { currency?: string } | undefined
+    await assertGroups(ctx, data.primaryGroupId, data.groupIds)
+    const { primaryGroupId, groupIds, expiresAt, ...fields } = data
     const campaign = await saving(() =>
-      Campaign.create({
-        ...data,
-        organizationId: ctx.tenant.organizationId,
-        status: data.status ?? 'active',
-        visibility: data.visibility ?? 'public',
-        commissionVariable: data.commissionVariable ?? 'ftd',
-        currency: data.currency ?? preferences?.currency ?? 'USD',
-        coverageCountries: data.coverageCountries ?? [],
-        productIds: data.productIds ?? [],
-        expiresAt: data.expiresAt ? DateTime.fromJSDate(data.expiresAt) : null,
+      db.transaction(async (trx) => {
+        const row = await Campaign.create(
+          {
+            ...fields,
+            organizationId: ctx.tenant.organizationId,
+            status: data.status ?? 'active',
+            visibility: data.visibility ?? 'public',
+            commissionVariable: data.commissionVariable ?? 'ftd',
+            currency: data.currency ?? preferences?.currency ?? 'USD',
+            coverageCountries: data.coverageCountries ?? [],
+            productIds: data.productIds ?? [],
+            expiresAt: expiresAt ? DateTime.fromJSDate(expiresAt) : null,
+          },
+          { client: trx }
+        )
+        await replaceCampaignGroups(trx, row, primaryGroupId, groupIds ?? [])
+        await recordTimeline(
+          {
+            organizationId: row.organizationId,
+            campaignId: row.id,
+            actorId: ctx.tenant.userId,
+            event: 'created',
+            data: { status: row.status },
+          },
+          trx
+        )
+        return row
       })
     )
-    await recordTimeline({
-      organizationId: campaign.organizationId,
-      campaignId: campaign.id,
-      actorId: ctx.tenant.userId,
-      event: 'created',
-      data: { status: campaign.status },
-    })
     await changed(ctx, campaign.id)
-    return created(ctx, campaign.serialize())
+    return created(ctx, (await presentAll(ctx, [campaign]))[0])
   }
 
   async update(ctx: HttpContext) {
@@ -211,20 +251,43 @@ export default class CampaignsController {
       brandId,
       data.productIds ?? (brandId !== campaign.brandId ? campaign.productIds : undefined)
     )
-    const { expiresAt, ...rest } = data
+    if (data.primaryGroupId !== undefined || data.groupIds !== undefined)
+      await assertGroups(ctx, data.primaryGroupId, data.groupIds)
+    // Spec §4: the commission variable changes only while the campaign has no customers or activity.
+    if (
+      data.commissionVariable !== undefined &&
+      data.commissionVariable !== campaign.commissionVariable &&
+      (await campaignHasActivity(campaign.organizationId, campaign.id))
+    )
+      throw refuse('commission_variable_locked', 'commissionVariable', 'locked')
+    const { expiresAt, primaryGroupId, groupIds, ...rest } = data
     const before = campaign.status
     const fields = Object.keys(data).filter(
       (key) => (data as Record<string, unknown>)[key] !== undefined && key !== 'status'
     )
     campaign.merge(Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)))
     if (expiresAt !== undefined) campaign.expiresAt = expiresAt ? DateTime.fromJSDate(expiresAt) : null
-    await saving(() => campaign.save())
-    const entry = { organizationId: campaign.organizationId, campaignId: campaign.id, actorId: ctx.tenant.userId }
-    if (campaign.status !== before)
-      await recordTimeline({ ...entry, event: 'status_changed', data: { from: before, to: campaign.status } })
-    if (fields.length) await recordTimeline({ ...entry, event: 'updated', data: { fields } })
+    await saving(() =>
+      db.transaction(async (trx) => {
+        campaign.useTransaction(trx)
+        await campaign.save()
+        if (primaryGroupId !== undefined || groupIds !== undefined) {
+          const current = (await groupsOfCampaigns([campaign.id])).get(campaign.id)!
+          await replaceCampaignGroups(
+            trx,
+            campaign,
+            primaryGroupId === undefined ? current.primaryGroupId : primaryGroupId,
+            groupIds ?? current.groupIds.filter((groupId) => groupId !== current.primaryGroupId)
+          )
+        }
+        const entry = { organizationId: campaign.organizationId, campaignId: campaign.id, actorId: ctx.tenant.userId }
+        if (campaign.status !== before)
+          await recordTimeline({ ...entry, event: 'status_changed', data: { from: before, to: campaign.status } }, trx)
+        if (fields.length) await recordTimeline({ ...entry, event: 'updated', data: { fields } }, trx)
+      })
+    )
     await changed(ctx, campaign.id)
-    return ok(ctx, campaign.serialize())
+    return ok(ctx, (await presentAll(ctx, [campaign]))[0])
   }
 
   async destroy(ctx: HttpContext) {
@@ -246,21 +309,59 @@ export default class CampaignsController {
   /** All or nothing: an unknown id or a campaign of a deleted brand refuses the whole change. */
   async setStatus(ctx: HttpContext) {
     authorize(ctx, 'campaigns', 'manage')
-    const { ids, status } = await validate(ctx, campaignStatusValidator, SCOPE)
+    const { ids, status, reason } = await validate(ctx, campaignStatusValidator, SCOPE)
     const visible = await visibleCampaigns(ctx)
     const rows = await visible.query().whereIn('id', ids)
     if (rows.length !== ids.length) throw refuse('unknown_campaign', 'ids', 'exists')
     for (const row of rows) await assertBrand(ctx, row.brandId)
-    await visible.query().whereIn('id', ids).update({ status, updated_at: new Date() })
-    for (const row of rows.filter((candidate) => candidate.status !== status)) {
-      await recordTimeline({
-        organizationId: row.organizationId,
-        campaignId: row.id,
-        actorId: ctx.tenant.userId,
-        event: 'status_changed',
-        data: { from: row.status, to: status },
-      })
-    }
+    await db.transaction(async (trx) => {
+      await trx.from('campaigns').whereIn('id', ids).update({ status, updated_at: new Date() })
+      for (const row of rows.filter((candidate) => candidate.status !== status)) {
+        await recordTimeline(
+          {
+            organizationId: row.organizationId,
+            campaignId: row.id,
+            actorId: ctx.tenant.userId,
+            event: 'status_changed',
+            data: { from: row.status, to: status, ...(reason ? { reason } : {}) },
+          },
+          trx
+        )
+      }
+    })
+    await changed(ctx)
+    return ok(ctx, { updated: rows.length })
+  }
+
+  /** GET /campaigns/featured: the featured campaigns the caller may see (dashboard, affiliates' home). */
+  async featured(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'read')
+    const rows = await (await visibleCampaigns(ctx)).query().where('featured', true).orderBy('title').limit(100)
+    return ok(ctx, await presentAll(ctx, rows))
+  }
+
+  /** POST /campaigns/featured {ids, featured}: (un)feature several campaigns at once. */
+  async setFeatured(ctx: HttpContext) {
+    authorize(ctx, 'campaigns', 'manage')
+    const { ids, featured } = await validate(ctx, featuredValidator, SCOPE)
+    const visible = await visibleCampaigns(ctx)
+    const rows = await visible.query().whereIn('id', ids)
+    if (rows.length !== ids.length) throw refuse('unknown_campaign', 'ids', 'exists')
+    for (const row of rows) await assertBrand(ctx, row.brandId)
+    await db.transaction(async (trx) => {
+      await trx.from('campaigns').whereIn('id', ids).update({ featured, updated_at: new Date() })
+      for (const row of rows.filter((candidate) => candidate.featured !== featured))
+        await recordTimeline(
+          {
+            organizationId: row.organizationId,
+            campaignId: row.id,
+            actorId: ctx.tenant.userId,
+            event: 'featured_changed',
+            data: { featured },
+          },
+          trx
+        )
+    })
     await changed(ctx)
     return ok(ctx, { updated: rows.length })
   }

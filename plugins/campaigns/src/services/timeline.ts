@@ -12,6 +12,8 @@ export type TimelineEvent =
   | 'access_requested'
   | 'access_approved'
   | 'access_rejected'
+  | 'cap_reached'
+  | 'featured_changed'
 
 /** One line of a campaign's history; `actorId` null means the system did it. */
 export async function recordTimeline(

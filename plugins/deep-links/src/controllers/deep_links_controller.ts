@@ -14,6 +14,7 @@ import {
   scoped,
   unprocessable,
   validate,
+  publishInvalidation,
 } from '@affix/core/kernel'
 import DeepLink from '../models/deep_link.js'
 import { DEEP_LINK_LIST } from '../lists.js'
@@ -69,6 +70,7 @@ export default class DeepLinksController {
       status: data.status ?? 'active',
       campaignId: data.campaignId ?? null,
     })
+    await changed(link)
     return created(ctx, link.serialize())
   }
 
@@ -85,6 +87,7 @@ export default class DeepLinksController {
       ...(data.campaignId !== undefined ? { campaignId: data.campaignId ?? null } : {}),
     })
     await link.save()
+    await changed(link)
     return ok(ctx, link.serialize())
   }
 
@@ -94,6 +97,12 @@ export default class DeepLinksController {
     const link = await findLink(ctx)
     link.deletedAt = DateTime.now()
     await link.save()
+    await changed(link)
     return ok(ctx, { id: link.id })
   }
+}
+
+/** The click path caches a campaign's deep links: tell every node. */
+function changed(link: DeepLink) {
+  return publishInvalidation({ topic: 'deep-links', organizationId: link.organizationId, id: link.id })
 }

@@ -1,0 +1,74 @@
+import ActivateIcon from '@mui/icons-material/PlayCircleOutlined'
+import PauseIcon from '@mui/icons-material/PauseCircleOutlined'
+import DisableIcon from '@mui/icons-material/HighlightOff'
+import { ServerExportButton } from '@affix/admin-ui/plugin-api'
+import {
+  AutocompleteInput,
+  BooleanInput,
+  BulkDeleteButton,
+  CreateButton,
+  DataTable,
+  DateField,
+  FilterButton,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useCanAccess,
+} from 'react-admin'
+import { BrandField } from '../shared/BrandField'
+import { BulkStatusButton } from '../shared/BulkStatusButton'
+import { CampaignStatusField, FeaturedField, VisibilityField } from '../shared/CampaignStatusField'
+import { CAMPAIGNS_API, statusChoices, visibilityChoices } from './model'
+
+const filtersFor = (manage: boolean) => [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" label="resources.campaigns.fields.status" choices={statusChoices} alwaysOn />,
+  <SelectInput key="visibility" source="visibility" label="resources.campaigns.fields.visibility" choices={visibilityChoices} />,
+  <BooleanInput key="featured" source="featured" label="campaigns.featured.filter" />,
+  ...(manage
+    ? [
+        <ReferenceInput key="brandId" source="brandId" reference="brands">
+          <AutocompleteInput label="resources.campaigns.fields.brandId" optionText="name" filterToQuery={(q: string) => ({ q })} />
+        </ReferenceInput>,
+      ]
+    : []),
+]
+
+const BulkActions = () => (
+  <>
+    <BulkStatusButton status="active" label="campaigns.actions.activate" icon={<ActivateIcon />} />
+    <BulkStatusButton status="paused" label="campaigns.actions.pause" icon={<PauseIcon />} />
+    <BulkStatusButton status="disabled" label="campaigns.actions.disable" icon={<DisableIcon />} />
+    <BulkDeleteButton mutationMode="pessimistic" />
+  </>
+)
+
+const ListActions = ({ manage }: { manage: boolean }) => (
+  <TopToolbar>
+    <FilterButton />
+    {manage && <CreateButton />}
+    {manage && <ServerExportButton apiPath={CAMPAIGNS_API} />}
+  </TopToolbar>
+)
+
+/** Campaigns; the featured ones with `?featured` (spec: featured campaigns). Affiliates: read-only, public or granted ones. */
+export const CampaignList = () => {
+  const { canAccess: manage = false } = useCanAccess({ resource: 'campaigns', action: 'manage' })
+  return (
+    <List filters={filtersFor(manage)} actions={<ListActions manage={manage} />} sort={{ field: 'title', order: 'ASC' }}>
+      <DataTable rowClick="show" bulkActionButtons={manage ? <BulkActions /> : false}>
+        <DataTable.Col source="featured" label="resources.campaigns.fields.featured" field={FeaturedField} disableSort />
+        <DataTable.Col source="title" label="resources.campaigns.fields.title" />
+        <DataTable.Col source="brandId" label="resources.campaigns.fields.brandId">
+          <BrandField link={false} />
+        </DataTable.Col>
+        <DataTable.Col source="status" label="resources.campaigns.fields.status" field={CampaignStatusField} />
+        <DataTable.Col source="visibility" label="resources.campaigns.fields.visibility" field={VisibilityField} disableSort />
+        <DataTable.Col source="currency" label="resources.campaigns.fields.currency" disableSort />
+        <DataTable.Col source="createdAt" label="resources.campaigns.fields.createdAt" field={DateField} />
+      </DataTable>
+    </List>
+  )
+}
