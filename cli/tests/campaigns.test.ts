@@ -37,7 +37,11 @@ afterAll(async () => {
 describe('affix campaigns', () => {
   it('lists the demo campaigns, creates one, shows it and changes its status', async () => {
     const demo = await affixJson<Array<{ title: string }>>(['campaigns', 'list'])
-    expect(demo.map((campaign) => campaign.title).sort()).toEqual(['VIP Rev Share', 'Welcome Bonus CPA'])
+    expect(demo.map((campaign) => campaign.title).sort()).toEqual([
+      'Sports Hybrid',
+      'VIP Rev Share',
+      'Welcome Bonus CPA',
+    ])
 
     const created = await affixJson<{
       id: number
@@ -75,8 +79,54 @@ describe('affix campaigns', () => {
     const paused = await affix(['campaigns', 'status', String(created.id), '--to', 'paused'])
     expect(paused.exitCode, paused.stderr).toBe(0)
     expect(paused.stdout).toContain('1 campaign(s) now paused.')
-    const listed = await affixJson<Array<{ id: number }>>(['campaigns', 'list', '--status', 'paused'])
-    expect(listed.map((campaign) => campaign.id)).toEqual([created.id])
+    // The demo data has one paused campaign already.
+    const listed = await affixJson<Array<{ id: number; title: string }>>(['campaigns', 'list', '--status', 'paused'])
+    expect(listed.map((campaign) => campaign.title).sort()).toEqual(['CLI Campaign', 'Sports Hybrid'])
+  })
+
+  it('updates a campaign and makes tracking links (parameters, short link) for an affiliate', async () => {
+    const [campaign] = await affixJson<Array<{ id: number }>>(['campaigns', 'list', '--q', 'Welcome'])
+    const updated = await affixJson<{ title: string; featured: boolean; fallbackUrl: string | null }>([
+      'campaigns',
+      'update',
+      String(campaign.id),
+      '--title',
+      'Welcome CPA (CLI)',
+      '--no-featured',
+      '--fallback-url',
+      '',
+    ])
+    expect(updated).toMatchObject({ title: 'Welcome CPA (CLI)', featured: false, fallbackUrl: null })
+    const nothing = await affix(['campaigns', 'update', String(campaign.id)])
+    expect(nothing.exitCode).toBe(2)
+
+    const [affiliate] = await affixJson<Array<{ id: number }>>(['affiliates', 'list', '--status', 'active'])
+    const link = await affixJson<{ url: string; shortUrl: string | null; affiliateId: number }>([
+      'campaigns',
+      'link',
+      String(campaign.id),
+      '--affiliate',
+      String(affiliate.id),
+      '--param',
+      'p1=summer',
+      '--param',
+      'source=cli',
+      '--short',
+    ])
+    const url = new URL(link.url)
+    expect(url.pathname).toBe(`/c/${campaign.id}`)
+    expect(url.searchParams.get('pub_id')).toBe(String(affiliate.id))
+    expect(url.searchParams.get('p1')).toBe('summer')
+    expect(url.searchParams.get('source')).toBe('cli')
+    expect(link.shortUrl).toMatch(/\/s\/[A-Za-z0-9]{10}$/)
+    const plain = await affix(['campaigns', 'link', String(campaign.id), '--affiliate', String(affiliate.id)])
+    expect(plain.exitCode, plain.stderr).toBe(0)
+    expect(plain.stdout).toContain(`/c/${campaign.id}?pub_id=${affiliate.id}`)
+    const badParam = await affix(['campaigns', 'link', String(campaign.id), '--param', 'zz=1'])
+    expect(badParam.exitCode).toBe(2)
+    const noAffiliate = await affix(['campaigns', 'link', String(campaign.id)])
+    expect(noAffiliate.exitCode).toBe(1)
+    expect(noAffiliate.stderr).toContain('Please select an affiliate')
   })
 
   it('checks tracking URLs with the spec messages and exits 1 when one is not valid', async () => {

@@ -56,6 +56,8 @@ interface PanelCase {
 const CATALOGUE = ['Brands', 'Products']
 /** Affiliates, groups, media and promo codes: every team role and the parent read them (plugins' grants). */
 const MANAGE = ['Affiliates', 'Affiliate groups', 'Media', 'Promo codes']
+// Configuration entries of the fraud and domains plugins (read by admins, sub-admins, AFM and ADM).
+const NETWORK = ['Fraud rules', 'Domains']
 const PANELS: PanelCase[] = [
   {
     role: 'admin',
@@ -66,7 +68,7 @@ const PANELS: PanelCase[] = [
     home: '/',
     homeText: `Welcome to ${DEMO_ORG}`,
     switcher: `${DEMO_ORG} · Admin`,
-    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, ...MANAGE, 'API', 'Integrations'],
+    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, ...MANAGE, 'Campaigns', 'API', 'Integrations', ...NETWORK],
     footer: ['User', 'Uploads', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Team Members', 'Logout'],
     deniedPath: '/superadmin/accounts',
@@ -80,7 +82,7 @@ const PANELS: PanelCase[] = [
     home: '/',
     homeText: `Welcome to ${DEMO_ORG}`,
     switcher: `${DEMO_ORG} · Sub-admin`,
-    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, ...MANAGE, 'Integrations'],
+    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, ...MANAGE, 'Campaigns', 'Integrations', ...NETWORK],
     footer: ['User', 'Uploads', 'Downloads'],
     userMenu: ['Profile', 'Logout'],
     deniedPath: '/settings',
@@ -96,7 +98,7 @@ const PANELS: PanelCase[] = [
     homeTestId: 'affiliate-home',
     switcher: `${DEMO_ORG} · Affiliate`,
     // Media and promo codes read-only; their own referred affiliates (no deep links: the demo organisation lacks edl).
-    sidebar: ['Dashboard', 'Referred affiliates', 'Media', 'Promo codes', 'API'],
+    sidebar: ['Dashboard', 'Referred affiliates', 'Media', 'Promo codes', 'Campaigns', 'API', 'Domains'],
     footer: ['User', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Logout'],
     deniedPath: '/manage/organization',
@@ -110,7 +112,7 @@ const PANELS: PanelCase[] = [
     home: '/',
     homeText: `Welcome to ${DEMO_ORG}`,
     switcher: `${DEMO_ORG} · Affiliate manager`,
-    sidebar: ['Dashboard', ...CATALOGUE, ...MANAGE],
+    sidebar: ['Dashboard', ...CATALOGUE, ...MANAGE, 'Campaigns', ...NETWORK],
     footer: ['User', 'Uploads', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Logout'],
     deniedPath: '/configuration/api',
@@ -124,7 +126,7 @@ const PANELS: PanelCase[] = [
     home: '/',
     homeText: `Welcome to ${DEMO_ORG}`,
     switcher: `${DEMO_ORG} · Account manager`,
-    sidebar: ['Dashboard', ...CATALOGUE, ...MANAGE],
+    sidebar: ['Dashboard', ...CATALOGUE, ...MANAGE, 'Campaigns', ...NETWORK],
     footer: ['User', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Logout'],
     deniedPath: '/uploads',
@@ -153,7 +155,7 @@ const PANELS: PanelCase[] = [
     home: '/',
     homeText: `Welcome to ${PARENT_ORG}`,
     switcher: `${PARENT_ORG} · Parent organisation`,
-    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, ...MANAGE, 'Integrations'],
+    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, ...MANAGE, 'Campaigns', 'Integrations'],
     footer: ['User', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Team Members', 'Logout'],
     deniedPath: '/configuration/api',
@@ -407,8 +409,11 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
       'Ortak grupları',
       'Medya',
       'Promosyon kodları',
+      'Kampanyalar',
       'API',
       'Entegrasyonlar',
+      'Dolandırıcılık kuralları',
+      'Alan adları',
     ])
     await page.getByText(`Hoş geldiniz: ${DEMO_ORG}`).waitFor()
     await screenshot('language-tr')
@@ -424,8 +429,11 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
       'Grupos de afiliados',
       'Mídias',
       'Códigos promocionais',
+      'Campanhas',
       'API',
       'Integrações',
+      'Regras antifraude',
+      'Domínios',
     ])
     await page.getByText(`Bem-vindo a ${DEMO_ORG}`).waitFor()
     // The choice is kept across a reload.

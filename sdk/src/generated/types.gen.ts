@@ -378,6 +378,14 @@ export type Campaign = {
     }>;
     accessByRequest?: boolean;
     /**
+     * Not shown to affiliates
+     */
+    primaryGroupId?: number | null;
+    /**
+     * Not shown to affiliates
+     */
+    groupIds?: Array<number>;
+    /**
      * Affiliates only: where the caller stands on this campaign
      */
     accessStatus?: 'approved' | 'need_approval' | 'pending_approval' | 'rejected_approval' | 'need_permission';
@@ -409,6 +417,24 @@ export type CampaignBulkResult = {
     updated: number;
 };
 
+export type CampaignCap = {
+    id: number;
+    campaignId: number;
+    variable: 'clicks' | 'leads' | 'ftd' | 'deposits' | 'c_deposit';
+    type: 'combined' | 'each_affiliate';
+    visibility: 'public' | 'private';
+    action: 'reject_activity' | 'pause_campaign' | 'disable_campaign';
+    limits: {
+        hourly?: number | null;
+        daily?: number | null;
+        fifteenDays?: number | null;
+        monthly?: number | null;
+        lifetime?: number | null;
+    };
+    createdAt?: string;
+    updatedAt?: string;
+};
+
 export type CampaignGroups = {
     primaryGroupId: number | null;
     groupIds: Array<number>;
@@ -422,15 +448,244 @@ export type CampaignNote = {
     createdAt: string;
 };
 
+/**
+ * null while the campaign has no plan
+ */
+export type CampaignPayoutPlan = {
+    campaignId: number;
+    /**
+     * cps is shown as Rev Share
+     */
+    model: 'cpa' | 'cpc' | 'cps' | 'hybrid' | 'cumulative_deposit';
+    goal?: 'ftd' | 'leads' | 'ngr' | 'c_deposit' | 'd' | null;
+    /**
+     * CPA payout (amount in the campaign currency)
+     */
+    cpaPayout?: string | null;
+    /**
+     * Cumulative deposit CPA payout (amount)
+     */
+    cpaCdP?: string | null;
+    /**
+     * FTD CPA payout (amount)
+     */
+    cpaFtdP?: string | null;
+    /**
+     * Registration CPA payout (amount)
+     */
+    cpaRegP?: string | null;
+    /**
+     * Deposit CPA payout (amount)
+     */
+    cpaDP?: string | null;
+    /**
+     * Rev Share % of FTD (0 < x ≤ 100)
+     */
+    cpsFtdP?: string | null;
+    /**
+     * Rev Share % of NGR (0 < x ≤ 100)
+     */
+    cpsNgrP?: string | null;
+    /**
+     * Rev Share % of deposits (0 < x ≤ 100)
+     */
+    cpsDP?: string | null;
+    /**
+     * Decimal string
+     */
+    cumulativeDeposit?: string | null;
+    numberOfDays?: number | null;
+    qftd?: {
+        /**
+         * Decimal string
+         */
+        minDeposit?: string | null;
+        daysSinceRegistration?: number | null;
+    };
+    /**
+     * Decimal string
+     */
+    defaultPayout?: string | null;
+    coverageCountries?: Array<string>;
+    rules: Array<{
+        variable?: 'ftd' | 'leads' | 'ngr' | 'c_deposit' | 'd';
+        operator?: 'gt' | 'gte' | 'lt' | 'lte' | 'eq';
+        value?: string;
+        numberOfDays?: number | null;
+        /**
+         * Decimal string
+         */
+        cumulativeDeposit?: string | null;
+        isPercentage?: boolean;
+    }>;
+    rangeRules: {
+        enabled?: boolean;
+        ranges?: Array<{
+            from?: string;
+            payout?: string;
+        }>;
+    };
+    /**
+     * Per-affiliate payouts (empty for an affiliate)
+     */
+    affiliatePayouts: Array<{
+        affiliateId?: number;
+        affiliateName?: string | null;
+        /**
+         * CPA payout (amount in the campaign currency)
+         */
+        cpaPayout?: string | null;
+        /**
+         * Cumulative deposit CPA payout (amount)
+         */
+        cpaCdP?: string | null;
+        /**
+         * FTD CPA payout (amount)
+         */
+        cpaFtdP?: string | null;
+        /**
+         * Registration CPA payout (amount)
+         */
+        cpaRegP?: string | null;
+        /**
+         * Deposit CPA payout (amount)
+         */
+        cpaDP?: string | null;
+        /**
+         * Rev Share % of FTD (0 < x ≤ 100)
+         */
+        cpsFtdP?: string | null;
+        /**
+         * Rev Share % of NGR (0 < x ≤ 100)
+         */
+        cpsNgrP?: string | null;
+        /**
+         * Rev Share % of deposits (0 < x ≤ 100)
+         */
+        cpsDP?: string | null;
+    }>;
+    /**
+     * Per-group payouts (empty for an affiliate)
+     */
+    groupPayouts: Array<{
+        groupId?: number;
+        /**
+         * CPA payout (amount in the campaign currency)
+         */
+        cpaPayout?: string | null;
+        /**
+         * Cumulative deposit CPA payout (amount)
+         */
+        cpaCdP?: string | null;
+        /**
+         * FTD CPA payout (amount)
+         */
+        cpaFtdP?: string | null;
+        /**
+         * Registration CPA payout (amount)
+         */
+        cpaRegP?: string | null;
+        /**
+         * Deposit CPA payout (amount)
+         */
+        cpaDP?: string | null;
+        /**
+         * Rev Share % of FTD (0 < x ≤ 100)
+         */
+        cpsFtdP?: string | null;
+        /**
+         * Rev Share % of NGR (0 < x ≤ 100)
+         */
+        cpsNgrP?: string | null;
+        /**
+         * Rev Share % of deposits (0 < x ≤ 100)
+         */
+        cpsDP?: string | null;
+    }>;
+    /**
+     * An affiliate's view: which override its payout fields come from
+     */
+    appliedOverride?: 'affiliate' | 'group' | null;
+    updatedAt?: string;
+} | null;
+
+export type CampaignRuleBlock = {
+    id: number;
+    campaignId: number;
+    name: string;
+    logic: 'and' | 'or';
+    conditions: Array<{
+        field: 'country' | 'device' | 'os' | 'browser' | 'language' | 'ip' | 'ip_range';
+        operator: 'in' | 'not_in';
+        values: Array<string>;
+    }>;
+    createdAt?: string;
+    updatedAt?: string;
+};
+
+export type CampaignRuleDeleted = {
+    id: number;
+};
+
 export type CampaignTimelineEntry = {
     id: number;
-    event: 'created' | 'updated' | 'status_changed' | 'expired' | 'deleted' | 'blocked_affiliates_changed' | 'groups_changed';
+    event: 'created' | 'updated' | 'status_changed' | 'expired' | 'deleted' | 'blocked_affiliates_changed' | 'groups_changed' | 'access_requested' | 'access_approved' | 'access_rejected' | 'cap_reached' | 'featured_changed';
     data: {
         [key: string]: unknown;
     };
     actorId: number | null;
     actorName: string | null;
     createdAt: string;
+};
+
+export type CampaignTrackingLink = {
+    campaignId: number;
+    affiliateId: number;
+    url: string;
+    /**
+     * With shortLink (or the campaign's short link default): `/s/{token}`
+     */
+    shortUrl: string | null;
+};
+
+export type Click = {
+    /**
+     * UUIDv7: time-sortable
+     */
+    clickId: string;
+    createdAt: string;
+    campaignId: number | null;
+    brandId?: number | null;
+    affiliateId: number | null;
+    outcome: 'redirect' | 'fallback' | 'rejected';
+    reason: 'paused' | 'disabled' | 'expired' | 'cap_reached' | 'targeting' | 'blocked_affiliate' | 'not_approved' | 'fraud_block' | 'unknown_affiliate' | 'unknown_campaign' | null;
+    ip?: string;
+    country?: string | null;
+    device?: string | null;
+    os?: string | null;
+    browser?: string | null;
+    language?: string | null;
+    userAgent?: string | null;
+    referrer?: string | null;
+    source?: string | null;
+    /**
+     * p1…p10, sub1…sub10 as sent
+     */
+    params?: {
+        [key: string]: string;
+    };
+    deepLinkId?: number | null;
+    deepLinkUrl?: string | null;
+    /**
+     * A `url` parameter was sent to a host the campaign does not allow
+     */
+    urlIgnored?: boolean;
+    destination?: string | null;
+    fraudAction?: 'mark' | 'block' | null;
+    fraud?: {
+        ruleIds?: Array<number>;
+        reasons?: Array<string>;
+    } | null;
 };
 
 export type CreatedApiKey = ApiKey & {
@@ -481,6 +736,43 @@ export type DeletedPromoCode = {
     id: number;
 };
 
+export type Domain = {
+    id: number;
+    /**
+     * Host name, lower case (unique across every organisation)
+     */
+    name: string;
+    protocol: 'http' | 'https';
+    /**
+     * The host has a TLS certificate (https requires it)
+     */
+    ssl: boolean;
+    /**
+     * public: every affiliate; private: the listed affiliates
+     */
+    visibility: 'public' | 'private';
+    /**
+     * Affiliates of a private domain (not shown to affiliates)
+     */
+    affiliateIds?: Array<number>;
+    type: 'tracking' | 'white_label';
+    status: 'active' | 'inactive';
+    /**
+     * The organisation default tracking domain (one per organisation)
+     */
+    isDefault: boolean;
+    /**
+     * protocol://name, the base of tracking links on this domain
+     */
+    baseUrl: string;
+    createdAt: string | null;
+    updatedAt: string | null;
+};
+
+export type DomainDeleted = {
+    id: number;
+};
+
 export type ExportRecord = {
     id: number;
     organizationId?: number;
@@ -500,6 +792,59 @@ export type ExportRecord = {
     createdAt: string;
     finishedAt?: string | null;
     fileUrl?: string | null;
+};
+
+export type FraudRule = {
+    id: number;
+    name: string;
+    /**
+     * mark: the click is recorded as fraud; block: the click is refused
+     */
+    action: 'mark' | 'block';
+    type: 'data_center' | 'blacklist' | 'device' | 'proxy';
+    status: 'active' | 'inactive';
+    /**
+     * all, or include/exclude the listed ids (one or the other)
+     */
+    brandSelection: 'all' | 'include' | 'exclude';
+    brandIds: Array<number>;
+    /**
+     * all, or include/exclude the listed ids (one or the other)
+     */
+    affiliateSelection: 'all' | 'include' | 'exclude';
+    affiliateIds: Array<number>;
+    /**
+     * all, or include/exclude the listed ids (one or the other)
+     */
+    campaignSelection: 'all' | 'include' | 'exclude';
+    campaignIds: Array<number>;
+    /**
+     * blacklist: IP addresses and CIDR ranges (IPv4 or IPv6)
+     */
+    ips: Array<string>;
+    /**
+     * blacklist: user-agent fragments (case-insensitive)
+     */
+    userAgents: Array<string>;
+    /**
+     * device: device types
+     */
+    devices: Array<'desktop' | 'mobile' | 'tablet' | 'bot'>;
+    /**
+     * device: operating systems
+     */
+    os: Array<'windows' | 'macos' | 'linux' | 'android' | 'ios' | 'chromeos' | 'other'>;
+    createdAt: string | null;
+    updatedAt: string | null;
+};
+
+export type FraudRuleDeleted = {
+    id: number;
+};
+
+export type FraudRulesStatusResult = {
+    updated: number;
+    ids: Array<number>;
 };
 
 export type Health = {
@@ -5485,7 +5830,16 @@ export type BrandsSetProductsStatusResponse = BrandsSetProductsStatusResponses[k
 export type CampaignsListCampaignAccessRequestsData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Only requests in this state
+         */
+        status?: 'pending' | 'approved' | 'rejected';
+        /**
+         * Only this campaign
+         */
+        campaignId?: number;
+    };
     url: '/api/v1/campaigns/campaign-access-requests';
 };
 
@@ -5506,6 +5860,10 @@ export type CampaignsListCampaignAccessRequestsErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CampaignsListCampaignAccessRequestsError = CampaignsListCampaignAccessRequestsErrors[keyof CampaignsListCampaignAccessRequestsErrors];
@@ -5670,6 +6028,10 @@ export type CampaignsListCampaignsData = {
          * Contains (case-insensitive)
          */
         title?: string;
+        /**
+         * Equals
+         */
+        featured?: 'true' | 'false';
     };
     url: '/api/v1/campaigns/campaigns';
 };
@@ -5742,6 +6104,8 @@ export type CampaignsCreateCampaignData = {
             required?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         }>;
         accessByRequest?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        primaryGroupId?: number | null;
+        groupIds?: Array<number>;
     };
     path?: never;
     query?: never;
@@ -5914,6 +6278,8 @@ export type CampaignsUpdateCampaignData = {
             required?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         }>;
         accessByRequest?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        primaryGroupId?: number | null;
+        groupIds?: Array<number>;
     };
     path: {
         id: number;
@@ -5994,6 +6360,8 @@ export type CampaignsReplaceCampaignData = {
             required?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         }>;
         accessByRequest?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        primaryGroupId?: number | null;
+        groupIds?: Array<number>;
     };
     path: {
         id: number;
@@ -6201,6 +6569,298 @@ export type CampaignsSetCampaignBlockedAffiliatesResponses = {
 
 export type CampaignsSetCampaignBlockedAffiliatesResponse = CampaignsSetCampaignBlockedAffiliatesResponses[keyof CampaignsSetCampaignBlockedAffiliatesResponses];
 
+export type CampaignsListCampaignCapsData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/caps';
+};
+
+export type CampaignsListCampaignCapsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CampaignsListCampaignCapsError = CampaignsListCampaignCapsErrors[keyof CampaignsListCampaignCapsErrors];
+
+export type CampaignsListCampaignCapsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<CampaignCap>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsListCampaignCapsResponse = CampaignsListCampaignCapsResponses[keyof CampaignsListCampaignCapsResponses];
+
+export type CampaignsCreateCampaignCapData = {
+    body: {
+        variable: 'clicks' | 'leads' | 'ftd' | 'deposits' | 'c_deposit';
+        type: 'combined' | 'each_affiliate';
+        visibility: 'public' | 'private';
+        action: 'reject_activity' | 'pause_campaign' | 'disable_campaign';
+        limits?: {
+            hourly?: number | null;
+            daily?: number | null;
+            fifteenDays?: number | null;
+            monthly?: number | null;
+            lifetime?: number | null;
+        };
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/caps';
+};
+
+export type CampaignsCreateCampaignCapErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsCreateCampaignCapError = CampaignsCreateCampaignCapErrors[keyof CampaignsCreateCampaignCapErrors];
+
+export type CampaignsCreateCampaignCapResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: CampaignCap;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsCreateCampaignCapResponse = CampaignsCreateCampaignCapResponses[keyof CampaignsCreateCampaignCapResponses];
+
+export type CampaignsDeleteCampaignCapData = {
+    body?: never;
+    path: {
+        id: number;
+        capId: string;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/caps/{capId}';
+};
+
+export type CampaignsDeleteCampaignCapErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type CampaignsDeleteCampaignCapError = CampaignsDeleteCampaignCapErrors[keyof CampaignsDeleteCampaignCapErrors];
+
+export type CampaignsDeleteCampaignCapResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignRuleDeleted;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsDeleteCampaignCapResponse = CampaignsDeleteCampaignCapResponses[keyof CampaignsDeleteCampaignCapResponses];
+
+export type CampaignsUpdateCampaignCapData = {
+    body: {
+        variable?: 'clicks' | 'leads' | 'ftd' | 'deposits' | 'c_deposit';
+        type?: 'combined' | 'each_affiliate';
+        visibility?: 'public' | 'private';
+        action?: 'reject_activity' | 'pause_campaign' | 'disable_campaign';
+        limits?: {
+            hourly?: number | null;
+            daily?: number | null;
+            fifteenDays?: number | null;
+            monthly?: number | null;
+            lifetime?: number | null;
+        };
+    };
+    path: {
+        id: number;
+        capId: string;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/caps/{capId}';
+};
+
+export type CampaignsUpdateCampaignCapErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsUpdateCampaignCapError = CampaignsUpdateCampaignCapErrors[keyof CampaignsUpdateCampaignCapErrors];
+
+export type CampaignsUpdateCampaignCapResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignCap;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsUpdateCampaignCapResponse = CampaignsUpdateCampaignCapResponses[keyof CampaignsUpdateCampaignCapResponses];
+
+export type CampaignsReplaceCampaignCapData = {
+    body: {
+        variable?: 'clicks' | 'leads' | 'ftd' | 'deposits' | 'c_deposit';
+        type?: 'combined' | 'each_affiliate';
+        visibility?: 'public' | 'private';
+        action?: 'reject_activity' | 'pause_campaign' | 'disable_campaign';
+        limits?: {
+            hourly?: number | null;
+            daily?: number | null;
+            fifteenDays?: number | null;
+            monthly?: number | null;
+            lifetime?: number | null;
+        };
+    };
+    path: {
+        id: number;
+        capId: string;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/caps/{capId}';
+};
+
+export type CampaignsReplaceCampaignCapErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsReplaceCampaignCapError = CampaignsReplaceCampaignCapErrors[keyof CampaignsReplaceCampaignCapErrors];
+
+export type CampaignsReplaceCampaignCapResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignCap;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsReplaceCampaignCapResponse = CampaignsReplaceCampaignCapResponses[keyof CampaignsReplaceCampaignCapResponses];
+
 export type CampaignsGetCampaignGroupsData = {
     body?: never;
     path: {
@@ -6301,6 +6961,84 @@ export type CampaignsSetCampaignGroupsResponses = {
 };
 
 export type CampaignsSetCampaignGroupsResponse = CampaignsSetCampaignGroupsResponses[keyof CampaignsSetCampaignGroupsResponses];
+
+export type CampaignsCreateCampaignLinkData = {
+    body: {
+        affiliateId?: number;
+        deepLinkId?: number | null;
+        shortLink?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        p1?: string | null;
+        p2?: string | null;
+        p3?: string | null;
+        p4?: string | null;
+        p5?: string | null;
+        p6?: string | null;
+        p7?: string | null;
+        p8?: string | null;
+        p9?: string | null;
+        p10?: string | null;
+        sub1?: string | null;
+        sub2?: string | null;
+        sub3?: string | null;
+        sub4?: string | null;
+        sub5?: string | null;
+        sub6?: string | null;
+        sub7?: string | null;
+        sub8?: string | null;
+        sub9?: string | null;
+        sub10?: string | null;
+        source?: string | null;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/links';
+};
+
+export type CampaignsCreateCampaignLinkErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsCreateCampaignLinkError = CampaignsCreateCampaignLinkErrors[keyof CampaignsCreateCampaignLinkErrors];
+
+export type CampaignsCreateCampaignLinkResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: CampaignTrackingLink;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsCreateCampaignLinkResponse = CampaignsCreateCampaignLinkResponses[keyof CampaignsCreateCampaignLinkResponses];
 
 export type CampaignsListCampaignNotesData = {
     body?: never;
@@ -6452,6 +7190,440 @@ export type CampaignsDeleteCampaignNoteResponses = {
 
 export type CampaignsDeleteCampaignNoteResponse = CampaignsDeleteCampaignNoteResponses[keyof CampaignsDeleteCampaignNoteResponses];
 
+export type CampaignsGetCampaignPayoutData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/payout';
+};
+
+export type CampaignsGetCampaignPayoutErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CampaignsGetCampaignPayoutError = CampaignsGetCampaignPayoutErrors[keyof CampaignsGetCampaignPayoutErrors];
+
+export type CampaignsGetCampaignPayoutResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignPayoutPlan;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsGetCampaignPayoutResponse = CampaignsGetCampaignPayoutResponses[keyof CampaignsGetCampaignPayoutResponses];
+
+export type CampaignsSetCampaignPayoutData = {
+    body: {
+        model: 'cpa' | 'cpc' | 'cps' | 'hybrid' | 'cumulative_deposit';
+        goal?: 'ftd' | 'leads' | 'ngr' | 'c_deposit' | 'd' | null;
+        cpaPayout?: number | null;
+        cpaCdP?: number | null;
+        cpaFtdP?: number | null;
+        cpaRegP?: number | null;
+        cpaDP?: number | null;
+        cpsFtdP?: number | null;
+        cpsNgrP?: number | null;
+        cpsDP?: number | null;
+        cumulativeDeposit?: number | null;
+        numberOfDays?: number | null;
+        qftd?: {
+            minDeposit?: number | null;
+            daysSinceRegistration?: number | null;
+        } | null;
+        defaultPayout?: number | null;
+        coverageCountries?: Array<string>;
+        rules?: Array<{
+            variable: 'ftd' | 'leads' | 'ngr' | 'c_deposit' | 'd';
+            operator: 'gt' | 'gte' | 'lt' | 'lte' | 'eq';
+            value: number;
+            numberOfDays?: number | null;
+            cumulativeDeposit?: number | null;
+            isPercentage?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        }>;
+        rangeRules?: {
+            enabled: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+            ranges: Array<{
+                from: number;
+                payout: number;
+            }>;
+        } | null;
+        affiliatePayouts?: Array<{
+            affiliateId: number;
+            cpaPayout?: number | null;
+            cpaCdP?: number | null;
+            cpaFtdP?: number | null;
+            cpaRegP?: number | null;
+            cpaDP?: number | null;
+            cpsFtdP?: number | null;
+            cpsNgrP?: number | null;
+            cpsDP?: number | null;
+        }>;
+        groupPayouts?: Array<{
+            groupId: number;
+            cpaPayout?: number | null;
+            cpaCdP?: number | null;
+            cpaFtdP?: number | null;
+            cpaRegP?: number | null;
+            cpaDP?: number | null;
+            cpsFtdP?: number | null;
+            cpsNgrP?: number | null;
+            cpsDP?: number | null;
+        }>;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/payout';
+};
+
+export type CampaignsSetCampaignPayoutErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsSetCampaignPayoutError = CampaignsSetCampaignPayoutErrors[keyof CampaignsSetCampaignPayoutErrors];
+
+export type CampaignsSetCampaignPayoutResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignPayoutPlan;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsSetCampaignPayoutResponse = CampaignsSetCampaignPayoutResponses[keyof CampaignsSetCampaignPayoutResponses];
+
+export type CampaignsListCampaignRuleBlocksData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/rule-blocks';
+};
+
+export type CampaignsListCampaignRuleBlocksErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CampaignsListCampaignRuleBlocksError = CampaignsListCampaignRuleBlocksErrors[keyof CampaignsListCampaignRuleBlocksErrors];
+
+export type CampaignsListCampaignRuleBlocksResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<CampaignRuleBlock>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsListCampaignRuleBlocksResponse = CampaignsListCampaignRuleBlocksResponses[keyof CampaignsListCampaignRuleBlocksResponses];
+
+export type CampaignsCreateCampaignRuleBlockData = {
+    body: {
+        name: string;
+        logic: 'and' | 'or';
+        conditions: Array<{
+            field: 'country' | 'device' | 'os' | 'browser' | 'language' | 'ip' | 'ip_range';
+            operator: 'in' | 'not_in';
+            values: Array<string>;
+        }>;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/rule-blocks';
+};
+
+export type CampaignsCreateCampaignRuleBlockErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsCreateCampaignRuleBlockError = CampaignsCreateCampaignRuleBlockErrors[keyof CampaignsCreateCampaignRuleBlockErrors];
+
+export type CampaignsCreateCampaignRuleBlockResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: CampaignRuleBlock;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsCreateCampaignRuleBlockResponse = CampaignsCreateCampaignRuleBlockResponses[keyof CampaignsCreateCampaignRuleBlockResponses];
+
+export type CampaignsDeleteCampaignRuleBlockData = {
+    body?: never;
+    path: {
+        id: number;
+        blockId: string;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/rule-blocks/{blockId}';
+};
+
+export type CampaignsDeleteCampaignRuleBlockErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type CampaignsDeleteCampaignRuleBlockError = CampaignsDeleteCampaignRuleBlockErrors[keyof CampaignsDeleteCampaignRuleBlockErrors];
+
+export type CampaignsDeleteCampaignRuleBlockResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignRuleDeleted;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsDeleteCampaignRuleBlockResponse = CampaignsDeleteCampaignRuleBlockResponses[keyof CampaignsDeleteCampaignRuleBlockResponses];
+
+export type CampaignsUpdateCampaignRuleBlockData = {
+    body: {
+        name?: string;
+        logic?: 'and' | 'or';
+        conditions?: Array<{
+            field: 'country' | 'device' | 'os' | 'browser' | 'language' | 'ip' | 'ip_range';
+            operator: 'in' | 'not_in';
+            values: Array<string>;
+        }>;
+    };
+    path: {
+        id: number;
+        blockId: string;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/rule-blocks/{blockId}';
+};
+
+export type CampaignsUpdateCampaignRuleBlockErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsUpdateCampaignRuleBlockError = CampaignsUpdateCampaignRuleBlockErrors[keyof CampaignsUpdateCampaignRuleBlockErrors];
+
+export type CampaignsUpdateCampaignRuleBlockResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignRuleBlock;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsUpdateCampaignRuleBlockResponse = CampaignsUpdateCampaignRuleBlockResponses[keyof CampaignsUpdateCampaignRuleBlockResponses];
+
+export type CampaignsReplaceCampaignRuleBlockData = {
+    body: {
+        name?: string;
+        logic?: 'and' | 'or';
+        conditions?: Array<{
+            field: 'country' | 'device' | 'os' | 'browser' | 'language' | 'ip' | 'ip_range';
+            operator: 'in' | 'not_in';
+            values: Array<string>;
+        }>;
+    };
+    path: {
+        id: number;
+        blockId: string;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/rule-blocks/{blockId}';
+};
+
+export type CampaignsReplaceCampaignRuleBlockErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsReplaceCampaignRuleBlockError = CampaignsReplaceCampaignRuleBlockErrors[keyof CampaignsReplaceCampaignRuleBlockErrors];
+
+export type CampaignsReplaceCampaignRuleBlockResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignRuleBlock;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsReplaceCampaignRuleBlockResponse = CampaignsReplaceCampaignRuleBlockResponses[keyof CampaignsReplaceCampaignRuleBlockResponses];
+
 export type CampaignsGetCampaignTimelineData = {
     body?: never;
     path: {
@@ -6542,6 +7714,10 @@ export type CampaignsExportCampaignsData = {
          * Contains (case-insensitive)
          */
         title?: string;
+        /**
+         * Equals
+         */
+        featured?: 'true' | 'false';
     };
     url: '/api/v1/campaigns/campaigns/export';
 };
@@ -6580,10 +7756,108 @@ export type CampaignsExportCampaignsResponses = {
 
 export type CampaignsExportCampaignsResponse = CampaignsExportCampaignsResponses[keyof CampaignsExportCampaignsResponses];
 
+export type CampaignsListFeaturedCampaignsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/featured';
+};
+
+export type CampaignsListFeaturedCampaignsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type CampaignsListFeaturedCampaignsError = CampaignsListFeaturedCampaignsErrors[keyof CampaignsListFeaturedCampaignsErrors];
+
+export type CampaignsListFeaturedCampaignsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<Campaign>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsListFeaturedCampaignsResponse = CampaignsListFeaturedCampaignsResponses[keyof CampaignsListFeaturedCampaignsResponses];
+
+export type CampaignsSetCampaignsFeaturedData = {
+    body: {
+        ids: Array<number>;
+        featured: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/featured';
+};
+
+export type CampaignsSetCampaignsFeaturedErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsSetCampaignsFeaturedError = CampaignsSetCampaignsFeaturedErrors[keyof CampaignsSetCampaignsFeaturedErrors];
+
+export type CampaignsSetCampaignsFeaturedResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignBulkResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsSetCampaignsFeaturedResponse = CampaignsSetCampaignsFeaturedResponses[keyof CampaignsSetCampaignsFeaturedResponses];
+
 export type CampaignsSetCampaignsStatusData = {
     body: {
         ids: Array<number>;
         status: 'active' | 'paused' | 'disabled' | 'suspended';
+        reason?: string;
     };
     path?: never;
     query?: never;
@@ -6643,7 +7917,7 @@ export type CampaignsValidateUrlData = {
     };
     path?: never;
     query?: never;
-    url: '/api/v1/campaigns/url-validator';
+    url: '/api/v1/campaigns/campaigns/url-validator';
 };
 
 export type CampaignsValidateUrlErrors = {
@@ -7041,6 +8315,377 @@ export type DeepLinksReplaceDeepLinkResponses = {
 
 export type DeepLinksReplaceDeepLinkResponse = DeepLinksReplaceDeepLinkResponses[keyof DeepLinksReplaceDeepLinkResponses];
 
+export type DomainsListDomainsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, name, protocol, visibility, type, status, isDefault, createdAt, updatedAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        status?: 'active' | 'inactive';
+        /**
+         * Equals
+         */
+        type?: 'tracking' | 'white_label';
+        /**
+         * Equals
+         */
+        visibility?: 'public' | 'private';
+        /**
+         * Equals
+         */
+        protocol?: 'http' | 'https';
+        /**
+         * Contains (case-insensitive)
+         */
+        name?: string;
+    };
+    url: '/api/v1/domains/domains';
+};
+
+export type DomainsListDomainsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type DomainsListDomainsError = DomainsListDomainsErrors[keyof DomainsListDomainsErrors];
+
+export type DomainsListDomainsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<Domain>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type DomainsListDomainsResponse = DomainsListDomainsResponses[keyof DomainsListDomainsResponses];
+
+export type DomainsCreateDomainData = {
+    body: {
+        name: string;
+        protocol?: 'http' | 'https';
+        ssl?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        visibility?: 'public' | 'private';
+        affiliateIds?: Array<number>;
+        isDefault?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        type?: 'tracking' | 'white_label';
+        status?: 'active' | 'inactive';
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/domains/domains';
+};
+
+export type DomainsCreateDomainErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type DomainsCreateDomainError = DomainsCreateDomainErrors[keyof DomainsCreateDomainErrors];
+
+export type DomainsCreateDomainResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: Domain;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type DomainsCreateDomainResponse = DomainsCreateDomainResponses[keyof DomainsCreateDomainResponses];
+
+export type DomainsDeleteDomainData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/domains/domains/{id}';
+};
+
+export type DomainsDeleteDomainErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type DomainsDeleteDomainError = DomainsDeleteDomainErrors[keyof DomainsDeleteDomainErrors];
+
+export type DomainsDeleteDomainResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: DomainDeleted;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type DomainsDeleteDomainResponse = DomainsDeleteDomainResponses[keyof DomainsDeleteDomainResponses];
+
+export type DomainsGetDomainData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/domains/domains/{id}';
+};
+
+export type DomainsGetDomainErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type DomainsGetDomainError = DomainsGetDomainErrors[keyof DomainsGetDomainErrors];
+
+export type DomainsGetDomainResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Domain;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type DomainsGetDomainResponse = DomainsGetDomainResponses[keyof DomainsGetDomainResponses];
+
+export type DomainsUpdateDomainData = {
+    body: {
+        name?: string;
+        protocol?: 'http' | 'https';
+        ssl?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        visibility?: 'public' | 'private';
+        affiliateIds?: Array<number>;
+        isDefault?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        type?: 'tracking' | 'white_label';
+        status?: 'active' | 'inactive';
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/domains/domains/{id}';
+};
+
+export type DomainsUpdateDomainErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type DomainsUpdateDomainError = DomainsUpdateDomainErrors[keyof DomainsUpdateDomainErrors];
+
+export type DomainsUpdateDomainResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Domain;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type DomainsUpdateDomainResponse = DomainsUpdateDomainResponses[keyof DomainsUpdateDomainResponses];
+
+export type DomainsReplaceDomainData = {
+    body: {
+        name?: string;
+        protocol?: 'http' | 'https';
+        ssl?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        visibility?: 'public' | 'private';
+        affiliateIds?: Array<number>;
+        isDefault?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        type?: 'tracking' | 'white_label';
+        status?: 'active' | 'inactive';
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/domains/domains/{id}';
+};
+
+export type DomainsReplaceDomainErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type DomainsReplaceDomainError = DomainsReplaceDomainErrors[keyof DomainsReplaceDomainErrors];
+
+export type DomainsReplaceDomainResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Domain;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type DomainsReplaceDomainResponse = DomainsReplaceDomainResponses[keyof DomainsReplaceDomainResponses];
+
 export type CoreListExportsData = {
     body?: never;
     path?: never;
@@ -7209,6 +8854,445 @@ export type CoreDownloadExportResponses = {
 };
 
 export type CoreDownloadExportResponse = CoreDownloadExportResponses[keyof CoreDownloadExportResponses];
+
+export type FraudListFraudRulesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, name, action, type, status, createdAt, updatedAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        status?: 'active' | 'inactive';
+        /**
+         * Equals
+         */
+        action?: 'mark' | 'block';
+        /**
+         * Equals (repeat for several)
+         */
+        type?: 'data_center' | 'blacklist' | 'device' | 'proxy';
+        /**
+         * Contains (case-insensitive)
+         */
+        name?: string;
+    };
+    url: '/api/v1/fraud/rules';
+};
+
+export type FraudListFraudRulesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type FraudListFraudRulesError = FraudListFraudRulesErrors[keyof FraudListFraudRulesErrors];
+
+export type FraudListFraudRulesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<FraudRule>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type FraudListFraudRulesResponse = FraudListFraudRulesResponses[keyof FraudListFraudRulesResponses];
+
+export type FraudCreateFraudRuleData = {
+    body: {
+        name: string;
+        action: 'mark' | 'block';
+        type: 'data_center' | 'blacklist' | 'device' | 'proxy';
+        status?: 'active' | 'inactive';
+        brandSelection?: 'all' | 'include' | 'exclude';
+        brandIds?: Array<number>;
+        affiliateSelection?: 'all' | 'include' | 'exclude';
+        affiliateIds?: Array<number>;
+        campaignSelection?: 'all' | 'include' | 'exclude';
+        campaignIds?: Array<number>;
+        ips?: Array<string>;
+        userAgents?: Array<string>;
+        devices?: Array<'desktop' | 'mobile' | 'tablet' | 'bot'>;
+        os?: Array<'windows' | 'macos' | 'linux' | 'android' | 'ios' | 'chromeos' | 'other'>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/fraud/rules';
+};
+
+export type FraudCreateFraudRuleErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type FraudCreateFraudRuleError = FraudCreateFraudRuleErrors[keyof FraudCreateFraudRuleErrors];
+
+export type FraudCreateFraudRuleResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: FraudRule;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type FraudCreateFraudRuleResponse = FraudCreateFraudRuleResponses[keyof FraudCreateFraudRuleResponses];
+
+export type FraudDeleteFraudRuleData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/fraud/rules/{id}';
+};
+
+export type FraudDeleteFraudRuleErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+};
+
+export type FraudDeleteFraudRuleError = FraudDeleteFraudRuleErrors[keyof FraudDeleteFraudRuleErrors];
+
+export type FraudDeleteFraudRuleResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: FraudRuleDeleted;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type FraudDeleteFraudRuleResponse = FraudDeleteFraudRuleResponses[keyof FraudDeleteFraudRuleResponses];
+
+export type FraudGetFraudRuleData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/fraud/rules/{id}';
+};
+
+export type FraudGetFraudRuleErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type FraudGetFraudRuleError = FraudGetFraudRuleErrors[keyof FraudGetFraudRuleErrors];
+
+export type FraudGetFraudRuleResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: FraudRule;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type FraudGetFraudRuleResponse = FraudGetFraudRuleResponses[keyof FraudGetFraudRuleResponses];
+
+export type FraudUpdateFraudRuleData = {
+    body: {
+        name?: string;
+        action?: 'mark' | 'block';
+        type?: 'data_center' | 'blacklist' | 'device' | 'proxy';
+        status?: 'active' | 'inactive';
+        brandSelection?: 'all' | 'include' | 'exclude';
+        brandIds?: Array<number>;
+        affiliateSelection?: 'all' | 'include' | 'exclude';
+        affiliateIds?: Array<number>;
+        campaignSelection?: 'all' | 'include' | 'exclude';
+        campaignIds?: Array<number>;
+        ips?: Array<string>;
+        userAgents?: Array<string>;
+        devices?: Array<'desktop' | 'mobile' | 'tablet' | 'bot'>;
+        os?: Array<'windows' | 'macos' | 'linux' | 'android' | 'ios' | 'chromeos' | 'other'>;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/fraud/rules/{id}';
+};
+
+export type FraudUpdateFraudRuleErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type FraudUpdateFraudRuleError = FraudUpdateFraudRuleErrors[keyof FraudUpdateFraudRuleErrors];
+
+export type FraudUpdateFraudRuleResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: FraudRule;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type FraudUpdateFraudRuleResponse = FraudUpdateFraudRuleResponses[keyof FraudUpdateFraudRuleResponses];
+
+export type FraudReplaceFraudRuleData = {
+    body: {
+        name?: string;
+        action?: 'mark' | 'block';
+        type?: 'data_center' | 'blacklist' | 'device' | 'proxy';
+        status?: 'active' | 'inactive';
+        brandSelection?: 'all' | 'include' | 'exclude';
+        brandIds?: Array<number>;
+        affiliateSelection?: 'all' | 'include' | 'exclude';
+        affiliateIds?: Array<number>;
+        campaignSelection?: 'all' | 'include' | 'exclude';
+        campaignIds?: Array<number>;
+        ips?: Array<string>;
+        userAgents?: Array<string>;
+        devices?: Array<'desktop' | 'mobile' | 'tablet' | 'bot'>;
+        os?: Array<'windows' | 'macos' | 'linux' | 'android' | 'ios' | 'chromeos' | 'other'>;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/fraud/rules/{id}';
+};
+
+export type FraudReplaceFraudRuleErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type FraudReplaceFraudRuleError = FraudReplaceFraudRuleErrors[keyof FraudReplaceFraudRuleErrors];
+
+export type FraudReplaceFraudRuleResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: FraudRule;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type FraudReplaceFraudRuleResponse = FraudReplaceFraudRuleResponses[keyof FraudReplaceFraudRuleResponses];
+
+export type FraudSetFraudRulesStatusData = {
+    body: {
+        ids: Array<number>;
+        status: 'active' | 'inactive';
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/fraud/rules/status';
+};
+
+export type FraudSetFraudRulesStatusErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type FraudSetFraudRulesStatusError = FraudSetFraudRulesStatusErrors[keyof FraudSetFraudRulesStatusErrors];
+
+export type FraudSetFraudRulesStatusResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: FraudRulesStatusResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type FraudSetFraudRulesStatusResponse = FraudSetFraudRulesStatusResponses[keyof FraudSetFraudRulesStatusResponses];
 
 export type CoreListImportsData = {
     body?: never;
@@ -10749,6 +12833,152 @@ export type CoreAssignTeamMemberAffiliatesResponses = {
 };
 
 export type CoreAssignTeamMemberAffiliatesResponse = CoreAssignTeamMemberAffiliatesResponses[keyof CoreAssignTeamMemberAffiliatesResponses];
+
+export type TrackingListClicksData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of createdAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        campaignId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        affiliateId?: number;
+        /**
+         * Equals
+         */
+        outcome?: 'redirect' | 'fallback' | 'rejected';
+        /**
+         * Equals
+         */
+        reason?: 'paused' | 'disabled' | 'expired' | 'cap_reached' | 'targeting' | 'blocked_affiliate' | 'not_approved' | 'fraud_block' | 'unknown_affiliate' | 'unknown_campaign';
+        /**
+         * Equals
+         */
+        country?: string;
+        /**
+         * Equals
+         */
+        from?: string;
+        /**
+         * Equals
+         */
+        to?: string;
+    };
+    url: '/api/v1/tracking/clicks';
+};
+
+export type TrackingListClicksErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type TrackingListClicksError = TrackingListClicksErrors[keyof TrackingListClicksErrors];
+
+export type TrackingListClicksResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<Click>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type TrackingListClicksResponse = TrackingListClicksResponses[keyof TrackingListClicksResponses];
+
+export type TrackingGetClickData = {
+    body?: never;
+    path: {
+        clickId: string;
+    };
+    query?: never;
+    url: '/api/v1/tracking/clicks/{clickId}';
+};
+
+export type TrackingGetClickErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+};
+
+export type TrackingGetClickError = TrackingGetClickErrors[keyof TrackingGetClickErrors];
+
+export type TrackingGetClickResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Click;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type TrackingGetClickResponse = TrackingGetClickResponses[keyof TrackingGetClickResponses];
 
 export type CoreHealthData = {
     body?: never;

@@ -1,0 +1,142 @@
+/* Campaign screens: the 3-step wizard (payout saved after the campaign), payout fields per model, the cap dialog, the link generator. */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { RecordContextProvider, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin'
+import { describe, expect, it, vi } from 'vitest'
+import { CampaignCreate } from '../../../plugins/campaigns/admin/campaigns/CampaignCreate'
+import { CapDialog } from '../../../plugins/campaigns/admin/campaigns/tabs/CapsTab'
+import { LinkGenerator } from '../../../plugins/campaigns/admin/campaigns/tabs/LinksTab'
+import { ADMIN_ABILITIES, renderScreen } from './screens_helpers'
+
+const ABILITIES = [...ADMIN_ABILITIES, { subject: 'campaigns', action: 'manage' }, { subject: 'affiliates', action: 'manage' }]
+const BRANDS = [{ id: 1, name: 'Lucky Spin' }]
+const AFFILIATES = [{ id: 42, name: 'Ana Souza' }]
+
+function provider(overrides: Partial<DataProvider> & { request?: (...args: any[]) => any } = {}) {
+  return testDataProvider({
+    getList: async (resource: string) => ({ data: resource === 'brands' ? BRANDS : resource === 'affiliates' ? AFFILIATES : [], total: resource === 'brands' ? 1 : resource === 'affiliates' ? 1 : 0 }) as never,
+    getMany: async (resource: string, { ids }: { ids: unknown[] }) => ({ data: (resource === 'brands' ? BRANDS : AFFILIATES).filter((row) => ids.includes(row.id)) }) as never,
+    request: async () => ({ data: { valid: true, message: 'URL is valid with the specified macros.' }, headers: new Headers(), status: 200 }),
+    ...overrides,
+  } as Partial<DataProvider>)
+}
+
+const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+const shown = (step: string) => !screen.getByRole('group', { name: step, hidden: true }).hidden
+const text = (name: RegExp) => screen.getByRole('textbox', { name })
+
+describe('campaign wizard', () => {
+  it('checks each step, shows the fields of the payout model, creates the campaign then saves its payout plan', async () => {
+    const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({ data: { id: 9, ...params.data } }))
+    const request = vi.fn(async (path: string, _options?: unknown) => ({
+      data: path.endsWith('/url-validator') ? { valid: true, message: 'URL is valid with the specified macros.' } : { model: 'cpa' },
+      headers: new Headers(),
+      status: 200,
+    }))
+    renderScreen(
+      <ResourceContextProvider value="campaigns">
+        <CampaignCreate />
+      </ResourceContextProvider>,
+      { abilities: ABILITIES, enabledPlugins: ['campaigns', 'brands', 'affiliates'], initialEntries: ['/campaigns/create'], dataProvider: provider({ create: create as never, request }) }
+    )
+    // Basic: title, brand and URL are required before moving on.
+    await screen.findByRole('textbox', { name: /^Title/ })
+    next()
+    await screen.findByText('URL is required')
+    expect(shown('Basic')).toBe(true)
+
+    fireEvent.change(text(/^Title/), { target: { value: 'Spring CPA' } })
+    fireEvent.change(text(/^Default URL/), { target: { value: 'not a url' } })
+    next()
+    await screen.findByText('Invalid URL')
+    fireEvent.change(text(/^Default URL/), { target: { value: 'https://brand.example/landing?cid={click_id}' } })
+    // The server's URL validator answers under the field.
+    await screen.findByText('URL is valid with the specified macros.')
+    expect(request).toHaveBeenCalledWith('/api/v1/campaigns/campaigns/url-validator', expect.objectContaining({ method: 'POST', body: expect.objectContaining({ url: 'https://brand.example/landing?cid={click_id}' }) }))
+    const brand = screen.getByRole('combobox', { name: /^Brand/ })
+    fireEvent.mouseDown(brand)
+    fireEvent.change(brand, { target: { value: 'Luc' } })
+    fireEvent.click(await screen.findByRole('option', { name: 'Lucky Spin' }))
+    next()
+    await waitFor(() => expect(shown('Advanced')).toBe(true))
+    next()
+    await waitFor(() => expect(shown('Payout')).toBe(true))
+
+    // CPA shows its amount and goal shares; Rev Share shows its percentages only.
+    const payout = within(screen.getByTestId('payout-step'))
+    expect(payout.getByRole('spinbutton', { name: /^CPA payout/ })).toBeTruthy()
+    expect(payout.queryByRole('spinbutton', { name: /^Rev Share on NGR/ })).toBeNull()
+    fireEvent.mouseDown(payout.getByRole('combobox', { name: /^Payout model/ }))
+    fireEvent.click(await screen.findByRole('option', { name: 'Rev Share' }))
+    await waitFor(() => expect(payout.queryByRole('spinbutton', { name: /^CPA payout/ })).toBeNull())
+    fireEvent.change(payout.getByRole('spinbutton', { name: /^Rev Share on NGR/ }), { target: { value: '150' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByText('Must not be greater than 100')
+    expect(create).not.toHaveBeenCalled()
+
+    fireEvent.change(payout.getByRole('spinbutton', { name: /^Rev Share on NGR/ }), { target: { value: '35' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1))
+    const sent = create.mock.calls[0][1].data
+    expect(sent).toMatchObject({ title: 'Spring CPA', brandId: 1, defaultUrl: 'https://brand.example/landing?cid={click_id}', status: 'active', visibility: 'public' })
+    expect(sent).not.toHaveProperty('payout')
+    await waitFor(() => expect(request).toHaveBeenCalledWith('/api/v1/campaigns/campaigns/9/payout', expect.objectContaining({ method: 'PUT', body: expect.objectContaining({ model: 'cps', cpsNgrP: 35 }) })))
+  }, 30_000)
+})
+
+describe('cap dialog', () => {
+  it('refuses a cap without limits and a daily above monthly before calling the server', async () => {
+    const onSave = vi.fn(async () => null)
+    renderScreen(<CapDialog cap={{ variable: 'clicks', type: 'combined', visibility: 'public', action: 'reject_activity', limits: {} }} onClose={() => undefined} onSave={onSave} />, { abilities: ABILITIES, enabledPlugins: ['campaigns'] })
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }))
+    await screen.findByText('Enter at least one limit (hourly, daily, 15-day, monthly or lifetime)')
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Daily' }), { target: { value: '500' } })
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Monthly' }), { target: { value: '100' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByText('Daily must be below the 15-day and monthly limits')
+    expect(onSave).not.toHaveBeenCalled()
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Daily' }), { target: { value: '50' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ limits: { daily: '50', monthly: '100' } })))
+  })
+})
+
+describe('link generator', () => {
+  const campaign = { id: 5, title: 'Welcome', shortLinkDefault: false }
+  it('asks for an affiliate, then shows the link with Copy', async () => {
+    const request = vi.fn(async (_path: string, _options?: unknown) => ({ data: { url: 'http://t.example/c/5?pub_id=42&p1=x', shortUrl: null }, headers: new Headers(), status: 201 }))
+    renderScreen(
+      <ResourceContextProvider value="campaigns">
+        <RecordContextProvider value={campaign}>
+          <LinkGenerator />
+        </RecordContextProvider>
+      </ResourceContextProvider>,
+      { abilities: ABILITIES, enabledPlugins: ['campaigns', 'affiliates'], dataProvider: provider({ request }) }
+    )
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate link' }))
+    await screen.findByText('Please select an affiliate')
+    expect(request).not.toHaveBeenCalled()
+    const affiliate = screen.getByRole('combobox', { name: /^Affiliate/ })
+    fireEvent.mouseDown(affiliate)
+    fireEvent.change(affiliate, { target: { value: 'Ana' } })
+    fireEvent.click(await screen.findByRole('option', { name: 'Ana Souza' }))
+    fireEvent.change(screen.getByRole('textbox', { name: 'p1' }), { target: { value: 'x' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Generate link' }))
+    await waitFor(() => expect(request).toHaveBeenCalledWith('/api/v1/campaigns/campaigns/5/links', { method: 'POST', body: { affiliateId: 42, p1: 'x', shortLink: false } }))
+    expect(await screen.findByDisplayValue('http://t.example/c/5?pub_id=42&p1=x')).toBeTruthy()
+    expect(screen.getAllByRole('button', { name: 'Copy' }).length).toBeGreaterThan(0)
+  })
+
+  it("gives an affiliate its own link without a picker", async () => {
+    const request = vi.fn(async () => ({ data: { url: 'http://t.example/c/5?pub_id=7', shortUrl: 'http://t.example/s/abc' }, headers: new Headers(), status: 201 }))
+    renderScreen(
+      <RecordContextProvider value={{ ...campaign, shortLinkDefault: true }}>
+        <LinkGenerator asAffiliate />
+      </RecordContextProvider>,
+      { abilities: [{ subject: 'campaigns', action: 'read' }], enabledPlugins: ['campaigns'], dataProvider: provider({ request }) }
+    )
+    expect(screen.queryByRole('combobox', { name: /^Affiliate/ })).toBeNull()
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate link' }))
+    expect(await screen.findByDisplayValue('http://t.example/s/abc')).toBeTruthy()
+    expect(request).toHaveBeenCalledWith('/api/v1/campaigns/campaigns/5/links', { method: 'POST', body: { shortLink: true } })
+  })
+})
