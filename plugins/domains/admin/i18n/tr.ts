@@ -3,7 +3,7 @@ export const tr = {
   resources: {
     domains: {
       name: 'Alan adı |||| Alan adları',
-      fields: { name: 'Sunucu adı', baseUrl: 'Temel URL', protocol: 'Protokol', ssl: 'TLS sertifikası', visibility: 'Görünürlük', affiliateIds: 'Affiliate\u2019ler', type: 'Tür', status: 'Durum', isDefault: 'Varsayılan takip alan adı', createdAt: 'Oluşturulma' },
+      fields: { name: 'Sunucu adı', baseUrl: 'Temel URL', protocol: 'Protokol', ssl: 'TLS sertifikası', visibility: 'Görünürlük', affiliateIds: 'Ortaklar', type: 'Tür', status: 'Durum', isDefault: 'Varsayılan takip alan adı', createdAt: 'Oluşturulma' },
     },
   },
   domains: {

@@ -5,8 +5,8 @@ export const tr = {
       name: 'Dolandırıcılık kuralı |||| Dolandırıcılık kuralları',
       fields: {
         name: 'Ad', type: 'Tür', action: 'Eylem', status: 'Durum', createdAt: 'Oluşturulma',
-        brandSelection: 'Markalar', affiliateSelection: 'Affiliate\u2019ler', campaignSelection: 'Kampanyalar',
-        brandIds: 'Markalar', affiliateIds: 'Affiliate\u2019ler', campaignIds: 'Kampanyalar',
+        brandSelection: 'Markalar', affiliateSelection: 'Ortaklar', campaignSelection: 'Kampanyalar',
+        brandIds: 'Markalar', affiliateIds: 'Ortaklar', campaignIds: 'Kampanyalar',
         ips: 'IP adresleri ve aralıkları', userAgents: 'Kullanıcı ajanları', devices: 'Cihazlar', os: 'İşletim sistemleri',
       },
     },
