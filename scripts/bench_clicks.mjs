@@ -1,5 +1,5 @@
 /*
- * `npm run bench:clicks [-- --duration 30 --connections 64]`: the click redirect under load
+ * `npm run bench:clicks [-- --duration 30 --connections 64 --generator autocannon|wrk]`: the click redirect under load
  * (docs/tracking.md). Starts a real server on its own database (affix_bench_clicks;
  * LOG_LEVEL=warn, REDIS_URL set), seeds 1,000 campaigns with click caps (a combined daily
  * cap and a per-affiliate hourly cap, both far above the load), 10,000 affiliates and fraud
@@ -10,7 +10,7 @@
  * campaign with a lifetime cap of 100 (exactly 100 must reach the default URL).
  * Profile the server with BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
  */
-import { spawn } from 'node:child_process'
+import { spawn, execFileSync } from 'node:child_process'
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,6 +24,8 @@ const arg = (name, fallback) => {
   return index === -1 ? fallback : Number(process.argv[index + 1])
 }
 const DURATION = arg('duration', 30)
+// --generator wrk: Debian's wrk (C, far lighter than autocannon on a 2-core box) if installed.
+const GENERATOR = process.argv.includes('--generator') ? process.argv[process.argv.indexOf('--generator') + 1] : 'autocannon'
 const CONNECTIONS = arg('connections', 64)
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const UAS = [
@@ -76,7 +78,9 @@ try {
     return `/c/${campaign}?pub_id=${affiliate}&sub1=s${i}&source=bench&p1=${i % 97}`
   })
 
-  const load = async (url, label) => {
+  const pathsFile = join(mkdtempSync(join(tmpdir(), 'affix-bench-paths-')), 'paths.txt')
+  writeFileSync(pathsFile, paths.join('\n') + '\n')
+  const loadWithAutocannon = async (url, label) => {
     let next = 0
     const clickIds = []
     const result = await autocannon({
@@ -110,6 +114,8 @@ try {
     )
     return { result, codes, answered, clickIds }
   }
+
+  const load = GENERATOR === 'wrk' ? (url, label) => loadWithWrk(url, label, pathsFile) : loadWithAutocannon
 
   // warm the caches (campaigns, affiliates) and the JIT, like a node that has been up a while
   await autocannon({ url: server.url, connections: 16, amount: 20_000, requests: [{ setupRequest: (request) => ({ ...request, path: paths[Math.floor(Math.random() * paths.length)] }) }] })
@@ -151,6 +157,47 @@ try {
   await sql.end()
   await baseline?.stop()
   await server.stop()
+}
+
+/*
+ * The same load with wrk: a Lua script walks the same paths and counts 302s per thread; the
+ * loss check then compares rows stored with redirects answered (wrk cannot hand the click ids
+ * back, so clickIds stays empty).
+ */
+function loadWithWrk(url, label, pathsFile) {
+  const script = join(mkdtempSync(join(tmpdir(), 'affix-wrk-')), 'clicks.lua')
+  writeFileSync(
+    script,
+    `local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args)
+  paths = {}
+  for line in io.lines(${JSON.stringify(pathsFile)}) do paths[#paths + 1] = line end
+  next_path = math.random(#paths)
+  redirects = 0
+  other = 0
+end
+function request()
+  next_path = next_path % #paths + 1
+  return wrk.format('GET', paths[next_path], { ['User-Agent'] = ${JSON.stringify(UAS[0])}, ['Accept-Language'] = 'en-GB,en;q=0.8' })
+end
+function response(status, headers, body)
+  if status == 302 then redirects = redirects + 1 else other = other + 1 end
+end
+function done(summary, latency, requests)
+  local redirected, others = 0, 0
+  for _, thread in ipairs(threads) do redirected = redirected + thread:get('redirects'); others = others + thread:get('other') end
+  io.write(string.format('RESULT %d %d %d %d %.3f %.3f %.3f\\n', summary.requests, summary.duration, redirected, others, latency:percentile(50) / 1000, latency:percentile(99) / 1000, latency.max / 1000))
+end
+`
+  )
+  const output = execFileSync('wrk', ['-t', '2', '-c', String(CONNECTIONS), '-d', `${DURATION}s`, '--timeout', '10s', '-s', script, url], { encoding: 'utf8' })
+  const match = /RESULT (\d+) (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+)/.exec(output)
+  if (!match) throw new Error(`wrk gave no result:\n${output}`)
+  const [, total, durationUs, redirected, others, p50, p99, max] = match.map(Number)
+  const average = total / (durationUs / 1e6)
+  console.log(`${label} [wrk]: ${Math.round(average)} req/s (total ${total} in ${(durationUs / 1e6).toFixed(1)} s), latency p50 ${p50} ms, p99 ${p99} ms, max ${max} ms; 302s ${redirected}, other statuses ${others}`)
+  return { result: { requests: { average }, latency: { p50, p99 } }, codes: { 302: redirected }, answered: redirected, clickIds: [] }
 }
 
 async function startBaseline(connectionString) {

@@ -8,6 +8,9 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  * created_at is the id's own millisecond, so the (click_id, created_at) key — PostgreSQL
  * requires the partition column in a unique key — is unique per click id.
  * organization_id is null only for clicks at an unknown campaign (no tenant to own them).
+ * It has no foreign key on purpose: the per-row key check takes a FOR KEY SHARE lock on the
+ * one organizations row that every concurrent click batch of a tenant shares, on the hottest
+ * insert of the product; clicks are a log, and organisations are never hard-deleted.
  */
 export default class extends BaseSchema {
   async up() {
@@ -15,7 +18,7 @@ export default class extends BaseSchema {
       CREATE TABLE tracking_clicks (
         click_id uuid NOT NULL,
         created_at timestamptz NOT NULL,
-        organization_id integer REFERENCES organizations(id) ON DELETE CASCADE,
+        organization_id integer,
         campaign_id integer,
         brand_id integer,
         affiliate_id integer,
