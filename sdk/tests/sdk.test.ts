@@ -1,7 +1,8 @@
 /*
  * The SDK against a real server (fresh database affix_test_sdk, demo data). Every request
  * is matched to its operationId from openapi/openapi.json, so the last tests can prove
- * that each operation tagged "brands" or "media", and each operation of the background imports, was exercised.
+ * that each operation tagged "brands", "media", "fraud", "domains" or "tracking", and each operation of the
+ * background imports, was exercised.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -42,6 +43,23 @@ import {
   coreGetAccount,
   coreGetImport,
   affiliatesListAffiliates,
+  campaignsCreateCampaignLink,
+  campaignsListCampaigns,
+  domainsCreateDomain,
+  domainsDeleteDomain,
+  domainsGetDomain,
+  domainsListDomains,
+  domainsReplaceDomain,
+  domainsUpdateDomain,
+  fraudCreateFraudRule,
+  fraudDeleteFraudRule,
+  fraudGetFraudRule,
+  fraudListFraudRules,
+  fraudReplaceFraudRule,
+  fraudSetFraudRulesStatus,
+  fraudUpdateFraudRule,
+  trackingGetClick,
+  trackingListClicks,
   mediaCreateMedia,
   mediaDeleteMedia,
   mediaDownloadCreative,
@@ -367,6 +385,47 @@ describe('@affix/sdk against a live server', () => {
     expect(gone.status).toBe(404)
   })
 
+  it('links through the affiliate\u2019s tracking domain, marks a click by a fraud rule and reads it back', async () => {
+    const [campaign] = (await paged(campaignsListCampaigns({ client: affix, query: { filter: JSON.stringify({ status: 'active', visibility: 'public' }), limit: 1 } }))).items
+    const [affiliate] = (await paged(affiliatesListAffiliates({ client: affix, query: { filter: JSON.stringify({ status: 'active' }), limit: 1 } }))).items
+    expect(campaign).toBeDefined()
+    expect(affiliate).toBeDefined()
+
+    // A private tracking domain of the affiliate: its links use it.
+    const host = `t${Date.now().toString(36)}.sdk.example`
+    const domain = await unwrap(domainsCreateDomain({ client: affix, body: { name: host, protocol: 'https', ssl: true, visibility: 'private', affiliateIds: [affiliate!.id] } }))
+    expect(domain).toMatchObject({ name: host, baseUrl: `https://${host}`, visibility: 'private', status: 'active' })
+    expect((await unwrap(domainsGetDomain({ client: affix, path: { id: domain.id } }))).name).toBe(host)
+    expect((await paged(domainsListDomains({ client: affix }))).items.map((row) => row.id)).toContain(domain.id)
+    const link = await unwrap(campaignsCreateCampaignLink({ client: affix, path: { id: campaign!.id }, body: { affiliateId: affiliate!.id, sub1: 'sdk' } }))
+    expect(new URL(link.url).host).toBe(host)
+    expect((await unwrap(domainsUpdateDomain({ client: affix, path: { id: domain.id }, body: { type: 'white_label' } }))).type).toBe('white_label')
+    expect((await unwrap(domainsReplaceDomain({ client: affix, path: { id: domain.id }, body: { name: host, status: 'inactive' } }))).status).toBe('inactive')
+    expect(await unwrap(domainsDeleteDomain({ client: affix, path: { id: domain.id } }))).toEqual({ id: domain.id })
+
+    // A mark rule on a user agent: the click is redirected and recorded as fraud.
+    const agent = `sdk-agent-${Date.now()}`
+    const rule = await unwrap(fraudCreateFraudRule({ client: affix, body: { name: 'SDK agent', action: 'mark', type: 'blacklist', userAgents: [agent] } }))
+    expect(rule).toMatchObject({ action: 'mark', type: 'blacklist', status: 'active', userAgents: [agent] })
+    expect((await unwrap(fraudGetFraudRule({ client: affix, path: { id: rule.id } }))).name).toBe('SDK agent')
+    expect((await paged(fraudListFraudRules({ client: affix }))).items.map((row) => row.id)).toContain(rule.id)
+    const tracked = new URL(link.url)
+    const answer = await fetch(`${server.url}${tracked.pathname}${tracked.search}`, { redirect: 'manual', headers: { 'user-agent': agent } })
+    expect(answer.status).toBe(302)
+
+    const clicks = (await paged(trackingListClicks({ client: affix, query: { filter: JSON.stringify({ campaignId: campaign!.id, affiliateId: affiliate!.id }) } }))).items
+    const click = clicks.find((row) => row.userAgent === agent)
+    expect(click).toMatchObject({ outcome: 'redirect', reason: null, fraudAction: 'mark', params: { sub1: 'sdk' } })
+    expect(answer.headers.get('location')).toContain(click!.clickId)
+    const one = await unwrap(trackingGetClick({ client: affix, path: { clickId: click!.clickId } }))
+    expect(one.fraud).toEqual({ ruleIds: [rule.id], reasons: ['blacklist'] })
+
+    expect((await unwrap(fraudUpdateFraudRule({ client: affix, path: { id: rule.id }, body: { action: 'block' } }))).action).toBe('block')
+    expect((await unwrap(fraudReplaceFraudRule({ client: affix, path: { id: rule.id }, body: { name: 'SDK agent', action: 'block', type: 'blacklist', userAgents: [agent], status: 'inactive' } }))).status).toBe('inactive')
+    expect(await unwrap(fraudSetFraudRulesStatus({ client: affix, body: { ids: [rule.id], status: 'active' } }))).toEqual({ updated: 1, ids: [rule.id] })
+    expect(await unwrap(fraudDeleteFraudRule({ client: affix, path: { id: rule.id } }))).toEqual({ id: rule.id })
+  })
+
   it('answers 401 without a token or with a revoked one', async () => {
     const anonymous = createAffixClient({ baseUrl: server.url })
     const noToken = await apiError(unwrap(brandsListBrands({ client: anonymous })))
@@ -483,6 +542,14 @@ describe('@affix/sdk against a live server', () => {
     expect(mediaOperationIds).toContain('mediaDownloadCreative')
     expect(mediaOperationIds.filter((operationId) => !calledOperationIds.has(operationId))).toEqual([])
   })
+
+  for (const [tag, count] of [['fraud', 7], ['domains', 6], ['tracking', 2]] as const) {
+    it(`has called every operation tagged "${tag}" in the OpenAPI document`, () => {
+      const operationIds = operationMatchers.filter((matcher) => matcher.operation.tags?.includes(tag)).map((matcher) => matcher.operation.operationId)
+      expect(operationIds).toHaveLength(count)
+      expect(operationIds.filter((operationId) => !calledOperationIds.has(operationId))).toEqual([])
+    })
+  }
 
   it('has called every operation of the background imports', () => {
     const importOperationIds = operationMatchers
