@@ -22,6 +22,7 @@ export {
   useNotifyServerError,
   saveFile,
   ServerExportButton,
+  BulkStatusButton,
   CAMPAIGNS_RESOURCE,
   useCampaignsAvailable,
   CampaignIdsInput,

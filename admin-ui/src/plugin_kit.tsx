@@ -1,10 +1,11 @@
 /*
  * Small building blocks every plugin's screens use, exported through the plugin API so a
  * plugin never copies them: lazily loaded screens, the server-error notice, file saving,
- * the server-side export button and campaign inputs (shown once a campaigns resource exists).
+ * the server-side export button, the bulk status button and campaign inputs (shown once a
+ * campaigns resource exists).
  */
 import DownloadIcon from '@mui/icons-material/GetApp'
-import { lazy, Suspense, useState, type ComponentType } from 'react'
+import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react'
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -15,7 +16,10 @@ import {
   useDataProvider,
   useListContext,
   useNotify,
+  useRefresh,
+  useResourceContext,
   useResourceDefinitions,
+  useUnselectAll,
 } from 'react-admin'
 import type { AffixDataProvider } from './plugin_api'
 
@@ -122,5 +126,41 @@ export const CampaignIdInput = ({ source = 'campaignId', label }: { source?: str
     <ReferenceInput source={source} reference={CAMPAIGNS_RESOURCE}>
       <AutocompleteInput label={label} optionText={campaignText} filterToQuery={toQuery} fullWidth />
     </ReferenceInput>
+  )
+}
+
+/**
+ * Sets the status of the selected rows in one request (POST <resource>/status), not one PUT
+ * per row. `notification` is the plugin's message key, given smart_count = rows updated.
+ */
+export const BulkStatusButton = ({ status, label, icon, notification }: { status: string; label: string; icon: ReactElement; notification: string }) => {
+  const resource = useResourceContext()
+  const { selectedIds } = useListContext()
+  const dataProvider = useDataProvider<AffixDataProvider>()
+  const notify = useNotify()
+  const notifyServerError = useNotifyServerError()
+  const refresh = useRefresh()
+  const unselectAll = useUnselectAll(resource)
+  const [saving, setSaving] = useState(false)
+
+  const changeStatus = async () => {
+    if (!resource) return
+    setSaving(true)
+    try {
+      const { data } = await dataProvider.setStatus(resource, { ids: selectedIds, status })
+      notify(notification, { type: 'info', messageArgs: { smart_count: data?.updated ?? selectedIds.length } })
+      unselectAll()
+      refresh()
+    } catch (error) {
+      notifyServerError(error)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Button label={label} onClick={changeStatus} disabled={saving || selectedIds.length === 0}>
+      {icon}
+    </Button>
   )
 }

@@ -1,4 +1,5 @@
 import ActivateIcon from '@mui/icons-material/CheckCircleOutlineOutlined'
+import { BulkStatusButton } from '@affix/admin-ui/plugin-api'
 import DeactivateIcon from '@mui/icons-material/HighlightOff'
 import {
   BulkDeleteButton,
@@ -10,7 +11,6 @@ import {
   SelectInput,
   UrlField,
 } from 'react-admin'
-import { BulkStatusButton } from '../shared/BulkStatusButton'
 import { ListActions } from '../shared/ListActions'
 import { StatusField, statusChoices } from '../shared/StatusField'
 
@@ -21,8 +21,8 @@ const brandFilters = [
 
 const BrandBulkActions = () => (
   <>
-    <BulkStatusButton status="active" label="brands.actions.activate" icon={<ActivateIcon />} />
-    <BulkStatusButton status="inactive" label="brands.actions.deactivate" icon={<DeactivateIcon />} />
+    <BulkStatusButton notification="brands.notifications.status_changed" status="active" label="brands.actions.activate" icon={<ActivateIcon />} />
+    <BulkStatusButton notification="brands.notifications.status_changed" status="inactive" label="brands.actions.deactivate" icon={<DeactivateIcon />} />
     <BulkDeleteButton mutationMode="pessimistic" />
   </>
 )

@@ -1,4 +1,5 @@
 import ActivateIcon from '@mui/icons-material/CheckCircleOutlineOutlined'
+import { BulkStatusButton } from '@affix/admin-ui/plugin-api'
 import DeactivateIcon from '@mui/icons-material/HighlightOff'
 import {
   AutocompleteInput,
@@ -11,7 +12,6 @@ import {
   SearchInput,
   SelectInput,
 } from 'react-admin'
-import { BulkStatusButton } from '../shared/BulkStatusButton'
 import { ListActions } from '../shared/ListActions'
 import { StatusField, statusChoices } from '../shared/StatusField'
 import { ProductImportButton } from './ProductImport'
@@ -26,8 +26,8 @@ const productFilters = [
 
 const ProductBulkActions = () => (
   <>
-    <BulkStatusButton status="active" label="brands.actions.activate" icon={<ActivateIcon />} />
-    <BulkStatusButton status="inactive" label="brands.actions.deactivate" icon={<DeactivateIcon />} />
+    <BulkStatusButton notification="brands.notifications.status_changed" status="active" label="brands.actions.activate" icon={<ActivateIcon />} />
+    <BulkStatusButton notification="brands.notifications.status_changed" status="inactive" label="brands.actions.deactivate" icon={<DeactivateIcon />} />
     <BulkDeleteButton mutationMode="pessimistic" />
   </>
 )

@@ -1,7 +1,7 @@
 import ActivateIcon from '@mui/icons-material/PlayCircleOutlined'
 import PauseIcon from '@mui/icons-material/PauseCircleOutlined'
 import DisableIcon from '@mui/icons-material/HighlightOff'
-import { ServerExportButton } from '@affix/admin-ui/plugin-api'
+import { ServerExportButton, BulkStatusButton } from '@affix/admin-ui/plugin-api'
 import {
   AutocompleteInput,
   BooleanInput,
@@ -18,7 +18,6 @@ import {
   useCanAccess,
 } from 'react-admin'
 import { BrandField } from '../shared/BrandField'
-import { BulkStatusButton } from '../shared/BulkStatusButton'
 import { CampaignStatusField, FeaturedField, VisibilityField } from '../shared/CampaignStatusField'
 import { CAMPAIGNS_API, statusChoices, visibilityChoices } from './model'
 
@@ -38,9 +37,9 @@ const filtersFor = (manage: boolean) => [
 
 const BulkActions = () => (
   <>
-    <BulkStatusButton status="active" label="campaigns.actions.activate" icon={<ActivateIcon />} />
-    <BulkStatusButton status="paused" label="campaigns.actions.pause" icon={<PauseIcon />} />
-    <BulkStatusButton status="disabled" label="campaigns.actions.disable" icon={<DisableIcon />} />
+    <BulkStatusButton notification="campaigns.notifications.status_changed" status="active" label="campaigns.actions.activate" icon={<ActivateIcon />} />
+    <BulkStatusButton notification="campaigns.notifications.status_changed" status="paused" label="campaigns.actions.pause" icon={<PauseIcon />} />
+    <BulkStatusButton notification="campaigns.notifications.status_changed" status="disabled" label="campaigns.actions.disable" icon={<DisableIcon />} />
     <BulkDeleteButton mutationMode="pessimistic" />
   </>
 )

@@ -1,4 +1,5 @@
 import ActivateIcon from '@mui/icons-material/CheckCircleOutlineOutlined'
+import { BulkStatusButton } from '@affix/admin-ui/plugin-api'
 import DeactivateIcon from '@mui/icons-material/HighlightOff'
 import {
   BulkDeleteButton,
@@ -14,7 +15,6 @@ import {
   TopToolbar,
   useCanAccess,
 } from 'react-admin'
-import { BulkStatusButton } from '../shared/BulkStatusButton'
 import { MediaStatusField } from '../shared/MediaStatusField'
 import { MediaThumbnail } from './MediaThumbnail'
 import { statusChoices, typeChoices } from './model'
@@ -27,8 +27,8 @@ const mediaFilters = [
 
 const MediaBulkActions = () => (
   <>
-    <BulkStatusButton status="active" label="media.actions.activate" icon={<ActivateIcon />} />
-    <BulkStatusButton status="inactive" label="media.actions.deactivate" icon={<DeactivateIcon />} />
+    <BulkStatusButton notification="media.notifications.status_changed" status="active" label="media.actions.activate" icon={<ActivateIcon />} />
+    <BulkStatusButton notification="media.notifications.status_changed" status="inactive" label="media.actions.deactivate" icon={<DeactivateIcon />} />
     <BulkDeleteButton mutationMode="pessimistic" />
   </>
 )
