@@ -127,6 +127,21 @@ test.group('Tracking: click redirect', () => {
     assert.equal(honoured.deep_link_url, 'https://brand.example/promo?x=1')
     const scheme = await click(`/c/${campaignId}?pub_id=${affiliate.user.id}&url=${encodeURIComponent('javascript://brand.example/%0aalert(1)')}`)
     assert.match(scheme.location!, /^https:\/\/brand\.example\/land/)
+    // CR/LF, userinfo and odd characters: never a header split, never a 500, never a foreign host.
+    const split = await click(`/c/${campaignId}?pub_id=${affiliate.user.id}&url=${encodeURIComponent('https://brand.example/a\r\nSet-Cookie: x=1 ç')}`)
+    assert.equal(split.status, 302)
+    assert.equal(split.location, 'https://brand.example/aSet-Cookie:%20x=1%20%C3%A7')
+    const userinfo = await click(`/c/${campaignId}?pub_id=${affiliate.user.id}&url=${encodeURIComponent('https://brand.example@evil.example/')}`)
+    assert.match(userinfo.location!, /^https:\/\/brand\.example\/land/)
+    const backslash = await click(`/c/${campaignId}?pub_id=${affiliate.user.id}&url=${encodeURIComponent('https://evil.example\\@brand.example/')}`)
+    assert.notMatch(backslash.location!, /evil\.example/)
+  })
+
+  test('a default URL with spaces or non-ASCII text is sent encoded, not as a 500', async ({ assert }) => {
+    const { campaignId, affiliate } = await setup({ default_url: 'https://brand.example/promoção page?c={click_id}' })
+    const { status, location } = await click(`/c/${campaignId}?pub_id=${affiliate.user.id}`)
+    assert.equal(status, 302)
+    assert.match(location!, /^https:\/\/brand\.example\/promo%C3%A7%C3%A3o%20page\?c=[0-9a-f-]{36}$/)
   })
 
   test('cache invalidation: a changed campaign is seen by the next click through onInvalidation', async ({ client, assert }) => {

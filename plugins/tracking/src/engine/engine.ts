@@ -59,6 +59,23 @@ function clean(value: string | null | undefined, max: number): string | null {
   return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text
 }
 
+/**
+ * A Location header takes visible ASCII only: a template with spaces or non-ASCII text goes
+ * out in its parsed, percent-encoded form; null when nothing valid can be made of it.
+ */
+function headerSafe(location: string): string | null {
+  if (!/[^\x21-\x7e]/.test(location)) return location
+  try {
+    return new URL(location).href
+  } catch {
+    try {
+      return encodeURI(location)
+    } catch {
+      return null
+    }
+  }
+}
+
 export class ClickEngine {
   readonly campaigns: TtlCache<number, TrackingCampaign | null>
   readonly affiliates: TtlCache<number, TrackingAffiliate | null>
@@ -202,13 +219,16 @@ export class ClickEngine {
     const url = query.get('url')
     if (url) {
       let host: string | null = null
+      let normalized = url
       try {
         const parsed = new URL(url)
         if (parsed.protocol === 'https:' || parsed.protocol === 'http:') host = parsed.hostname.toLowerCase()
+        // The parser's form: control characters (CR, LF) gone, the rest percent-encoded.
+        normalized = parsed.href
       } catch {}
       if (!link && host !== null && campaign.allowedDeepLinkHosts.has(host)) {
-        destination = url
-        row.deepLinkUrl = clean(url, 2048)
+        destination = normalized
+        row.deepLinkUrl = clean(normalized, 2048)
       } else if (!link) row.urlIgnored = true
       macros.url = url
     }
@@ -257,6 +277,8 @@ export class ClickEngine {
   }
 
   private async finish(row: ClickRow, reason: ClickReason | null, location: string | null, statusWithoutLocation: 404 | 410 | 302): Promise<ClickAnswer> {
+    // A Location header takes visible ASCII only: a template with spaces or non-ASCII text is sent in its parsed, encoded form.
+    if (location) location = headerSafe(location)
     row.reason = reason
     row.outcome = reason === null ? 'redirect' : location ? 'fallback' : 'rejected'
     row.destination = clean(location, 4096)
