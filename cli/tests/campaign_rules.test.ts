@@ -109,3 +109,29 @@ describe('affix campaigns caps', () => {
     expect(await affixJson<unknown[]>(['campaigns', 'caps', String(campaignId)])).toEqual([])
   })
 })
+
+describe('affix campaigns targeting', () => {
+  it('adds, changes, lists and deletes a rule block; refuses a bad IP range with the server message', async () => {
+    const file = join(workDir, 'block.json')
+    await writeFile(
+      file,
+      JSON.stringify({ name: 'Brazil mobile', logic: 'and', conditions: [{ field: 'country', operator: 'in', values: ['BR'] }, { field: 'device', operator: 'in', values: ['mobile'] }] })
+    )
+    const block = await affixJson<{ id: number; name: string; conditions: unknown[] }>(['campaigns', 'targeting', String(campaignId), '--add', file])
+    expect(block).toMatchObject({ name: 'Brazil mobile', conditions: [{ field: 'country', operator: 'in', values: ['BR'] }, { field: 'device' }] })
+    await writeFile(file, JSON.stringify({ logic: 'or' }))
+    const changed = await affix(['campaigns', 'targeting', String(campaignId), '--update', String(block.id), '--file', file])
+    expect(changed.exitCode, changed.stderr).toBe(0)
+    expect(changed.stdout).toContain('country in BR; device in mobile')
+    const listed = await affix(['campaigns', 'targeting', String(campaignId)])
+    expect(listed.stdout).toContain('Brazil mobile')
+    await writeFile(file, JSON.stringify({ conditions: [{ field: 'ip_range', operator: 'in', values: ['10.0.0.0/40'] }] }))
+    const refused = await affix(['campaigns', 'targeting', String(campaignId), '--update', String(block.id), '--file', file])
+    expect(refused.exitCode).toBe(1)
+    expect(refused.stderr).toContain('10.0.0.0/40 is not a valid IP range')
+    const deleted = await affix(['campaigns', 'targeting', String(campaignId), '--delete', String(block.id)])
+    expect(deleted.stdout).toContain(`Deleted rule block #${block.id}.`)
+    const empty = await affix(['campaigns', 'targeting', String(campaignId)])
+    expect(empty.stdout).toContain('No targeting rule blocks')
+  })
+})
