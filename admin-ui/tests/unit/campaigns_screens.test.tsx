@@ -1,10 +1,11 @@
-/* Campaign screens: the 3-step wizard (payout saved after the campaign), payout fields per model, the cap dialog, the link generator. */
+/* Campaign screens: the 3-step wizard (payout saved after the campaign), payout fields per model, the cap dialog, the link generator, targeting rule blocks. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { RecordContextProvider, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin'
 import { describe, expect, it, vi } from 'vitest'
 import { CampaignCreate } from '../../../plugins/campaigns/admin/campaigns/CampaignCreate'
 import { CapDialog } from '../../../plugins/campaigns/admin/campaigns/tabs/CapsTab'
 import { LinkGenerator } from '../../../plugins/campaigns/admin/campaigns/tabs/LinksTab'
+import { TargetingTab } from '../../../plugins/campaigns/admin/campaigns/tabs/TargetingTab'
 import { ADMIN_ABILITIES, renderScreen } from './screens_helpers'
 
 const ABILITIES = [...ADMIN_ABILITIES, { subject: 'campaigns', action: 'manage' }, { subject: 'affiliates', action: 'manage' }]
@@ -139,4 +140,48 @@ describe('link generator', () => {
     expect(await screen.findByDisplayValue('http://t.example/s/abc')).toBeTruthy()
     expect(request).toHaveBeenCalledWith('/api/v1/campaigns/campaigns/5/links', { method: 'POST', body: { shortLink: true } })
   })
+})
+
+describe('targeting tab', () => {
+  it('checks the block before calling the server, sends comma-separated values as a list and shows the server refusal under the input', async () => {
+    const blocks: unknown[] = []
+    const request = vi.fn(async (path: string, options?: { method?: string; body?: any }) => {
+      if (!options?.method) return { data: blocks, headers: new Headers(), status: 200 }
+      if (options.body.conditions[0].values.includes('10.0.0.0/40')) {
+        const error = Object.assign(new Error('Please check the highlighted fields'), { status: 422, body: { errors: { 'conditions.0.values': '10.0.0.0/40 is not a valid IP range (CIDR such as 10.0.0.0/8, or start-end)' } } })
+        throw error
+      }
+      blocks.push({ id: 3, ...options.body })
+      return { data: { id: 3, ...options.body }, headers: new Headers(), status: 201 }
+    })
+    renderScreen(
+      <ResourceContextProvider value="campaigns">
+        <RecordContextProvider value={{ id: 5, title: 'Spring' }}>
+          <TargetingTab />
+        </RecordContextProvider>
+      </ResourceContextProvider>,
+      { abilities: ABILITIES, enabledPlugins: ['campaigns'], dataProvider: provider({ request }) }
+    )
+    await screen.findByText('No rule blocks: every click goes to the campaign URL.')
+    fireEvent.click(screen.getByRole('button', { name: 'Add rule block' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }))
+    expect((await screen.findAllByText('Required')).length).toBe(2)
+    expect(request).toHaveBeenCalledTimes(1)
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Office' } })
+    fireEvent.change(screen.getByRole('textbox', { name: 'Values (comma-separated)' }), { target: { value: '10.0.0.0/40' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByText('10.0.0.0/40 is not a valid IP range (CIDR such as 10.0.0.0/8, or start-end)')
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Values (comma-separated)' }), { target: { value: 'BR, pt ,' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith('/api/v1/campaigns/campaigns/5/rule-blocks', {
+        method: 'POST',
+        body: { name: 'Office', logic: 'and', conditions: [{ field: 'country', operator: 'in', values: ['BR', 'pt'] }] },
+      })
+    )
+    expect(await screen.findByTestId('rule-block-row')).toBeTruthy()
+    expect(screen.getByText('Country is one of BR, pt')).toBeTruthy()
+  }, 30_000)
 })

@@ -24,6 +24,7 @@ import { GroupsTab } from './tabs/GroupsTab'
 import { LinkGenerator } from './tabs/LinksTab'
 import { NotesTab } from './tabs/NotesTab'
 import { BillingTab, PayoutSummary } from './tabs/PayoutTab'
+import { TargetingTab } from './tabs/TargetingTab'
 import { TimelineTab } from './tabs/TimelineTab'
 
 const CountriesField = (_props: { label?: string }) => {
@@ -154,6 +155,9 @@ export const CampaignShow = () => {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="campaigns.tabs.caps" path="caps">
           <CapsTab />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="campaigns.tabs.targeting" path="targeting">
+          <TargetingTab />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="campaigns.tabs.deep_links" path="deep-links">
           <DeepLinksTab />

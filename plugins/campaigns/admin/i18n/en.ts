@@ -109,6 +109,7 @@ export const en = {
       blocked: 'Block affiliates',
       notes: 'Notes',
       caps: 'Caps',
+      targeting: 'Targeting',
       deep_links: 'Deep links',
       timeline: 'Timeline',
     },
@@ -175,6 +176,7 @@ export const en = {
       actions: { reject_activity: 'Reject activity', pause_campaign: 'Pause campaign', disable_campaign: 'Disable campaign' },
       periods: { hourly: 'Hourly', daily: 'Daily', fifteenDays: '15 days', monthly: 'Monthly', lifetime: 'Lifetime' },
     },
+    targeting: { add: 'Add rule block', edit: 'Edit rule block', delete: 'Delete rule block', added: 'Rule block added', updated: 'Rule block updated', deleted: 'Rule block deleted', empty: 'No rule blocks: every click goes to the campaign URL.', help: 'A click goes to the campaign URL when it matches any block; otherwise to the fallback URL.', unavailable: 'Rule blocks could not be loaded.', name: 'Name', logic: 'Logic', conditions: 'Conditions', field: 'Field', operator: 'Operator', values: 'Values (comma-separated)', add_condition: 'Add condition', remove_condition: 'Remove condition', logics: { and: 'All conditions (AND)', or: 'Any condition (OR)' }, operators: { in: 'is one of', not_in: 'is not one of' }, fields: { country: 'Country', device: 'Device', os: 'Operating system', browser: 'Browser', language: 'Language', ip: 'IP address', ip_range: 'IP range' }, required: 'Required' },
     deep_links: { name: 'Name', url: 'URL', empty: 'No deep links for this campaign.', unavailable: 'Deep links are not enabled for this organisation.' },
     timeline: {
       empty: 'Nothing yet.',

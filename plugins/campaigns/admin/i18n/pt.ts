@@ -109,6 +109,7 @@ export const pt = {
       blocked: 'Bloquear afiliados',
       notes: 'Notas',
       caps: 'Limites',
+      targeting: 'Segmentação',
       deep_links: 'Deep links',
       timeline: 'Histórico',
     },
@@ -175,6 +176,7 @@ export const pt = {
       actions: { reject_activity: 'Rejeitar atividade', pause_campaign: 'Pausar campanha', disable_campaign: 'Desativar campanha' },
       periods: { hourly: 'Por hora', daily: 'Diário', fifteenDays: '15 dias', monthly: 'Mensal', lifetime: 'Vitalício' },
     },
+    targeting: { add: 'Adicionar bloco de regras', edit: 'Editar bloco de regras', delete: 'Excluir bloco de regras', added: 'Bloco de regras adicionado', updated: 'Bloco de regras atualizado', deleted: 'Bloco de regras excluído', empty: 'Nenhum bloco de regras: todo clique vai para a URL da campanha.', help: 'Um clique vai para a URL da campanha quando atende a algum bloco; caso contrário, para a URL alternativa.', unavailable: 'Não foi possível carregar os blocos de regras.', name: 'Nome', logic: 'Lógica', conditions: 'Condições', field: 'Campo', operator: 'Operador', values: 'Valores (separados por vírgula)', add_condition: 'Adicionar condição', remove_condition: 'Remover condição', logics: { and: 'Todas as condições (E)', or: 'Qualquer condição (OU)' }, operators: { in: 'é um de', not_in: 'não é um de' }, fields: { country: 'País', device: 'Dispositivo', os: 'Sistema operacional', browser: 'Navegador', language: 'Idioma', ip: 'Endereço IP', ip_range: 'Faixa de IP' }, required: 'Obrigatório' },
     deep_links: { name: 'Nome', url: 'URL', empty: 'Nenhum deep link nesta campanha.', unavailable: 'Deep links não estão habilitados para esta organização.' },
     timeline: {
       empty: 'Nada ainda.',

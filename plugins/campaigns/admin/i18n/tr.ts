@@ -109,6 +109,7 @@ export const tr = {
       blocked: 'Ortak engelle',
       notes: 'Notlar',
       caps: 'Limitler',
+      targeting: 'Hedefleme',
       deep_links: 'Derin bağlantılar',
       timeline: 'Zaman çizelgesi',
     },
@@ -175,6 +176,7 @@ export const tr = {
       actions: { reject_activity: 'Aktiviteyi reddet', pause_campaign: 'Kampanyayı duraklat', disable_campaign: 'Kampanyayı devre dışı bırak' },
       periods: { hourly: 'Saatlik', daily: 'Günlük', fifteenDays: '15 gün', monthly: 'Aylık', lifetime: 'Ömür boyu' },
     },
+    targeting: { add: 'Kural bloğu ekle', edit: 'Kural bloğunu düzenle', delete: 'Kural bloğunu sil', added: 'Kural bloğu eklendi', updated: 'Kural bloğu güncellendi', deleted: 'Kural bloğu silindi', empty: 'Kural bloğu yok: her tıklama kampanya URL’sine gider.', help: 'Bir tıklama herhangi bir bloğa uyduğunda kampanya URL’sine, aksi halde yedek URL’ye gider.', unavailable: 'Kural blokları yüklenemedi.', name: 'Ad', logic: 'Mantık', conditions: 'Koşullar', field: 'Alan', operator: 'Operatör', values: 'Değerler (virgülle ayrılmış)', add_condition: 'Koşul ekle', remove_condition: 'Koşulu kaldır', logics: { and: 'Tüm koşullar (VE)', or: 'Herhangi bir koşul (VEYA)' }, operators: { in: 'şunlardan biri', not_in: 'şunlardan biri değil' }, fields: { country: 'Ülke', device: 'Cihaz', os: 'İşletim sistemi', browser: 'Tarayıcı', language: 'Dil', ip: 'IP adresi', ip_range: 'IP aralığı' }, required: 'Zorunlu' },
     deep_links: { name: 'Ad', url: 'URL', empty: 'Bu kampanyanın derin bağlantısı yok.', unavailable: 'Derin bağlantılar bu kuruluş için etkin değil.' },
     timeline: {
       empty: 'Henüz bir şey yok.',
