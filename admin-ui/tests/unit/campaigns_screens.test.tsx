@@ -145,7 +145,7 @@ describe('link generator', () => {
 describe('targeting tab', () => {
   it('checks the block before calling the server, sends comma-separated values as a list and shows the server refusal under the input', async () => {
     const blocks: unknown[] = []
-    const request = vi.fn(async (path: string, options?: { method?: string; body?: any }) => {
+    const request = vi.fn(async (_path: string, options?: { method?: string; body?: any }) => {
       if (!options?.method) return { data: blocks, headers: new Headers(), status: 200 }
       if (options.body.conditions[0].values.includes('10.0.0.0/40')) {
         const error = Object.assign(new Error('Please check the highlighted fields'), { status: 422, body: { errors: { 'conditions.0.values': '10.0.0.0/40 is not a valid IP range (CIDR such as 10.0.0.0/8, or start-end)' } } })

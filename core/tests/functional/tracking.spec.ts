@@ -137,6 +137,30 @@ test.group('Tracking: click redirect', () => {
     assert.notMatch(backslash.location!, /evil\.example/)
   })
 
+  test('{url} carries only an accepted URL: a foreign one is empty in the destination', async ({ assert }) => {
+    const { campaignId, affiliate } = await setup({ default_url: 'https://brand.example/go?to={url}&c={click_id}' })
+    const foreign = await click(`/c/${campaignId}?pub_id=${affiliate.user.id}&url=${encodeURIComponent('https://evil.example/x')}`)
+    assert.match(foreign.location!, /^https:\/\/brand\.example\/go\?to=&c=/)
+    assert.notInclude(foreign.location!, 'evil')
+  })
+
+  test('one click with hostile parameters never fails the clicks batched with it', async ({ assert }) => {
+    const { campaignId, affiliate } = await setup()
+    const quotes = Object.fromEntries(['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'sub1', 'sub2'].map((name) => [name, '\u0001"'.repeat(127)]))
+    const hostile = [
+      `/c/${campaignId}?pub_id=${affiliate.user.id}&${new URLSearchParams(quotes)}`,
+      `/c/${campaignId}?pub_id=${affiliate.user.id}&p1=${'a'.repeat(254)}${encodeURIComponent('😀')}`,
+    ]
+    const normal = Array.from({ length: 20 }, (_, i) => `/c/${campaignId}?pub_id=${affiliate.user.id}&sub1=n${i}`)
+    const answers = await Promise.all([...hostile, ...normal].map((path) => click(path)))
+    assert.deepEqual([...new Set(answers.map((answer) => answer.status))], [302])
+    const rows = await db.from('tracking_clicks').where('campaign_id', campaignId)
+    assert.lengthOf(rows, 22)
+    const long = rows.find((row) => row.params?.p1?.startsWith('aaa'))
+    assert.lengthOf(long.params.p1, 255)
+    assert.isTrue(rows.some((row) => row.params && Object.keys(row.params).length < 9 && row.params.p1?.startsWith('\u0001')))
+  })
+
   test('a default URL with spaces or non-ASCII text is sent encoded, not as a 500', async ({ assert }) => {
     const { campaignId, affiliate } = await setup({ default_url: 'https://brand.example/promoção page?c={click_id}' })
     const { status, location } = await click(`/c/${campaignId}?pub_id=${affiliate.user.id}`)

@@ -4,7 +4,8 @@ import { authorize, list, notFound, ok, parseList, teamScopeOf, unprocessable } 
 import { CLICK_LIST } from '../lists.js'
 import { isClickId } from '../engine/click_id.js'
 
-function serialize(row: any) {
+/** Fraud marks stay with the network: an affiliate would learn how to get past the rules. */
+function serialize(row: any, forAffiliate = false) {
   return {
     clickId: row.click_id,
     createdAt: new Date(row.created_at).toISOString(),
@@ -27,8 +28,8 @@ function serialize(row: any) {
     deepLinkUrl: row.deep_link_url,
     urlIgnored: row.url_ignored,
     destination: row.destination,
-    fraudAction: row.fraud_action,
-    fraud: row.fraud,
+    fraudAction: forAffiliate ? null : row.fraud_action,
+    fraud: forAffiliate ? null : row.fraud,
   }
 }
 
@@ -71,7 +72,7 @@ export default class ClicksController {
       .offset(parsed.offset)
       .limit(parsed.limit)
       .select('*')
-    return list(ctx, 'clicks', rows.map(serialize), { offset: parsed.offset, total: Number(total) })
+    return list(ctx, 'clicks', rows.map((row) => serialize(row, ctx.tenant.role === 'affiliate')), { offset: parsed.offset, total: Number(total) })
   }
 
   async show(ctx: HttpContext) {
@@ -80,6 +81,6 @@ export default class ClicksController {
     const { query } = await visibleClicks(ctx)
     const row = await query.where('click_id', clickId).first()
     if (!row) throw notFound()
-    return ok(ctx, serialize(row))
+    return ok(ctx, serialize(row, ctx.tenant.role === 'affiliate'))
   }
 }

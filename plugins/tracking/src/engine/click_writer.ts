@@ -5,7 +5,8 @@
  * WAL flush for the whole group). Under load, batches grow by themselves while earlier ones
  * commit, so latency stays about one insert's time and throughput scales with the batch.
  * If an insert fails, every click of that batch is rejected (the caller answers 503, never
- * a 302 for an unstored click).
+ * a 302 for an unstored click); a data error is retried in halves, so one bad row cannot fail
+ * the clicks batched with it.
  */
 import pg from 'pg'
 import db from '@adonisjs/lucid/services/db'
@@ -152,6 +153,13 @@ export class ClickWriter {
       this.stats.rows += batch.length
       for (const waiting of batch) waiting.resolve()
     } catch (error) {
+      // A data error (class 22/23) is one row's fault: retry the halves so only that row fails.
+      const code = String((error as { code?: string }).code ?? '')
+      if (batch.length > 1 && (code.startsWith('22') || code.startsWith('23'))) {
+        const middle = Math.ceil(batch.length / 2)
+        await Promise.all([this.insert(batch.slice(0, middle)), this.insert(batch.slice(middle))])
+        return
+      }
       this.stats.failedBatches++
       for (const waiting of batch) waiting.reject(error)
     }

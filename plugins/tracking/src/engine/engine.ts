@@ -52,11 +52,33 @@ function toId(raw: string | null | undefined): number | null {
   return id > 0 && id <= MAX_INT ? id : null
 }
 
-/** PostgreSQL text refuses NUL; long values are cut so one odd click never fails its batch. */
+// String#toWellFormed without an ES2024 lib: a high surrogate not followed by a low one, or a low one not after a high one.
+const LONE_SURROGATE_SOURCE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]'
+const LONE_SURROGATE = new RegExp(LONE_SURROGATE_SOURCE)
+const LONE_SURROGATE_ALL = new RegExp(LONE_SURROGATE_SOURCE, 'g')
+
+/**
+ * PostgreSQL text refuses NUL and jsonb refuses lone surrogates (a cut emoji); long values
+ * are cut, so one odd click never fails its batch.
+ */
 function clean(value: string | null | undefined, max: number): string | null {
   if (value === null || value === undefined || value === '') return null
-  const text = value.length > max ? value.slice(0, max) : value
-  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text
+  let text = value.length > max ? value.slice(0, max) : value
+  if (text.includes('\u0000')) text = text.replaceAll('\u0000', '')
+  return LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATE_ALL, '\uFFFD') : text
+}
+
+const MAX_PARAMS_JSON = 8000
+
+/** The click's parameters as JSON within MAX_PARAMS_JSON: whole parameters are dropped, the JSON is never cut. */
+function paramsJson(params: Record<string, string>): string {
+  const entries = Object.entries(params)
+  let json = JSON.stringify(params)
+  while (json.length > MAX_PARAMS_JSON && entries.length) {
+    entries.pop()
+    json = JSON.stringify(Object.fromEntries(entries))
+  }
+  return json
 }
 
 /**
@@ -168,7 +190,7 @@ export class ClickEngine {
       userAgent: clean(userAgent, 512),
       referrer: clean(request.referrer, 2048),
       source: clean(source, 255),
-      params: hasParams ? clean(JSON.stringify(params), 8000) : null,
+      params: hasParams ? paramsJson(params) : null,
       deepLinkId: null,
       deepLinkUrl: null,
       urlIgnored: false,
@@ -229,8 +251,9 @@ export class ClickEngine {
       if (!link && host !== null && campaign.allowedDeepLinkHosts.has(host)) {
         destination = normalized
         row.deepLinkUrl = clean(normalized, 2048)
+        // {url} carries only an accepted URL: a foreign one must not reach a redirector of the brand.
+        macros.url = normalized
       } else if (!link) row.urlIgnored = true
-      macros.url = url
     }
 
     const full = await this.takeCaps(campaign, affiliate.id, now)
