@@ -623,3 +623,42 @@ test.group('campaigns: access to private campaigns (spec §4)', () => {
     assert.deepEqual(events, ['access_approved', 'access_requested', 'access_rejected', 'access_requested', 'created'])
   })
 })
+
+test.group('campaigns: team members with assigned affiliates', () => {
+  test('see and change only their affiliates in the blocked list and the access inbox', async ({ client, assert }) => {
+    const { token, brand, org } = await tenantWithBrand(client)
+    const campaign = (
+      await client.post(CAMPAIGNS).bearerToken(token).json(valid(brand.id, { title: 'VIP', visibility: 'private' }))
+    ).body().data
+    const mine = await addUser(org.id, 'affiliate')
+    const theirs = await addUser(org.id, 'affiliate')
+    const afm = await addUser(org.id, 'afm')
+    await db
+      .from('users')
+      .where('id', afm.user.id)
+      .update({ report_scope: JSON.stringify({ affiliates: 'assigned', campaigns: null, reports: null }) })
+    await db.table('team_member_affiliates').insert({ organization_id: org.id, member_id: afm.user.id, affiliate_id: mine.user.id })
+
+    const blocked = `${CAMPAIGNS}/${campaign.id}/blocked-affiliates`
+    ;(await client.put(blocked).bearerToken(token).json({ affiliateIds: [mine.user.id, theirs.user.id] })).assertStatus(200)
+    assert.deepEqual((await client.get(blocked).bearerToken(afm.token)).body().data.affiliateIds, [mine.user.id])
+    const outside = await client.put(blocked).bearerToken(afm.token).json({ affiliateIds: [theirs.user.id] })
+    outside.assertStatus(422)
+    assert.equal(outside.body().error.message, `Please select valid affiliates: ${theirs.user.id}`)
+    // Clearing their part keeps the affiliates they do not manage.
+    ;(await client.put(blocked).bearerToken(afm.token).json({ affiliateIds: [] })).assertStatus(200)
+    assert.deepEqual((await client.get(blocked).bearerToken(token)).body().data.affiliateIds, [theirs.user.id])
+
+    await db.table('campaign_access').insert([
+      { organization_id: org.id, campaign_id: campaign.id, affiliate_id: mine.user.id, status: 'pending' },
+      { organization_id: org.id, campaign_id: campaign.id, affiliate_id: theirs.user.id, status: 'pending' },
+    ])
+    const inbox = await client.get('/api/v1/campaigns/campaign-access-requests').bearerToken(afm.token)
+    assert.deepEqual(inbox.body().data.map((row: any) => row.affiliateId), [mine.user.id])
+    const decide = (affiliateId: number) =>
+      client.post(`/api/v1/campaigns/campaign-access-requests/${campaign.id}/${affiliateId}/approve`).bearerToken(afm.token)
+    ;(await decide(theirs.user.id)).assertStatus(404)
+    ;(await decide(mine.user.id)).assertStatus(200)
+    assert.lengthOf((await client.get('/api/v1/campaigns/campaign-access-requests').bearerToken(token)).body().data, 2)
+  })
+})

@@ -14,6 +14,7 @@ import {
   publishInvalidation,
   unprocessable,
   validate,
+  teamScopeOf,
 } from '@affix/core/kernel'
 import { findCampaign } from './campaigns_controller.js'
 import { recordTimeline } from '../services/timeline.js'
@@ -42,6 +43,9 @@ async function decide(ctx: HttpContext, status: 'approved' | 'rejected') {
   const affiliateId = Number(ctx.params.affiliateId)
   if (!Number.isSafeInteger(affiliateId) || affiliateId <= 0) throw notFound()
   if ((await missingIds(campaign.organizationId, 'affiliates', [affiliateId])).length) throw notFound()
+  // A team member with assigned affiliates decides only for them.
+  const { affiliateIds: visible } = await teamScopeOf(ctx)
+  if (visible && !visible.includes(affiliateId)) throw notFound()
   if (campaign.visibility !== 'private') throw refuse('access_not_needed')
   const existing = await db
     .from('campaign_access')
@@ -134,6 +138,7 @@ export default class AccessController {
     const campaignId = Number(ctx.request.input('campaignId'))
     if (status !== undefined && !['pending', 'approved', 'rejected'].includes(status))
       throw refuse('unknown_access_status', 'status', 'enum')
+    const { affiliateIds: visible, campaigns } = await teamScopeOf(ctx)
     const rows = await db
       .from('campaign_access as access')
       .join('campaigns', 'campaigns.id', 'access.campaign_id')
@@ -142,6 +147,9 @@ export default class AccessController {
       .whereNull('campaigns.deleted_at')
       .if(status, (query) => query.where('access.status', status))
       .if(Number.isSafeInteger(campaignId) && campaignId > 0, (query) => query.where('access.campaign_id', campaignId))
+      // Team members see the requests of their affiliates and campaigns only.
+      .if(visible, (query) => query.whereIn('access.affiliate_id', visible!.length ? visible! : [0]))
+      .if(campaigns, (query) => query.whereIn('access.campaign_id', campaigns!.length ? campaigns! : [0]))
       .orderBy('access.updated_at', 'desc')
       .limit(500)
       .select(

@@ -15,6 +15,7 @@ import {
   publishInvalidation,
   unprocessable,
   validate,
+  teamScopeOf,
 } from '@affix/core/kernel'
 import { findCampaign } from './campaigns_controller.js'
 import { recordTimeline } from '../services/timeline.js'
@@ -105,9 +106,11 @@ export default class CampaignDetailsController {
   async blockedAffiliates(ctx: HttpContext) {
     authorize(ctx, 'campaigns', 'manage')
     const campaign = await findCampaign(ctx)
+    const { affiliateIds: visible } = await teamScopeOf(ctx)
     const rows = await db
       .from('campaign_blocked_affiliates')
       .where('campaign_id', campaign.id)
+      .if(visible, (query) => query.whereIn('affiliate_id', visible!.length ? visible! : [0]))
       .orderBy('affiliate_id')
       .select('affiliate_id')
     return ok(ctx, { affiliateIds: rows.map((row) => Number(row.affiliate_id)) })
@@ -118,14 +121,23 @@ export default class CampaignDetailsController {
     authorize(ctx, 'campaigns', 'manage')
     const campaign = await findCampaign(ctx)
     const { affiliateIds } = await validate(ctx, blockedAffiliatesValidator, SCOPE)
-    const unknown = await missingIds(campaign.organizationId, 'affiliates', affiliateIds)
+    // A team member with assigned affiliates replaces only their part of the list.
+    const { affiliateIds: visible } = await teamScopeOf(ctx)
+    const unknown = [...new Set([
+      ...(await missingIds(campaign.organizationId, 'affiliates', affiliateIds)),
+      ...(visible ? affiliateIds.filter((id) => !visible.includes(id)) : []),
+    ])]
     if (unknown.length)
       throw unprocessable(`${SCOPE}.errors.unknown_affiliates`, {
         ids: unknown.join(', '),
         fields: [{ field: 'affiliateIds', rule: 'exists' }],
       })
     await db.transaction(async (trx) => {
-      await trx.from('campaign_blocked_affiliates').where('campaign_id', campaign.id).delete()
+      await trx
+        .from('campaign_blocked_affiliates')
+        .where('campaign_id', campaign.id)
+        .if(visible, (query) => query.whereIn('affiliate_id', visible!.length ? visible! : [0]))
+        .delete()
       if (affiliateIds.length) {
         await trx
           .insertQuery()
