@@ -216,6 +216,13 @@ test.group('campaigns: who sees what', () => {
     )
     assert.notProperty(seen.body().data[0], 'externalId')
     assert.notProperty(seen.body().data[0], 'fallbackUrl')
+    // The network finds a campaign by its external id; an affiliate cannot probe for one.
+    const byExternalId = (caller: string) => client.get(CAMPAIGNS).qs({ q: 'E1' }).bearerToken(caller)
+    assert.deepEqual(
+      (await byExternalId(token)).body().data.map((row: any) => row.id),
+      [open.id]
+    )
+    assert.deepEqual((await byExternalId(affiliate.token)).body().data, [])
     // A blocked affiliate does not see the campaign at all.
     ;(
       await client
@@ -622,13 +629,50 @@ test.group('campaigns: access to private campaigns (spec §4)', () => {
       .data.map((entry: any) => entry.event)
     assert.deepEqual(events, ['access_approved', 'access_requested', 'access_rejected', 'access_requested', 'created'])
   })
+
+  test('requests sent at once make one request, and a request never undoes an approval', async ({ client, assert }) => {
+    const { token, brand, org } = await tenantWithBrand(client)
+    const vip = (
+      await client
+        .post(CAMPAIGNS)
+        .bearerToken(token)
+        .json(valid(brand.id, { title: 'VIP', visibility: 'private' }))
+    ).body().data
+    const affiliate = await addUser(org.id, 'affiliate')
+    const ask = () => client.post(`${CAMPAIGNS}/${vip.id}/access-requests`).bearerToken(affiliate.token).json({})
+    const answers = await Promise.all(Array.from({ length: 6 }, ask))
+    assert.deepEqual(answers.map((answer) => answer.status()).sort(), [200, 422, 422, 422, 422, 422])
+    const timeline = async () =>
+      (await client.get(`${CAMPAIGNS}/${vip.id}/timeline`).bearerToken(token))
+        .body()
+        .data.map((entry: any) => entry.event)
+    assert.deepEqual(await timeline(), ['access_requested', 'created'])
+
+    ;(
+      await client
+        .post(`/api/v1/campaigns/campaign-access-requests/${vip.id}/${affiliate.user.id}/approve`)
+        .bearerToken(token)
+    ).assertStatus(200)
+    const again = await Promise.all(Array.from({ length: 3 }, ask))
+    assert.deepEqual(
+      again.map((answer) => answer.body().error.message),
+      Array(3).fill('You already have access to this campaign')
+    )
+    assert.equal(
+      (await client.get(`${CAMPAIGNS}/${vip.id}`).bearerToken(affiliate.token)).body().data.accessStatus,
+      'approved'
+    )
+  })
 })
 
 test.group('campaigns: team members with assigned affiliates', () => {
   test('see and change only their affiliates in the blocked list and the access inbox', async ({ client, assert }) => {
     const { token, brand, org } = await tenantWithBrand(client)
     const campaign = (
-      await client.post(CAMPAIGNS).bearerToken(token).json(valid(brand.id, { title: 'VIP', visibility: 'private' }))
+      await client
+        .post(CAMPAIGNS)
+        .bearerToken(token)
+        .json(valid(brand.id, { title: 'VIP', visibility: 'private' }))
     ).body().data
     const mine = await addUser(org.id, 'affiliate')
     const theirs = await addUser(org.id, 'affiliate')
@@ -637,12 +681,22 @@ test.group('campaigns: team members with assigned affiliates', () => {
       .from('users')
       .where('id', afm.user.id)
       .update({ report_scope: JSON.stringify({ affiliates: 'assigned', campaigns: null, reports: null }) })
-    await db.table('team_member_affiliates').insert({ organization_id: org.id, member_id: afm.user.id, affiliate_id: mine.user.id })
+    await db
+      .table('team_member_affiliates')
+      .insert({ organization_id: org.id, member_id: afm.user.id, affiliate_id: mine.user.id })
 
     const blocked = `${CAMPAIGNS}/${campaign.id}/blocked-affiliates`
-    ;(await client.put(blocked).bearerToken(token).json({ affiliateIds: [mine.user.id, theirs.user.id] })).assertStatus(200)
+    ;(
+      await client
+        .put(blocked)
+        .bearerToken(token)
+        .json({ affiliateIds: [mine.user.id, theirs.user.id] })
+    ).assertStatus(200)
     assert.deepEqual((await client.get(blocked).bearerToken(afm.token)).body().data.affiliateIds, [mine.user.id])
-    const outside = await client.put(blocked).bearerToken(afm.token).json({ affiliateIds: [theirs.user.id] })
+    const outside = await client
+      .put(blocked)
+      .bearerToken(afm.token)
+      .json({ affiliateIds: [theirs.user.id] })
     outside.assertStatus(422)
     assert.equal(outside.body().error.message, `Please select valid affiliates: ${theirs.user.id}`)
     // Clearing their part keeps the affiliates they do not manage.
@@ -654,9 +708,14 @@ test.group('campaigns: team members with assigned affiliates', () => {
       { organization_id: org.id, campaign_id: campaign.id, affiliate_id: theirs.user.id, status: 'pending' },
     ])
     const inbox = await client.get('/api/v1/campaigns/campaign-access-requests').bearerToken(afm.token)
-    assert.deepEqual(inbox.body().data.map((row: any) => row.affiliateId), [mine.user.id])
+    assert.deepEqual(
+      inbox.body().data.map((row: any) => row.affiliateId),
+      [mine.user.id]
+    )
     const decide = (affiliateId: number) =>
-      client.post(`/api/v1/campaigns/campaign-access-requests/${campaign.id}/${affiliateId}/approve`).bearerToken(afm.token)
+      client
+        .post(`/api/v1/campaigns/campaign-access-requests/${campaign.id}/${affiliateId}/approve`)
+        .bearerToken(afm.token)
     ;(await decide(theirs.user.id)).assertStatus(404)
     ;(await decide(mine.user.id)).assertStatus(200)
     assert.lengthOf((await client.get('/api/v1/campaigns/campaign-access-requests').bearerToken(token)).body().data, 2)

@@ -21,3 +21,6 @@ export const CAMPAIGN_LIST: ListOptions = {
   search: ['title', 'external_id'],
   defaultSort: ['title', 'asc'],
 }
+
+/** An affiliate's search matches titles only: external ids are internal to the network. */
+export const AFFILIATE_CAMPAIGN_LIST: ListOptions = { ...CAMPAIGN_LIST, search: ['title'] }

@@ -106,12 +106,23 @@ export default class AccessController {
       answer: answers[index]?.trim() || null,
     }))
     await db.transaction(async (trx) => {
-      await trx.rawQuery(
+      // Only a rejected request is asked again: a decision or request that landed since the
+      // check above is never overwritten (the upsert then changes nothing).
+      const stored = await trx.rawQuery(
         `INSERT INTO campaign_access (organization_id, campaign_id, affiliate_id, status, answers, updated_at)
          VALUES (?, ?, ?, 'pending', ?::jsonb, now())
-         ON CONFLICT (campaign_id, affiliate_id) DO UPDATE SET status = 'pending', answers = EXCLUDED.answers, decided_by = NULL, decided_at = NULL, updated_at = now()`,
+         ON CONFLICT (campaign_id, affiliate_id) DO UPDATE SET status = 'pending', answers = EXCLUDED.answers, decided_by = NULL, decided_at = NULL, updated_at = now()
+         WHERE campaign_access.status = 'rejected'
+         RETURNING status`,
         [campaign.organizationId, campaign.id, ctx.tenant.userId, JSON.stringify(recorded)]
       )
+      if (!stored.rows.length) {
+        const current = await trx
+          .from('campaign_access')
+          .where({ campaign_id: campaign.id, affiliate_id: ctx.tenant.userId })
+          .first()
+        throw refuse(current?.status === 'approved' ? 'access_already_approved' : 'access_already_requested')
+      }
       await recordTimeline(
         {
           organizationId: campaign.organizationId,

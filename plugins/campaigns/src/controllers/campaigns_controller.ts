@@ -20,7 +20,7 @@ import {
   validate,
 } from '@affix/core/kernel'
 import Campaign from '../models/campaign.js'
-import { CAMPAIGN_LIST } from '../lists.js'
+import { AFFILIATE_CAMPAIGN_LIST, CAMPAIGN_LIST } from '../lists.js'
 import { recordTimeline } from '../services/timeline.js'
 import {
   campaignStatusValidator,
@@ -157,8 +157,9 @@ async function presentAll(ctx: HttpContext, campaigns: Campaign[]): Promise<Arra
 export default class CampaignsController {
   async index(ctx: HttpContext) {
     authorize(ctx, 'campaigns', 'read')
-    const parsed = parseList(ctx, CAMPAIGN_LIST)
-    const page = await paginate((await visibleCampaigns(ctx)).query(), parsed, CAMPAIGN_LIST)
+    const options = ctx.tenant.role === 'affiliate' ? AFFILIATE_CAMPAIGN_LIST : CAMPAIGN_LIST
+    const parsed = parseList(ctx, options)
+    const page = await paginate((await visibleCampaigns(ctx)).query(), parsed, options)
     return list(ctx, 'campaigns', await presentAll(ctx, page.rows), page)
   }
 
