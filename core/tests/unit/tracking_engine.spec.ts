@@ -1,6 +1,11 @@
 import { test } from '@japa/runner'
 import { ClickEngine } from '../../../plugins/tracking/src/engine/engine.js'
-import { MemoryCapCounters, createCapCounters, type CapCounters } from '../../../plugins/tracking/src/engine/cap_counters.js'
+import { TtlCache } from '../../../plugins/tracking/src/engine/ttl_cache.js'
+import {
+  MemoryCapCounters,
+  createCapCounters,
+  type CapCounters,
+} from '../../../plugins/tracking/src/engine/cap_counters.js'
 import { matchesTargeting } from '@affix/campaigns/contracts'
 import type { ClickSources } from '../../../plugins/tracking/src/engine/sources.js'
 import type { ClickRow, ClickWriter } from '../../../plugins/tracking/src/engine/click_writer.js'
@@ -33,7 +38,10 @@ function campaign(overrides: Partial<TrackingCampaign> = {}): TrackingCampaign {
   }
 }
 
-function harness(subject: TrackingCampaign, options: { counters?: CapCounters; verdict?: FraudVerdict; now?: () => number } = {}) {
+function harness(
+  subject: TrackingCampaign,
+  options: { counters?: CapCounters; verdict?: FraudVerdict; now?: () => number } = {}
+) {
   const rows: ClickRow[] = []
   const actions: string[] = []
   const sources: ClickSources = {
@@ -49,17 +57,40 @@ function harness(subject: TrackingCampaign, options: { counters?: CapCounters; v
     resolveShortLink: async () => null,
   }
   const writer = { write: async (row: ClickRow) => void rows.push(row) } as unknown as ClickWriter
-  const engine = new ClickEngine({ sources, counters: options.counters ?? new MemoryCapCounters(), writer, now: options.now })
-  const hit = (query = 'pub_id=7', ip = '203.0.113.9') => engine.handle({ campaignId: String(subject.id), query: new URLSearchParams(query), ip, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0 Safari/537.36', acceptLanguage: 'en-GB' })
+  const engine = new ClickEngine({
+    sources,
+    counters: options.counters ?? new MemoryCapCounters(),
+    writer,
+    now: options.now,
+  })
+  const hit = (query = 'pub_id=7', ip = '203.0.113.9') =>
+    engine.handle({
+      campaignId: String(subject.id),
+      query: new URLSearchParams(query),
+      ip,
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0 Safari/537.36',
+      acceptLanguage: 'en-GB',
+    })
   return { engine, rows, actions, hit }
 }
 
-const clicksCap = (limits: CapRule['limits'], extra: Partial<CapRule> = {}): CapRule => ({ id: 1, variable: 'clicks', type: 'combined', visibility: 'public', limits, action: 'reject_activity', ...extra })
+const clicksCap = (limits: CapRule['limits'], extra: Partial<CapRule> = {}): CapRule => ({
+  id: 1,
+  variable: 'clicks',
+  type: 'combined',
+  visibility: 'public',
+  limits,
+  action: 'reject_activity',
+  ...extra,
+})
 
 test.group('Tracking: caps, actions, targeting, fraud', () => {
   for (const kind of ['memory', 'redis'] as const) {
     test(`exactly N of 2N concurrent clicks pass a lifetime cap of N (${kind})`, async ({ assert }) => {
-      const counters = kind === 'memory' ? new MemoryCapCounters() : createCapCounters(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')
+      const counters =
+        kind === 'memory'
+          ? new MemoryCapCounters()
+          : createCapCounters(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')
       const { hit, rows } = harness(campaign({ caps: [clicksCap({ lifetime: 100 })] }), { counters })
       const answers = await Promise.all(Array.from({ length: 200 }, () => hit()))
       assert.equal(answers.filter((answer) => answer.location?.startsWith('https://brand.example/')).length, 100)
@@ -69,9 +100,13 @@ test.group('Tracking: caps, actions, targeting, fraud', () => {
     })
   }
 
-  test('hourly, daily and per-affiliate caps with a moving clock; the combined cap spans affiliates', async ({ assert }) => {
+  test('hourly, daily and per-affiliate caps with a moving clock; the combined cap spans affiliates', async ({
+    assert,
+  }) => {
     let now = Date.parse('2024-05-01T10:10:00Z')
-    const subject = campaign({ caps: [clicksCap({ hourly: 2, daily: 3 }), clicksCap({ lifetime: 1 }, { id: 2, type: 'each_affiliate' })] })
+    const subject = campaign({
+      caps: [clicksCap({ hourly: 2, daily: 3 }), clicksCap({ lifetime: 1 }, { id: 2, type: 'each_affiliate' })],
+    })
     const { hit } = harness(subject, { now: () => now })
     assert.equal((await hit('pub_id=7')).reason, null)
     assert.equal((await hit('pub_id=7')).reason, 'cap_reached') // per-affiliate lifetime 1
@@ -84,12 +119,18 @@ test.group('Tracking: caps, actions, targeting, fraud', () => {
     assert.equal((await hit('pub_id=10')).reason, null)
   })
 
-  test('cap actions: reject_activity only falls back; pause and disable call applyCapAction once', async ({ assert }) => {
+  test('cap actions: reject_activity only falls back; pause and disable call applyCapAction once', async ({
+    assert,
+  }) => {
     for (const action of ['reject_activity', 'pause_campaign', 'disable_campaign'] as const) {
       const { hit, actions } = harness(campaign({ caps: [clicksCap({ lifetime: 1 }, { action })] }))
       assert.equal((await hit()).reason, null)
       const answers = await Promise.all([hit(), hit(), hit()])
-      assert.isTrue(answers.every((answer) => answer.reason === 'cap_reached' && answer.location!.startsWith('https://fallback.example/')))
+      assert.isTrue(
+        answers.every(
+          (answer) => answer.reason === 'cap_reached' && answer.location!.startsWith('https://fallback.example/')
+        )
+      )
       assert.deepEqual(actions, action === 'reject_activity' ? [] : [action])
     }
   })
@@ -100,9 +141,26 @@ test.group('Tracking: caps, actions, targeting, fraud', () => {
   })
 
   test('targeting miss falls back; a match redirects', async ({ assert }) => {
-    const targeting = [{ id: 1, name: 'Desktop EN', logic: 'and' as const, conditions: [{ field: 'device' as const, operator: 'in' as const, values: ['desktop'] }, { field: 'language' as const, operator: 'in' as const, values: ['en'] }] }]
+    const targeting = [
+      {
+        id: 1,
+        name: 'Desktop EN',
+        logic: 'and' as const,
+        conditions: [
+          { field: 'device' as const, operator: 'in' as const, values: ['desktop'] },
+          { field: 'language' as const, operator: 'in' as const, values: ['en'] },
+        ],
+      },
+    ]
     assert.equal((await harness(campaign({ targeting })).hit()).reason, null)
-    const blocked = [{ id: 2, name: 'No UK range', logic: 'or' as const, conditions: [{ field: 'ip_range' as const, operator: 'in' as const, values: ['198.51.100.0/24'] }] }]
+    const blocked = [
+      {
+        id: 2,
+        name: 'No UK range',
+        logic: 'or' as const,
+        conditions: [{ field: 'ip_range' as const, operator: 'in' as const, values: ['198.51.100.0/24'] }],
+      },
+    ]
     const { hit, rows } = harness(campaign({ targeting: blocked }))
     assert.equal((await hit()).reason, 'targeting')
     assert.equal(rows[0].outcome, 'fallback')
@@ -126,5 +184,43 @@ test.group('Tracking: caps, actions, targeting, fraud', () => {
     assert.match((await hit('pub_id=7&deep_link=5')).location!, /^https:\/\/brand\.example\/sports\?c=/)
     assert.equal(rows[0].deepLinkId, 5)
     assert.match((await hit('pub_id=7&deep_link=6')).location!, /^https:\/\/brand\.example\/\?c=/)
+  })
+})
+
+test.group('tracking: the click path cache', () => {
+  test('a flood of made-up ids never evicts a live entry', async ({ assert }) => {
+    const loads: number[] = []
+    const live = new Set([1, 2, 3, 4])
+    const cache = new TtlCache<number, string | null>(
+      async (id) => {
+        loads.push(id)
+        return live.has(id) ? `campaign ${id}` : null
+      },
+      60_000,
+      3,
+      2
+    )
+    assert.equal(await cache.get(1), 'campaign 1')
+    assert.equal(await cache.get(2), 'campaign 2')
+    for (let id = 1000; id < 1100; id++) assert.isNull(await cache.get(id))
+    assert.deepEqual(cache.size, { values: 2, absent: 2 })
+    loads.length = 0
+    // Both live campaigns answer from memory; the newest made-up ids too.
+    assert.equal(await cache.get(1), 'campaign 1')
+    assert.equal(await cache.get(2), 'campaign 2')
+    assert.isNull(await cache.get(1099))
+    assert.deepEqual(loads, [])
+    // Live entries beyond the limit evict the oldest live one, not the other way round.
+    await cache.get(3)
+    await cache.get(4)
+    assert.deepEqual(cache.size, { values: 3, absent: 2 })
+    loads.length = 0
+    await cache.get(1)
+    assert.deepEqual(loads, [1])
+    // An invalidated id that now exists moves from "not found" to the live entries.
+    live.add(1099)
+    cache.delete(1099)
+    assert.equal(await cache.get(1099), 'campaign 1099')
+    assert.deepEqual(cache.size, { values: 3, absent: 1 })
   })
 })
