@@ -56,6 +56,13 @@ function clean(schema: Schema): Schema {
   return rest
 }
 
+/** `id` and `…Id` path parameters are record ids (integers), except click ids (UUIDv7). */
+function pathParameterSchema(name: string) {
+  if (name === 'clickId') return { type: 'string', format: 'uuid' }
+  if (name === 'id' || /^[a-z]+Id$/.test(name)) return { type: 'integer', minimum: 1 }
+  return { type: 'string' }
+}
+
 function operationObject(op: OperationRecord) {
   const parameters: unknown[] = []
   for (const match of op.path.matchAll(/\{([a-zA-Z_]+)\}/g)) {
@@ -63,7 +70,7 @@ function operationObject(op: OperationRecord) {
       name: match[1],
       in: 'path',
       required: true,
-      schema: match[1] === 'id' ? { type: 'integer', minimum: 1 } : { type: 'string' },
+      schema: pathParameterSchema(match[1]),
     })
   }
   for (const [name, schema] of Object.entries(op.query ?? {})) {

@@ -35,4 +35,19 @@ test.group('OpenAPI document', () => {
       }
     }
   })
+
+  test('record ids in paths are integers for the SDK; click ids are UUIDs', ({ assert }) => {
+    const document = buildOpenApiDocument()
+    const types = new Map<string, string>()
+    for (const methods of Object.values(document.paths)) {
+      for (const operation of Object.values(methods) as Array<{ parameters?: Array<{ name: string; in: string; schema: { type: string; format?: string } }> }>) {
+        for (const parameter of operation.parameters ?? []) {
+          if (parameter.in === 'path') types.set(parameter.name, [parameter.schema.type, parameter.schema.format].filter(Boolean).join(':'))
+        }
+      }
+    }
+    for (const name of ['id', 'capId', 'blockId', 'noteId', 'affiliateId', 'orgId', 'campaignId']) assert.equal(types.get(name), 'integer', name)
+    assert.equal(types.get('clickId'), 'string:uuid')
+    assert.equal(types.get('type'), 'string')
+  })
 })

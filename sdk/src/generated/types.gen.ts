@@ -2288,7 +2288,7 @@ export type AffiliatesDeleteAffiliateNoteData = {
     body?: never;
     path: {
         id: number;
-        noteId: string;
+        noteId: number;
     };
     query?: never;
     url: '/api/v1/affiliates/affiliates/{id}/notes/{noteId}';
@@ -4404,7 +4404,7 @@ export type AuthTypedSignupFormData = {
     body?: never;
     path: {
         type: string;
-        orgId: string;
+        orgId: number;
     };
     query?: never;
     url: '/api/v1/auth/register/{type}/{orgId}';
@@ -4466,7 +4466,7 @@ export type AuthTypedSignupData = {
     };
     path: {
         type: string;
-        orgId: string;
+        orgId: number;
     };
     query?: never;
     url: '/api/v1/auth/register/{type}/{orgId}';
@@ -4507,7 +4507,7 @@ export type AuthTypedSignupResponse = AuthTypedSignupResponses[keyof AuthTypedSi
 export type AuthAffiliateSignupFormData = {
     body?: never;
     path: {
-        orgId: string;
+        orgId: number;
     };
     query?: never;
     url: '/api/v1/auth/register/affiliate/{orgId}';
@@ -4568,7 +4568,7 @@ export type AuthAffiliateSignupData = {
         passwordConfirmation: string;
     };
     path: {
-        orgId: string;
+        orgId: number;
     };
     query?: never;
     url: '/api/v1/auth/register/affiliate/{orgId}';
@@ -4609,8 +4609,8 @@ export type AuthAffiliateSignupResponse = AuthAffiliateSignupResponses[keyof Aut
 export type AuthCampaignSignupFormData = {
     body?: never;
     path: {
-        orgId: string;
-        campaignId: string;
+        orgId: number;
+        campaignId: number;
     };
     query?: never;
     url: '/api/v1/auth/register/affiliate/{orgId}/{campaignId}';
@@ -4671,8 +4671,8 @@ export type AuthCampaignSignupData = {
         passwordConfirmation: string;
     };
     path: {
-        orgId: string;
-        campaignId: string;
+        orgId: number;
+        campaignId: number;
     };
     query?: never;
     url: '/api/v1/auth/register/affiliate/{orgId}/{campaignId}';
@@ -5887,7 +5887,7 @@ export type CampaignsApproveCampaignAccessData = {
     body?: never;
     path: {
         id: number;
-        affiliateId: string;
+        affiliateId: number;
     };
     query?: never;
     url: '/api/v1/campaigns/campaign-access-requests/{id}/{affiliateId}/approve';
@@ -5937,7 +5937,7 @@ export type CampaignsRejectCampaignAccessData = {
     body?: never;
     path: {
         id: number;
-        affiliateId: string;
+        affiliateId: number;
     };
     query?: never;
     url: '/api/v1/campaigns/campaign-access-requests/{id}/{affiliateId}/reject';
@@ -6683,7 +6683,7 @@ export type CampaignsDeleteCampaignCapData = {
     body?: never;
     path: {
         id: number;
-        capId: string;
+        capId: number;
     };
     query?: never;
     url: '/api/v1/campaigns/campaigns/{id}/caps/{capId}';
@@ -6745,7 +6745,7 @@ export type CampaignsUpdateCampaignCapData = {
     };
     path: {
         id: number;
-        capId: string;
+        capId: number;
     };
     query?: never;
     url: '/api/v1/campaigns/campaigns/{id}/caps/{capId}';
@@ -6811,7 +6811,7 @@ export type CampaignsReplaceCampaignCapData = {
     };
     path: {
         id: number;
-        capId: string;
+        capId: number;
     };
     query?: never;
     url: '/api/v1/campaigns/campaigns/{id}/caps/{capId}';
@@ -7144,7 +7144,7 @@ export type CampaignsDeleteCampaignNoteData = {
     body?: never;
     path: {
         id: number;
-        noteId: string;
+        noteId: number;
     };
     query?: never;
     url: '/api/v1/campaigns/campaigns/{id}/notes/{noteId}';
@@ -7454,7 +7454,7 @@ export type CampaignsDeleteCampaignRuleBlockData = {
     body?: never;
     path: {
         id: number;
-        blockId: string;
+        blockId: number;
     };
     query?: never;
     url: '/api/v1/campaigns/campaigns/{id}/rule-blocks/{blockId}';
@@ -7512,7 +7512,7 @@ export type CampaignsUpdateCampaignRuleBlockData = {
     };
     path: {
         id: number;
-        blockId: string;
+        blockId: number;
     };
     query?: never;
     url: '/api/v1/campaigns/campaigns/{id}/rule-blocks/{blockId}';
@@ -7574,7 +7574,7 @@ export type CampaignsReplaceCampaignRuleBlockData = {
     };
     path: {
         id: number;
-        blockId: string;
+        blockId: number;
     };
     query?: never;
     url: '/api/v1/campaigns/campaigns/{id}/rule-blocks/{blockId}';

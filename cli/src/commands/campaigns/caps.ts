@@ -69,7 +69,7 @@ export default class CampaignsCaps extends AffixCommand {
       const body = await readJson(this, flags.file!)
       const { client } = await this.client()
       const cap = await unwrap(
-        campaignsUpdateCampaignCap({ client, path: { ...path, capId: String(flags.update) }, body: body as never })
+        campaignsUpdateCampaignCap({ client, path: { ...path, capId: flags.update }, body: body as never })
       )
       this.log(`Updated cap #${cap.id}.`)
       this.log(capTable([cap]))
@@ -78,7 +78,7 @@ export default class CampaignsCaps extends AffixCommand {
     const { client } = await this.client()
     if (flags.delete !== undefined) {
       const deleted = await unwrap(
-        campaignsDeleteCampaignCap({ client, path: { ...path, capId: String(flags.delete) } })
+        campaignsDeleteCampaignCap({ client, path: { ...path, capId: flags.delete } })
       )
       this.log(`Deleted cap #${deleted.id}.`)
       return deleted

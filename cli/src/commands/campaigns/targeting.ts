@@ -70,7 +70,7 @@ export default class CampaignsTargeting extends AffixCommand {
       const body = await readJson(this, flags.file!)
       const { client } = await this.client()
       const block = await unwrap(
-        campaignsUpdateCampaignRuleBlock({ client, path: { ...path, blockId: String(flags.update) }, body: body as never })
+        campaignsUpdateCampaignRuleBlock({ client, path: { ...path, blockId: flags.update }, body: body as never })
       )
       this.log(`Updated rule block #${block.id}.`)
       this.log(blockTable([block]))
@@ -79,7 +79,7 @@ export default class CampaignsTargeting extends AffixCommand {
     const { client } = await this.client()
     if (flags.delete !== undefined) {
       const deleted = await unwrap(
-        campaignsDeleteCampaignRuleBlock({ client, path: { ...path, blockId: String(flags.delete) } })
+        campaignsDeleteCampaignRuleBlock({ client, path: { ...path, blockId: flags.delete } })
       )
       this.log(`Deleted rule block #${deleted.id}.`)
       return deleted
