@@ -1,8 +1,8 @@
 /*
  * The SDK against a real server (fresh database affix_test_sdk, demo data). Every request
  * is matched to its operationId from openapi/openapi.json, so the last tests can prove
- * that each operation tagged "brands", "media", "fraud", "domains" or "tracking", and each operation of the
- * background imports, was exercised.
+ * that each operation tagged "brands", "media", "campaigns", "fraud", "domains" or "tracking", and each
+ * operation of the background imports, was exercised.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -43,8 +43,44 @@ import {
   coreGetAccount,
   coreGetImport,
   affiliatesListAffiliates,
+  affiliatesCreateGroup,
+  affiliatesDeleteGroup,
+  campaignsAddCampaignNote,
+  campaignsApproveCampaignAccess,
+  campaignsCreateCampaign,
+  campaignsCreateCampaignCap,
   campaignsCreateCampaignLink,
+  campaignsCreateCampaignRuleBlock,
+  campaignsDeleteCampaign,
+  campaignsDeleteCampaignCap,
+  campaignsDeleteCampaignNote,
+  campaignsDeleteCampaignRuleBlock,
+  campaignsExportCampaigns,
+  campaignsGetCampaign,
+  campaignsGetCampaignBlockedAffiliates,
+  campaignsGetCampaignGroups,
+  campaignsGetCampaignPayout,
+  campaignsGetCampaignTimeline,
+  campaignsListCampaignAccessRequests,
+  campaignsListCampaignCaps,
+  campaignsListCampaignNotes,
+  campaignsListCampaignRuleBlocks,
   campaignsListCampaigns,
+  campaignsListFeaturedCampaigns,
+  campaignsRejectCampaignAccess,
+  campaignsReplaceCampaign,
+  campaignsReplaceCampaignCap,
+  campaignsReplaceCampaignRuleBlock,
+  campaignsRequestCampaignAccess,
+  campaignsSetCampaignBlockedAffiliates,
+  campaignsSetCampaignGroups,
+  campaignsSetCampaignPayout,
+  campaignsSetCampaignsFeatured,
+  campaignsSetCampaignsStatus,
+  campaignsUpdateCampaign,
+  campaignsUpdateCampaignCap,
+  campaignsUpdateCampaignRuleBlock,
+  campaignsValidateUrl,
   domainsCreateDomain,
   domainsDeleteDomain,
   domainsGetDomain,
@@ -426,6 +462,110 @@ describe('@affix/sdk against a live server', () => {
     expect(await unwrap(fraudDeleteFraudRule({ client: affix, path: { id: rule.id } }))).toEqual({ id: rule.id })
   })
 
+  it('runs a campaign through every campaigns operation: fields, payout, caps, targeting, groups, notes, access', async () => {
+    const [brand] = (await paged(brandsListBrands({ client: affix, query: { filter: JSON.stringify({ status: 'active' }), limit: 1 } }))).items
+    expect(brand).toBeDefined()
+    const check = await unwrap(campaignsValidateUrl({ client: affix, body: { url: 'https://brand.example/?c={click_id}', macros: ['click_id', 'pub_id'] } }))
+    expect(check).toEqual({ valid: false, message: 'Please include the "pub_id" macro in the URL.' })
+
+    const title = `SDK VIP ${Date.now()}`
+    const campaign = await unwrap(
+      campaignsCreateCampaign({
+        client: affix,
+        body: {
+          title,
+          brandId: brand!.id,
+          defaultUrl: 'https://brand.example/?c={click_id}&a={pub_id}',
+          visibility: 'private',
+          accessQuestions: [{ question: 'Where will you promote it?', required: true }],
+        },
+      })
+    )
+    expect(campaign).toMatchObject({ title, visibility: 'private', status: 'active' })
+    const path = { id: campaign.id }
+    expect((await unwrap(campaignsGetCampaign({ client: affix, path }))).title).toBe(title)
+    expect((await unwrap(campaignsUpdateCampaign({ client: affix, path, body: { externalId: `sdk-${campaign.id}` } }))).externalId).toBe(`sdk-${campaign.id}`)
+    expect((await unwrap(campaignsReplaceCampaign({ client: affix, path, body: { title: `${title}!`, attributionWindowDays: 45 } }))).attributionWindowDays).toBe(45)
+    const found = (await paged(campaignsListCampaigns({ client: affix, query: { q: `sdk-${campaign.id}` } }))).items
+    expect(found.map((row) => row.id)).toEqual([campaign.id])
+    expect(await unwrap(campaignsExportCampaigns({ client: affix, query: { q: `sdk-${campaign.id}` }, parseAs: 'text' }))).toContain(`${title}!`)
+
+    // Payout plan: amounts and percentages as decimal strings.
+    expect(await unwrap(campaignsGetCampaignPayout({ client: affix, path }))).toBeNull()
+    const plan = await unwrap(campaignsSetCampaignPayout({ client: affix, path, body: { model: 'hybrid', goal: 'ftd', cpaPayout: 50, cpsNgrP: 25.5 } }))
+    expect(plan).toMatchObject({ model: 'hybrid', cpaPayout: '50.00', cpsNgrP: '25.50' })
+    expect((await unwrap(campaignsGetCampaignPayout({ client: affix, path })))?.model).toBe('hybrid')
+
+    // Caps: the server's order rule, then a valid one changed and removed.
+    const badCap = await apiError(
+      unwrap(campaignsCreateCampaignCap({ client: affix, path, body: { variable: 'clicks', type: 'combined', visibility: 'public', action: 'reject_activity', limits: { daily: 500, hourly: 600 } } }))
+    )
+    expect(badCap.status).toBe(422)
+    const cap = await unwrap(
+      campaignsCreateCampaignCap({ client: affix, path, body: { variable: 'clicks', type: 'combined', visibility: 'public', action: 'reject_activity', limits: { daily: 500 } } })
+    )
+    expect(cap.limits).toMatchObject({ daily: 500 })
+    expect((await unwrap(campaignsUpdateCampaignCap({ client: affix, path: { id: campaign.id, capId: cap.id }, body: { action: 'pause_campaign' } }))).action).toBe('pause_campaign')
+    expect(
+      (await unwrap(campaignsReplaceCampaignCap({ client: affix, path: { id: campaign.id, capId: cap.id }, body: { variable: 'ftd', type: 'each_affiliate', visibility: 'private', action: 'reject_activity', limits: { lifetime: 10 } } })))
+        .type
+    ).toBe('each_affiliate')
+    expect((await unwrap(campaignsListCampaignCaps({ client: affix, path }))).map((row) => row.id)).toEqual([cap.id])
+    expect(await unwrap(campaignsDeleteCampaignCap({ client: affix, path: { id: campaign.id, capId: cap.id } }))).toEqual({ id: cap.id })
+
+    // Targeting rule blocks.
+    const block = await unwrap(
+      campaignsCreateCampaignRuleBlock({ client: affix, path, body: { name: 'Brazil mobile', logic: 'and', conditions: [{ field: 'country', operator: 'in', values: ['br'] }] } })
+    )
+    expect(block.conditions).toEqual([{ field: 'country', operator: 'in', values: ['BR'] }])
+    expect((await unwrap(campaignsUpdateCampaignRuleBlock({ client: affix, path: { id: campaign.id, blockId: block.id }, body: { logic: 'or' } }))).logic).toBe('or')
+    expect(
+      (await unwrap(campaignsReplaceCampaignRuleBlock({ client: affix, path: { id: campaign.id, blockId: block.id }, body: { name: 'Desktop', logic: 'and', conditions: [{ field: 'device', operator: 'in', values: ['desktop'] }] } })))
+        .name
+    ).toBe('Desktop')
+    expect((await unwrap(campaignsListCampaignRuleBlocks({ client: affix, path }))).map((row) => row.id)).toEqual([block.id])
+    expect(await unwrap(campaignsDeleteCampaignRuleBlock({ client: affix, path: { id: campaign.id, blockId: block.id } }))).toEqual({ id: block.id })
+
+    // Groups, notes, featured, status.
+    const [affiliate] = (await paged(affiliatesListAffiliates({ client: affix, query: { filter: JSON.stringify({ status: 'active' }), limit: 1 } }))).items
+    const group = await unwrap(affiliatesCreateGroup({ client: affix, body: { name: `SDK group ${campaign.id}`, affiliateIds: [affiliate!.id] } }))
+    expect(await unwrap(campaignsSetCampaignGroups({ client: affix, path, body: { groupIds: [group.id], primaryGroupId: group.id } }))).toEqual({ primaryGroupId: group.id, groupIds: [group.id] })
+    expect((await unwrap(campaignsGetCampaignGroups({ client: affix, path }))).groupIds).toEqual([group.id])
+    const note = await unwrap(campaignsAddCampaignNote({ client: affix, path, body: { body: 'Launch in week 2' } }))
+    expect((await unwrap(campaignsListCampaignNotes({ client: affix, path }))).map((row) => row.body)).toEqual(['Launch in week 2'])
+    expect(await unwrap(campaignsDeleteCampaignNote({ client: affix, path: { id: campaign.id, noteId: note.id } }))).toEqual({ id: note.id })
+    expect(await unwrap(campaignsSetCampaignsFeatured({ client: affix, body: { ids: [campaign.id], featured: true } }))).toMatchObject({ updated: 1 })
+    expect((await unwrap(campaignsListFeaturedCampaigns({ client: affix }))).map((row) => row.id)).toContain(campaign.id)
+    expect(await unwrap(campaignsSetCampaignsStatus({ client: affix, body: { ids: [campaign.id], status: 'paused', reason: 'SDK' } }))).toMatchObject({ updated: 1 })
+
+    // Access: the demo affiliate asks, the network rejects, it asks again and is approved.
+    const session = await unwrap(authLogin({ client: createAffixClient({ baseUrl: server.url }), body: { email: 'affiliate@demo.affix.dev', password: DEMO_ADMIN.password } }))
+    const asAffiliate = trackOperations(createAffixClient({ baseUrl: server.url, token: session.token }))
+    const unanswered = await apiError(unwrap(campaignsRequestCampaignAccess({ client: asAffiliate, path, body: { answers: [''] } })))
+    expect(unanswered.status).toBe(422)
+    const asked = await unwrap(campaignsRequestCampaignAccess({ client: asAffiliate, path, body: { answers: ['My casino blog'] } }))
+    expect(asked.status).toBe('pending')
+    const inbox = await unwrap(campaignsListCampaignAccessRequests({ client: affix, query: { status: 'pending', campaignId: campaign.id } }))
+    expect(inbox.map((row) => [row.affiliateId, row.status])).toEqual([[asked.affiliateId, 'pending']])
+    const decision = { id: campaign.id, affiliateId: asked.affiliateId }
+    expect((await unwrap(campaignsRejectCampaignAccess({ client: affix, path: decision }))).status).toBe('rejected')
+    await unwrap(campaignsRequestCampaignAccess({ client: asAffiliate, path, body: { answers: ['A bigger blog'] } }))
+    expect((await unwrap(campaignsApproveCampaignAccess({ client: affix, path: decision }))).status).toBe('approved')
+    expect((await unwrap(campaignsGetCampaign({ client: asAffiliate, path }))).accessStatus).toBe('approved')
+    await unwrap(authLogout({ client: asAffiliate }))
+
+    // Blocking the affiliate, then the timeline tells the story.
+    expect(await unwrap(campaignsSetCampaignBlockedAffiliates({ client: affix, path, body: { affiliateIds: [asked.affiliateId] } }))).toEqual({ affiliateIds: [asked.affiliateId] })
+    expect(await unwrap(campaignsGetCampaignBlockedAffiliates({ client: affix, path }))).toEqual({ affiliateIds: [asked.affiliateId] })
+    const events = (await unwrap(campaignsGetCampaignTimeline({ client: affix, path }))).map((entry) => entry.event)
+    expect(events).toEqual(expect.arrayContaining(['created', 'access_requested', 'access_rejected', 'access_approved']))
+    expect(events[events.length - 1]).toBe('created')
+
+    expect(await unwrap(campaignsDeleteCampaign({ client: affix, path }))).toEqual({ id: campaign.id })
+    expect((await apiError(unwrap(campaignsGetCampaign({ client: affix, path })))).status).toBe(404)
+    expect(await unwrap(affiliatesDeleteGroup({ client: affix, path: { id: group.id } }))).toEqual({ id: group.id })
+  })
+
   it('answers 401 without a token or with a revoked one', async () => {
     const anonymous = createAffixClient({ baseUrl: server.url })
     const noToken = await apiError(unwrap(brandsListBrands({ client: anonymous })))
@@ -543,7 +683,7 @@ describe('@affix/sdk against a live server', () => {
     expect(mediaOperationIds.filter((operationId) => !calledOperationIds.has(operationId))).toEqual([])
   })
 
-  for (const [tag, count] of [['fraud', 7], ['domains', 6], ['tracking', 2]] as const) {
+  for (const [tag, count] of [['campaigns', 36], ['fraud', 7], ['domains', 6], ['tracking', 2]] as const) {
     it(`has called every operation tagged "${tag}" in the OpenAPI document`, () => {
       const operationIds = operationMatchers.filter((matcher) => matcher.operation.tags?.includes(tag)).map((matcher) => matcher.operation.operationId)
       expect(operationIds).toHaveLength(count)
