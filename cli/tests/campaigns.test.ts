@@ -177,3 +177,44 @@ describe('affix campaigns', () => {
     expect(unknownBrand.stderr).toContain('Please select a valid brand')
   })
 })
+
+describe('affix clicks', () => {
+  it('lists the clicks a tracking link made, filtered, and shows one', async () => {
+    const [campaign] = await affixJson<Array<{ id: number }>>(['campaigns', 'list', '--status', 'active', '--visibility', 'public'])
+    const [affiliate] = await affixJson<Array<{ id: number }>>(['affiliates', 'list', '--status', 'active'])
+    const link = await affixJson<{ url: string }>(['campaigns', 'link', String(campaign.id), '--affiliate', String(affiliate.id), '--param', 'sub1=cli-clicks'])
+    const tracked = new URL(link.url)
+    const answer = await fetch(`${server.url}${tracked.pathname}${tracked.search}`, { redirect: 'manual', headers: { 'user-agent': 'affix-cli-test' } })
+    expect(answer.status).toBe(302)
+
+    const clicks = await affixJson<Array<{ clickId: string; outcome: string; params: Record<string, string> }>>([
+      'clicks',
+      'list',
+      '--campaign',
+      String(campaign.id),
+      '--affiliate',
+      String(affiliate.id),
+      '--outcome',
+      'redirect',
+    ])
+    const click = clicks.find((row) => row.params.sub1 === 'cli-clicks')
+    expect(click).toBeDefined()
+    expect(answer.headers.get('location')).toContain(click!.clickId)
+    expect(await affixJson(['clicks', 'list', '--campaign', String(campaign.id), '--reason', 'cap_reached'])).toEqual([])
+
+    const table = await affix(['clicks', 'list', '--campaign', String(campaign.id)])
+    expect(table.exitCode, table.stderr).toBe(0)
+    expect(table.stdout).toContain(click!.clickId)
+    expect(table.stdout).toMatch(/Showing 1-\d+ of \d+ clicks\./)
+    const shown = await affix(['clicks', 'get', click!.clickId])
+    expect(shown.exitCode, shown.stderr).toBe(0)
+    expect(shown.stdout).toMatch(/Outcome:\s+redirect/)
+    expect(shown.stdout).toContain('sub1=cli-clicks')
+    expect(await affixJson(['clicks', 'get', click!.clickId])).toMatchObject({ clickId: click!.clickId, userAgent: 'affix-cli-test' })
+
+    const missing = await affix(['clicks', 'get', '01937a4e-8c1f-7b2a-9d3e-4f5a6b7c8d9e'])
+    expect(missing.exitCode).toBe(1)
+    const badReason = await affix(['clicks', 'list', '--reason', 'nope'])
+    expect(badReason.exitCode).toBe(2)
+  })
+})
