@@ -20,7 +20,7 @@ export { assertReportEnabled, SWITCHABLE_REPORTS, reportSubject, type Switchable
 export { pluginSettings, settingsOf } from './plugin_settings.js'
 export { exportList, exportCsv, EXPORT_MAX_ROWS, type ExportColumn } from './exports.js'
 export * as schemas from './schemas.js'
-export { registerLookup, hasLookup, existingIds, missingIds, type LookupProvider } from './lookups.js'
+export { registerLookup, hasLookup, existingIds, missingIds, type LookupContext, type LookupProvider } from './lookups.js'
 export { trackingLink, shortTrackingLink, type TrackingLinkInput } from './tracking_links.js'
 export { assertPluginEnabledFor } from './public_routes.js'
 export { type RootRoute, type RootHandler } from './root_routes.js'

@@ -574,6 +574,53 @@ test.group('media', (group) => {
       .header('accept-language', 'pt')
     pt.assertStatus(422)
     assert.equal(pt.body().error.message, 'Por favor, selecione uma campanha válida')
+    // A campaign in the code must be one the affiliate may promote: public or approved, not blocked.
+    const brand = (await client.post('/api/v1/brands/brands').bearerToken(token).json({ name: 'Lucky' })).body().data
+    const campaign = async (title: string, visibility: string) =>
+      (
+        await client
+          .post('/api/v1/campaigns/campaigns')
+          .bearerToken(token)
+          .json({ title, brandId: brand.id, defaultUrl: 'https://lucky.example/?c={click_id}', visibility })
+      ).body().data.id as number
+    const open = await campaign('Open', 'public')
+    const vip = await campaign('VIP', 'private')
+    const closedToHim = await campaign('Closed to him', 'public')
+    ;(
+      await client
+        .put(`/api/v1/campaigns/campaigns/${closedToHim}/blocked-affiliates`)
+        .bearerToken(token)
+        .json({ affiliateIds: [affiliate.user.id] })
+    ).assertStatus(200)
+    const codeFor = (campaignId: number, as: 'admin' | 'affiliate') =>
+      as === 'admin'
+        ? client
+            .get(`${MEDIA}/${banner.id}/banner-code?affiliateId=${affiliate.user.id}&campaignId=${campaignId}`)
+            .bearerToken(token)
+        : client.get(`${MEDIA}/${banner.id}/banner-code?campaignId=${campaignId}`).bearerToken(affiliate.token)
+    for (const as of ['admin', 'affiliate'] as const) {
+      const allowed = await codeFor(open, as)
+      allowed.assertStatus(200)
+      assert.equal(new URL(allowed.body().data.trackingLink).pathname, `/c/${open}`)
+      for (const refusedId of [vip, closedToHim]) {
+        const refused = await codeFor(refusedId, as)
+        refused.assertStatus(422)
+        assert.equal(refused.body().error.fields[0].field, 'campaignId')
+        assert.equal(refused.body().error.message, 'Please select a valid campaign')
+      }
+    }
+    // Once the network approves its access, the private campaign is fine; another affiliate is not.
+    ;(
+      await client
+        .post(`/api/v1/campaigns/campaign-access-requests/${vip}/${affiliate.user.id}/approve`)
+        .bearerToken(token)
+    ).assertStatus(200)
+    ;(await codeFor(vip, 'affiliate')).assertStatus(200)
+    ;(
+      await client
+        .get(`${MEDIA}/${banner.id}/banner-code?affiliateId=${otherAffiliate.user.id}&campaignId=${vip}`)
+        .bearerToken(token)
+    ).assertStatus(422)
     const notNumber = await client.get(`${MEDIA}/${banner.id}/banner-code?affiliateId=abc`).bearerToken(token)
     notNumber.assertStatus(422)
     assert.equal(notNumber.body().error.fields[0].field, 'affiliateId')

@@ -32,12 +32,30 @@ export async function campaignTimezone(organizationId: number): Promise<string> 
   return (row?.preferences as { timezone?: string } | null)?.timezone || 'UTC'
 }
 
-registerLookup('campaigns', async (organizationId, ids) => {
+registerLookup('campaigns', async (organizationId, ids, { forAffiliate }) => {
   const rows = await db
     .from('campaigns')
     .where('organization_id', organizationId)
     .whereNull('deleted_at')
     .whereIn('id', ids)
+    // For one affiliate: the campaigns it may promote (the same rule as its tracking links).
+    .if(forAffiliate !== undefined, (query) =>
+      query
+        .whereNotExists((blocked) =>
+          blocked
+            .from('campaign_blocked_affiliates')
+            .whereColumn('campaign_blocked_affiliates.campaign_id', 'campaigns.id')
+            .where('campaign_blocked_affiliates.affiliate_id', forAffiliate!)
+        )
+        .where((access) =>
+          access.where('campaigns.visibility', 'public').orWhereExists((approved) =>
+            approved
+              .from('campaign_access')
+              .whereColumn('campaign_access.campaign_id', 'campaigns.id')
+              .where({ 'campaign_access.affiliate_id': forAffiliate!, 'campaign_access.status': 'approved' })
+          )
+        )
+    )
     .select('id')
   return rows.map((row) => Number(row.id))
 })

@@ -126,9 +126,9 @@ async function readUpload(type: MediaType, file: MultipartFile): Promise<Inspect
   return inspectUpload(type, file.clientName, await readFile(file.tmpPath))
 }
 
-async function campaignErrors(ctx: HttpContext, ids: number[] | undefined): Promise<RuleError[]> {
+async function campaignErrors(ctx: HttpContext, ids: number[] | undefined, forAffiliate?: number): Promise<RuleError[]> {
   if (!ids?.length) return []
-  const missing = await missingIds(ctx.tenant.organizationId, 'campaigns', ids)
+  const missing = await missingIds(ctx.tenant.organizationId, 'campaigns', ids, { forAffiliate })
   return missing.length ? [{ field: 'campaignIds', rule: 'exists', key: 'unknown_campaign' }] : []
 }
 
@@ -412,7 +412,8 @@ export default class MediaController {
     }
     const campaignId = query.campaignId ?? null
     if (campaignId !== null) {
-      const errors = await campaignErrors(ctx, [campaignId])
+      // A banner code links to a campaign this affiliate may promote (not blocked, public or approved).
+      const errors = await campaignErrors(ctx, [campaignId], affiliateId)
       if (errors.length) throw ruleFailure(ctx, [{ ...errors[0], field: 'campaignId' }])
     }
     if (['drive_link', 'dropbox_link', 'hidden'].includes(media.type)) {
