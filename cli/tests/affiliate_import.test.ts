@@ -220,9 +220,11 @@ describe('affix affiliates import', () => {
   })
 
   it('--no-wait answers at once; imports get follows it and imports cancel rolls it back', async () => {
-    const file = await csvFile('bulk-cancel.csv', bulkRows('cancel', 30_000))
+    // The most rows an import takes (about 10 s of work here), so the cancel below still finds
+    // it running on a busy machine: with 30,000 rows it once finished first.
+    const file = await csvFile('bulk-cancel.csv', bulkRows('cancel', 100_000))
     const queued = await affixJson(['affiliates', 'import', file, '--no-wait'])
-    expect(queued).toMatchObject({ fileName: 'bulk-cancel.csv', totalRows: 30_000, importedRows: 0 })
+    expect(queued).toMatchObject({ fileName: 'bulk-cancel.csv', totalRows: 100_000, importedRows: 0 })
     expect(['queued', 'processing']).toContain(queued.status)
 
     const shown = await affix(['imports', 'get', String(queued.id)])
