@@ -94,5 +94,12 @@ function cell(value: unknown): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value)
   const text = DateTime.isDateTime(value) ? (value.toISO() ?? '') : value instanceof Date ? value.toISOString() : String(value)
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+  return /^[=+\-@\t\r]/.test(text) && !ARITHMETIC_ONLY.test(text) ? `'${text}` : text
 }
+
+/**
+ * Signed numbers and phone numbers ("-12.50", "+55 11 98888-7777"): a spreadsheet can at most
+ * do arithmetic on them (no functions, references or DDE without letters), so they are kept
+ * as they are rather than turned into text with a quote.
+ */
+const ARITHMETIC_ONLY = /^[+-][\d .()-]*$/

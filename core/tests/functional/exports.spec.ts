@@ -4,8 +4,8 @@ import { addUser, createTenant } from '#tests/helpers/fixtures'
 test.group('exports and the downloads history', () => {
   test('an export uses the list filters, is recorded as exported and can be downloaded again', async ({ client, assert }) => {
     const { token } = await createTenant('admin')
-    for (const name of ['Alpha Casino', 'Beta Bet', '=HYPERLINK("x")']) {
-      await client.post('/api/v1/brands/brands').bearerToken(token).json({ name })
+    for (const name of ['Alpha Casino', 'Beta Bet', '=HYPERLINK("x")', '-2+cmd|\' /C calc\'!A0']) {
+      await client.post('/api/v1/brands/brands').bearerToken(token).json({ name, contact: '+44 20 7946 0000' })
     }
     await client.post('/api/v1/brands/brands/status').bearerToken(token).json({ ids: [], status: 'inactive' })
 
@@ -14,9 +14,11 @@ test.group('exports and the downloads history', () => {
     assert.include(response.header('content-type'), 'text/csv')
     const lines = response.text().trim().split('\n')
     assert.equal(lines[0], 'id,name,email,contact,status,website,manager_id,company_name,company_country,created_at')
-    assert.lengthOf(lines, 4)
-    // A cell that a spreadsheet would run as a formula is neutralised.
+    assert.lengthOf(lines, 5)
+    // A cell that a spreadsheet would run as a formula is neutralised; a phone number is not.
     assert.isTrue(lines.some((line) => line.includes(`"'=HYPERLINK(""x"")"`)))
+    assert.isTrue(lines.some((line) => line.includes(`'-2+cmd|' /C calc'!A0`)))
+    assert.isTrue(lines.every((line, index) => index === 0 || line.includes(',+44 20 7946 0000,')))
     assert.notInclude(response.text(), 'password')
 
     const filtered = await client.get('/api/v1/brands/brands/export').qs({ q: 'alpha' }).bearerToken(token)
@@ -28,7 +30,7 @@ test.group('exports and the downloads history', () => {
     assert.equal(latest.status, 'exported')
     assert.equal(latest.rowCount, 1)
     assert.deepEqual(latest.query.q, 'alpha')
-    assert.equal(first.rowCount, 3)
+    assert.equal(first.rowCount, 4)
     const again = await client.get(latest.fileUrl).bearerToken(token)
     again.assertStatus(200)
     assert.equal(again.text(), filtered.text())
