@@ -14,7 +14,7 @@ export const affiliateListFlags = {
   status: Flags.string({ summary: 'Only affiliates with this status (repeat for several).', options: [...AFFILIATE_STATUSES], multiple: true }),
   q: Flags.string({ summary: 'Free-text search (name, e-mail, company, external ID).' }),
   'manager-id': Flags.integer({ summary: 'Only affiliates of this account manager.', min: 1 }),
-  'group-id': Flags.integer({ summary: 'Only affiliates of this primary group.', min: 1 }),
+  'group-id': Flags.integer({ summary: 'Only affiliates in this group (any membership).', min: 1 }),
   'referred-by': Flags.integer({ summary: 'Only affiliates referred by this affiliate.', min: 1 }),
   country: Flags.string({ summary: 'Only affiliates of this country (ISO 3166 code, e.g. BR).' }),
   currency: Flags.string({ summary: 'Only affiliates paid in this currency (ISO 4217 code, e.g. BRL).' }),

@@ -6,7 +6,7 @@ export { definePlugin, type PluginDefinition, type SeedContext, type PermissionD
 export { ApiRouter, type RouteSpec } from './api_router.js'
 export { defineSchema, type Schema } from './openapi.js'
 export { ok, created, list, envelope, type Envelope } from './envelope.js'
-export { parseList, paginate, listQueryParameters, type ListOptions } from './list_query.js'
+export { parseList, paginate, listQueryParameters, type ListOptions, type ListFilter } from './list_query.js'
 export { scoped, findScoped, tenantOf, can, authorize, type Tenant } from './tenancy.js'
 export { ROLES, FEATURE_FLAGS, type Role, type FeatureFlag, type Ability } from './permissions.js'
 export { validate, rejectClearedFields, PASSWORD_RULE, PHONE_RULE, TEXT_MAX, text } from './validation.js'

@@ -13,11 +13,26 @@ import { listQuery as listQuerySchema } from './schemas.js'
 export const MAX_PAGE_SIZE = 500
 export const DEFAULT_PAGE_SIZE = 25
 
+/**
+ * How a public filter field matches. `via` matches rows whose `column` is listed in a link
+ * table (e.g. affiliates by group membership): `column IN (SELECT via.select FROM via.table
+ * WHERE via.match IN (values))`.
+ */
+export interface ListFilter {
+  column: string
+  kind: 'eq' | 'ilike' | 'in' | 'via'
+  type?: 'integer' | 'string'
+  values?: readonly string[]
+  via?: { table: string; match: string; select: string }
+  /** The OpenAPI description, when the default one says too little. */
+  description?: string
+}
+
 export interface ListOptions {
   /** Public field name → column. */
   sortable: Record<string, string>
   /** Public field name → how to filter. `search` fields are matched by `q`. */
-  filterable: Record<string, { column: string; kind: 'eq' | 'ilike' | 'in'; type?: 'integer' | 'string'; values?: readonly string[] }>
+  filterable: Record<string, ListFilter>
   search?: string[]
   defaultSort?: [string, 'asc' | 'desc']
 }
@@ -130,7 +145,12 @@ export function listQueryParameters(options: ListOptions) {
     parameters[name] = {
       type: filter.type ?? 'string',
       ...(filter.values ? { enum: [...filter.values] } : {}),
-      description: filter.kind === 'ilike' ? `Contains (case-insensitive)` : `Equals${filter.kind === 'in' ? ' (repeat for several)' : ''}`,
+      description: filter.description ?? (
+        filter.kind === 'ilike'
+          ? `Contains (case-insensitive)`
+          : filter.kind === 'via'
+            ? 'Linked to this one (repeat for several)'
+            : `Equals${filter.kind === 'in' ? ' (repeat for several)' : ''}`),
     }
   }
   return parameters
@@ -151,7 +171,11 @@ export function applyListFilters<Model extends LucidModel>(
       continue
     }
     const filter = options.filterable[key]
-    if (filter.kind === 'ilike') query.whereILike(filter.column, `%${String(value)}%`)
+    if (filter.kind === 'via' && filter.via) {
+      const { table, match, select } = filter.via
+      const values = ([] as unknown[]).concat(value) as string[]
+      query.whereIn(filter.column, (inner) => inner.from(table).whereIn(match, values).select(select))
+    } else if (filter.kind === 'ilike') query.whereILike(filter.column, `%${String(value)}%`)
     else if (filter.kind === 'in' || Array.isArray(value)) query.whereIn(filter.column, ([] as unknown[]).concat(value) as string[])
     else query.where(filter.column, value as string)
   }

@@ -18,7 +18,14 @@ export const AFFILIATE_LIST: ListOptions = {
   },
   filterable: {
     status: { column: 'status', kind: 'in', values: AFFILIATE_STATUSES.filter((status) => status !== 'deleted') },
-    groupId: { column: 'group_id', kind: 'in', type: 'integer' },
+    // Any group the affiliate belongs to (the primary group is a membership too).
+    groupId: {
+      column: 'id',
+      kind: 'via',
+      type: 'integer',
+      via: { table: 'affiliate_group_members', match: 'group_id', select: 'affiliate_id' },
+      description: 'Affiliates in this group: any membership, the primary group included (repeat for several)',
+    },
     managerId: { column: 'manager_id', kind: 'in', type: 'integer' },
     country: { column: 'country', kind: 'eq' },
     currency: { column: 'currency', kind: 'eq' },

@@ -1715,7 +1715,7 @@ export type AffiliatesListAffiliatesData = {
          */
         status?: 'pending' | 'active' | 'disabled' | 'rejected' | 'banned' | 'fraud';
         /**
-         * Equals (repeat for several)
+         * Affiliates in this group: any membership, the primary group included (repeat for several)
          */
         groupId?: number;
         /**
@@ -2370,7 +2370,7 @@ export type AffiliatesListReferredAffiliatesData = {
          */
         status?: 'pending' | 'active' | 'disabled' | 'rejected' | 'banned' | 'fraud';
         /**
-         * Equals (repeat for several)
+         * Affiliates in this group: any membership, the primary group included (repeat for several)
          */
         groupId?: number;
         /**
@@ -2475,7 +2475,7 @@ export type AffiliatesExportAffiliatesData = {
          */
         status?: 'pending' | 'active' | 'disabled' | 'rejected' | 'banned' | 'fraud';
         /**
-         * Equals (repeat for several)
+         * Affiliates in this group: any membership, the primary group included (repeat for several)
          */
         groupId?: number;
         /**
