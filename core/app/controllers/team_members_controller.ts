@@ -354,6 +354,12 @@ export default class TeamMembersController {
         .onConflict(['member_id', 'affiliate_id'])
         .ignore()
         .returning('affiliate_id')
+      // Assigned on purpose now: the assignment no longer leaves when the manager field moves.
+      await trx
+        .from('team_member_affiliates')
+        .where({ organization_id: member.organizationId, member_id: member.id, by_manager: true })
+        .whereIn('affiliate_id', ids)
+        .update({ by_manager: false })
       const added = inserted.map((row: { affiliate_id: number }) => Number(row.affiliate_id))
       if (added.length) await recordTimeline(member.organizationId, ctx.tenant.userId, 'team_member.affiliates_assigned', { memberId: member.id, affiliateIds: added }, trx)
     })

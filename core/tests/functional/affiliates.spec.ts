@@ -546,6 +546,15 @@ test.group('affiliates: groups and managers stay consistent', () => {
     assert.deepEqual(affiliate.otherGroupIds, [b])
     assert.include(await groupOf(client, token, a), { affiliateCount: 2 })
     assert.deepEqual((await groupOf(client, token, a)).affiliateIds, [filler.id, affiliate.id])
+    // The list's group filter matches every membership, not only the primary group.
+    const inGroup = async (...ids: number[]) =>
+      (await client.get(`${AFFILIATES}?${ids.map((id) => `groupId=${id}`).join('&')}&sort=id`).bearerToken(token))
+        .body()
+        .data.map((row: any) => row.id)
+    assert.deepEqual(await inGroup(b), [filler.id, affiliate.id])
+    assert.deepEqual(await inGroup(a, b), [filler.id, affiliate.id])
+    const exported = (await client.get(`${AFFILIATES}/export?groupId=${b}`).bearerToken(token)).text()
+    assert.include(exported, affiliate.email)
 
     // A new primary group: it joins that one and leaves the previous one; its other groups stay.
     const moved = await client.patch(`${AFFILIATES}/${affiliate.id}`).bearerToken(token).json({ groupId: c })
@@ -707,5 +716,22 @@ test.group('affiliates: groups and managers stay consistent', () => {
     ;(await client.post(`${AFFILIATES}/manager`).bearerToken(token).json({ ids: [other.id], managerId: null })).assertStatus(200)
     assert.deepEqual(await assigned(second.user.id), [affiliate.id])
     assert.isNull((await read(client, token, other.id)).managerId)
+
+    // An assignment made on the team-members screen stays when the manager moves away.
+    const onPurpose = (memberId: number, ids: number[]) =>
+      client.post(`/api/v1/team-members/${memberId}/affiliates`).bearerToken(token).json({ affiliateIds: ids })
+    ;(await onPurpose(second.user.id, [affiliate.id])).assertStatus(200)
+    ;(await client.patch(`${AFFILIATES}/${affiliate.id}`).bearerToken(token).json({ managerId: first.user.id })).assertStatus(200)
+    assert.deepEqual(await assigned(second.user.id), [affiliate.id])
+    // …also when the manager field came first and the screen confirmed it later.
+    assert.deepEqual(await assigned(first.user.id), [unmanaged.id, affiliate.id])
+    ;(await onPurpose(first.user.id, [affiliate.id])).assertStatus(200)
+    ;(await client.patch(`${AFFILIATES}/${affiliate.id}`).bearerToken(token).json({ managerId: null })).assertStatus(200)
+    assert.deepEqual(await assigned(first.user.id), [unmanaged.id, affiliate.id])
+    // The affiliate assigned on purpose at the start keeps its member through a manager round trip.
+    ;(await client.patch(`${AFFILIATES}/${unmanaged.id}`).bearerToken(token).json({ managerId: first.user.id })).assertStatus(200)
+    ;(await client.patch(`${AFFILIATES}/${unmanaged.id}`).bearerToken(token).json({ managerId: second.user.id })).assertStatus(200)
+    assert.deepEqual(await assigned(first.user.id), [unmanaged.id, affiliate.id])
+    assert.deepEqual(await assigned(second.user.id), [unmanaged.id, affiliate.id])
   })
 })

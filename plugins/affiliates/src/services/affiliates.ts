@@ -250,34 +250,59 @@ export async function writeGroups(
   await applyMembershipChanges(trx, organizationId, await groupsChange(trx, organizationId, userId, previousGroupId, groupId, otherGroupIds))
 }
 
-/** Assigns affiliates to a team member, so its team scope ('assigned') lets it see them. */
-export async function assignToMember(trx: TransactionClientContract, organizationId: number, memberId: number, affiliateIds: number[]) {
+/**
+ * Assigns affiliates to a team member, so its team scope ('assigned') lets it see them.
+ * `byManager` marks an assignment that follows the manager field; an assignment made on
+ * purpose wins over it (an existing one stays as it is).
+ */
+export async function assignToMember(
+  trx: TransactionClientContract,
+  organizationId: number,
+  memberId: number,
+  affiliateIds: number[],
+  { byManager = false }: { byManager?: boolean } = {}
+) {
   if (!affiliateIds.length) return
   await trx
     .insertQuery()
     .table('team_member_affiliates')
-    .insert(affiliateIds.map((affiliateId) => ({ organization_id: organizationId, member_id: memberId, affiliate_id: affiliateId })))
+    .insert(
+      affiliateIds.map((affiliateId) => ({
+        organization_id: organizationId,
+        member_id: memberId,
+        affiliate_id: affiliateId,
+        by_manager: byManager,
+      }))
+    )
     .onConflict(['member_id', 'affiliate_id'])
     .ignore()
+  if (!byManager) {
+    await trx
+      .from('team_member_affiliates')
+      .where({ organization_id: organizationId, member_id: memberId, by_manager: true })
+      .whereIn('affiliate_id', affiliateIds)
+      .update({ by_manager: false })
+  }
 }
 
 /**
  * The manager field and the team assignment move together: the new manager is assigned the
- * affiliate and the previous one loses its assignment (however it was made), so a manager sees
- * exactly the affiliates it manages plus those assigned to it otherwise; null only unassigns.
+ * affiliate and the previous one loses the assignment the manager field gave it; one made on
+ * purpose (team-members screen) stays. Null only unassigns.
  */
 export async function moveManagerAssignments(trx: TransactionClientContract, organizationId: number, moves: Array<{ affiliateId: number; previous: number | null; next: number | null }>) {
   const changed = moves.filter((move) => move.previous !== move.next)
   const leaving = changed.filter((move) => move.previous)
   if (leaving.length) {
     await trx.rawQuery(
-      `DELETE FROM team_member_affiliates WHERE organization_id = ? AND (member_id, affiliate_id) IN (SELECT * FROM unnest(?::int[], ?::int[]))`,
+      `DELETE FROM team_member_affiliates WHERE organization_id = ? AND by_manager AND (member_id, affiliate_id) IN (SELECT * FROM unnest(?::int[], ?::int[]))`,
       [organizationId, leaving.map((move) => move.previous!), leaving.map((move) => move.affiliateId)]
     )
   }
   const byManager = new Map<number, number[]>()
   for (const move of changed) if (move.next) byManager.set(move.next, [...(byManager.get(move.next) ?? []), move.affiliateId])
-  for (const [managerId, affiliateIds] of byManager) await assignToMember(trx, organizationId, managerId, affiliateIds)
+  for (const [managerId, affiliateIds] of byManager)
+    await assignToMember(trx, organizationId, managerId, affiliateIds, { byManager: true })
 }
 
 /** The ids among `ids` the caller may see; a 422 on `ids` when any is not. */
