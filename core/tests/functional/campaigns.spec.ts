@@ -86,6 +86,11 @@ test.group('campaigns: CRUD', () => {
     assert.equal(bulk.body().data.updated, 1)
     ;(await client.delete(`${CAMPAIGNS}/${campaign.id}`).bearerToken(token)).assertStatus(200)
     ;(await client.get(`${CAMPAIGNS}/${campaign.id}`).bearerToken(token)).assertStatus(404)
+    // The deletion is kept (soft) with its timeline line.
+    const kept = await db.from('campaigns').where('id', campaign.id).first()
+    assert.isNotNull(kept.deleted_at)
+    const deletions = await db.from('campaign_timeline').where({ campaign_id: campaign.id, event: 'deleted' })
+    assert.lengthOf(deletions, 1)
   })
 
   test('every rule has its message (en and pt) and a refused save writes nothing', async ({ client, assert }) => {

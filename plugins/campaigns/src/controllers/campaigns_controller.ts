@@ -295,13 +295,15 @@ export default class CampaignsController {
     authorize(ctx, 'campaigns', 'manage')
     const campaign = await findCampaign(ctx)
     await assertBrand(ctx, campaign.brandId)
-    campaign.deletedAt = DateTime.now()
-    await campaign.save()
-    await recordTimeline({
-      organizationId: campaign.organizationId,
-      campaignId: campaign.id,
-      actorId: ctx.tenant.userId,
-      event: 'deleted',
+    // The deletion and its timeline line commit together.
+    await db.transaction(async (trx) => {
+      campaign.useTransaction(trx)
+      campaign.deletedAt = DateTime.now()
+      await campaign.save()
+      await recordTimeline(
+        { organizationId: campaign.organizationId, campaignId: campaign.id, actorId: ctx.tenant.userId, event: 'deleted' },
+        trx
+      )
     })
     await changed(ctx, campaign.id)
     return ok(ctx, { id: campaign.id })
