@@ -4,7 +4,7 @@
  * server's refusals.
  */
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -175,6 +175,110 @@ describe('affix campaigns', () => {
     ])
     expect(unknownBrand.exitCode).toBe(1)
     expect(unknownBrand.stderr).toContain('Please select a valid brand')
+  })
+})
+
+describe('affix campaigns: access, notes, blocked affiliates, groups, featured, timeline, export, delete', () => {
+  it('lets an affiliate ask for a private campaign and the network approve it', async () => {
+    const affiliateDir = await mkdtemp(join(tmpdir(), 'affix-cli-affiliate-'))
+    const { affix: asAffiliate, affixJson: asAffiliateJson } = cliRunner(() => ({ url: server.url, workDir: affiliateDir }))
+    try {
+      const login = await asAffiliate(['login', '--email', 'affiliate@demo.affix.dev', '--password', 'Demo#1234'])
+      expect(login.exitCode, login.stderr).toBe(0)
+      const [vip] = await affixJson<Array<{ id: number }>>(['campaigns', 'list', '--q', 'VIP'])
+      const before = await asAffiliate(['campaigns', 'get', String(vip.id)])
+      expect(before.exitCode, before.stderr).toBe(0)
+      expect(before.stdout).toMatch(/Access:\s+need_approval/)
+      expect(before.stdout).toMatch(/Question 1:\s+Where will you promote this campaign\? \(required\)/)
+
+      // The required first question left empty: the server refuses and nothing is recorded.
+      const unanswered = await asAffiliate(['campaigns', 'access', 'request', String(vip.id), '--answer', ''])
+      expect(unanswered.exitCode).toBe(1)
+      const asked = await asAffiliateJson<{ status: string; answers: Array<{ answer: string | null }> }>([
+        'campaigns', 'access', 'request', String(vip.id), '--answer', 'SEO blog', '--answer', '20',
+      ])
+      expect(asked.status).toBe('pending')
+      expect(asked.answers.map((item) => item.answer)).toEqual(['SEO blog', '20'])
+      // An affiliate never reads the network's inbox.
+      expect((await asAffiliate(['campaigns', 'access', 'list'])).exitCode).toBe(1)
+
+      const inbox = await affixJson<Array<{ campaignId: number; affiliateId: number; affiliateEmail: string }>>([
+        'campaigns', 'access', 'list', '--status', 'pending', '--campaign', String(vip.id),
+      ])
+      expect(inbox).toHaveLength(1)
+      expect(inbox[0].affiliateEmail).toBe('affiliate@demo.affix.dev')
+      const shownInbox = await affix(['campaigns', 'access', 'list', '--status', 'pending'])
+      expect(shownInbox.stdout).toContain('SEO blog | 20')
+
+      const approved = await affixJson<{ status: string; decidedAt: string | null }>([
+        'campaigns', 'access', 'approve', String(vip.id), String(inbox[0].affiliateId),
+      ])
+      expect(approved.status).toBe('approved')
+      expect(approved.decidedAt).not.toBeNull()
+      const after = await asAffiliateJson<{ accessStatus: string }>(['campaigns', 'get', String(vip.id)])
+      expect(after.accessStatus).toBe('approved')
+      const again = await asAffiliate(['campaigns', 'access', 'request', String(vip.id)])
+      expect(again.exitCode).toBe(1)
+
+      const rejected = await affixJson<{ status: string }>([
+        'campaigns', 'access', 'reject', String(vip.id), String(inbox[0].affiliateId),
+      ])
+      expect(rejected.status).toBe('rejected')
+      expect((await asAffiliateJson<{ accessStatus: string }>(['campaigns', 'get', String(vip.id)])).accessStatus).toBe(
+        'rejected_approval'
+      )
+    } finally {
+      await rm(affiliateDir, { recursive: true, force: true })
+    }
+  })
+
+  it('keeps notes, blocks affiliates, sets groups and features, shows the timeline, exports and deletes', async () => {
+    const created = await affixJson<{ id: number }>([
+      'campaigns', 'create', '--title', 'CLI Details', '--brand', String(brandId), '--default-url', 'https://brand.example/?c={click_id}',
+    ])
+    const id = String(created.id)
+
+    const note = await affixJson<{ id: number; body: string }>(['campaigns', 'notes', id, '--add', 'Pause on Sundays'])
+    expect(note.body).toBe('Pause on Sundays')
+    const empty = await affix(['campaigns', 'notes', id, '--add', '   '])
+    expect(empty.exitCode).toBe(1)
+    expect(empty.stderr).toContain('Note cannot be empty')
+    expect((await affix(['campaigns', 'notes', id])).stdout).toContain('Pause on Sundays')
+    await affixJson(['campaigns', 'notes', id, '--delete', String(note.id)])
+    expect((await affix(['campaigns', 'notes', id])).stdout.trim()).toBe('No notes.')
+
+    const affiliates = await affixJson<Array<{ id: number }>>(['affiliates', 'list', '--status', 'active'])
+    const blocked = await affixJson<{ affiliateIds: number[] }>(['campaigns', 'blocked', id, '--set', String(affiliates[0].id)])
+    expect(blocked.affiliateIds).toEqual([affiliates[0].id])
+    const link = await affix(['campaigns', 'link', id, '--affiliate', String(affiliates[0].id)])
+    expect(link.exitCode).toBe(1)
+    expect((await affix(['campaigns', 'blocked', id, '--set', '1,x'])).exitCode).toBe(2)
+    expect((await affixJson<{ affiliateIds: number[] }>(['campaigns', 'blocked', id, '--clear'])).affiliateIds).toEqual([])
+    expect((await affix(['campaigns', 'blocked', id])).stdout.trim()).toBe('No affiliate is blocked.')
+
+    const unknownGroup = await affix(['campaigns', 'groups', id, '--set', '999999'])
+    expect(unknownGroup.exitCode).toBe(1)
+    expect((await affixJson<{ groupIds: number[] }>(['campaigns', 'groups', id])).groupIds).toEqual([])
+
+    expect(await affixJson<{ updated: number }>(['campaigns', 'featured', '--on', id])).toEqual({ updated: 1 })
+    const featured = await affixJson<Array<{ id: number }>>(['campaigns', 'featured'])
+    expect(featured.map((campaign) => campaign.id)).toContain(created.id)
+    await affixJson(['campaigns', 'featured', '--off', id])
+    expect((await affixJson<Array<{ id: number }>>(['campaigns', 'featured'])).map((campaign) => campaign.id)).not.toContain(
+      created.id
+    )
+
+    const timeline = await affixJson<Array<{ event: string }>>(['campaigns', 'timeline', id])
+    expect(timeline.map((entry) => entry.event)).toEqual(expect.arrayContaining(['created', 'blocked_affiliates_changed']))
+
+    const out = join(workDir, 'campaigns.csv')
+    const exported = await affixJson<{ rows: number }>(['campaigns', 'export', '--q', 'CLI Details', '--out', out])
+    expect(exported.rows).toBe(1)
+    expect(await readFile(out, 'utf8')).toContain('CLI Details')
+
+    expect(await affixJson<{ id: number }>(['campaigns', 'delete', id])).toEqual({ id: created.id })
+    expect((await affix(['campaigns', 'get', id])).exitCode).toBe(1)
+    expect((await affix(['campaigns', 'delete', id])).exitCode).toBe(1)
   })
 })
 

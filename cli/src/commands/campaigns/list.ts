@@ -1,7 +1,6 @@
-import { Flags } from '@oclif/core'
 import { campaignsListCampaigns, paged } from '@affix/sdk'
 import { AffixCommand } from '../../affix_command.js'
-import { CAMPAIGN_STATUSES, campaignColumns } from '../../campaign_fields.js'
+import { campaignColumns, campaignFilter, campaignFilterFlags } from '../../campaign_fields.js'
 import { listFlags, pageSummary } from '../../list_flags.js'
 import { renderTable } from '../../output.js'
 
@@ -16,19 +15,12 @@ export default class CampaignsList extends AffixCommand {
 
   static flags = {
     ...listFlags,
-    status: Flags.string({ summary: 'Only campaigns with this status.', options: [...CAMPAIGN_STATUSES] }),
-    visibility: Flags.string({ summary: 'Only public or private campaigns.', options: ['public', 'private'] }),
-    brand: Flags.integer({ summary: 'Only campaigns of this brand ID.', min: 1 }),
+    ...campaignFilterFlags,
   }
 
   async run() {
     const { flags } = await this.parse(CampaignsList)
     const { client } = await this.client()
-    const filter = Object.fromEntries(
-      Object.entries({ status: flags.status, visibility: flags.visibility, brandId: flags.brand }).filter(
-        ([, value]) => value !== undefined
-      )
-    )
     const page = await paged(
       campaignsListCampaigns({
         client,
@@ -37,7 +29,7 @@ export default class CampaignsList extends AffixCommand {
           limit: flags.limit,
           sort: flags.sort,
           q: flags.q,
-          filter: Object.keys(filter).length ? JSON.stringify(filter) : undefined,
+          filter: campaignFilter(flags),
         },
       })
     )
