@@ -7,11 +7,14 @@ import { renderTable } from './output.js'
 
 const DECISIONS = { approve: campaignsApproveCampaignAccess, reject: campaignsRejectCampaignAccess }
 
+/** Each command names these itself: oclif reads a command's own static `args`, not inherited ones. */
+export const accessDecisionArgs = {
+  campaign: Args.integer({ description: 'Campaign ID', required: true, min: 1 }),
+  affiliate: Args.integer({ description: 'Affiliate ID', required: true, min: 1 }),
+}
+
 export abstract class AccessDecisionCommand extends AffixCommand {
-  static args = {
-    campaign: Args.integer({ description: 'Campaign ID', required: true, min: 1 }),
-    affiliate: Args.integer({ description: 'Affiliate ID', required: true, min: 1 }),
-  }
+  static args = accessDecisionArgs
 
   protected abstract readonly decision: keyof typeof DECISIONS
 

@@ -1,7 +1,9 @@
-import { AccessDecisionCommand } from '../../../access_decision.js'
+import { AccessDecisionCommand, accessDecisionArgs } from '../../../access_decision.js'
 
 export default class CampaignsAccessReject extends AccessDecisionCommand {
   static summary = "Reject an affiliate's access to a private campaign."
+
+  static args = accessDecisionArgs
 
   static examples = [
     '<%= config.bin %> <%= command.id %> 12 345',
