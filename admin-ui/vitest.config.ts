@@ -14,6 +14,9 @@ export default mergeConfig(
             name: 'unit',
             environment: 'jsdom',
             include: ['tests/unit/**/*.test.{ts,tsx}'],
+            setupFiles: ['tests/unit/setup.ts'],
+            // Rendering whole react-admin forms in jsdom takes seconds on a loaded machine.
+            testTimeout: 30_000,
           },
         },
         {

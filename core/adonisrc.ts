@@ -25,8 +25,12 @@ export default defineConfig({
 
   tests: {
     suites: [
-      { files: ['tests/unit/**/*.spec.ts'], name: 'unit', timeout: 10000 },
-      { files: ['tests/functional/**/*.spec.ts'], name: 'functional', timeout: 60000 },
+      { files: ['tests/unit/**/*.spec.ts', '../plugins/*/tests/unit/**/*.spec.ts'], name: 'unit', timeout: 10000 },
+      {
+        files: ['tests/functional/**/*.spec.ts', '../plugins/*/tests/functional/**/*.spec.ts'],
+        name: 'functional',
+        timeout: 60000,
+      },
     ],
     forceExit: false,
   },

@@ -34,15 +34,21 @@ async function productsImport() {
   const seconds = (performance.now() - started) / 1000
   const summary = (await response.json()).data
   if (summary?.importedRows !== rows) throw new Error(`import failed: ${JSON.stringify(summary).slice(0, 300)}`)
-  console.log(`products-import: ${rows} rows in ${seconds.toFixed(2)} s = ${Math.round(rows / seconds)} rows/s (${(Buffer.byteLength(lines.join('\n')) / 1e6).toFixed(1)} MB)`)
+  console.log(
+    `products-import: ${rows} rows in ${seconds.toFixed(2)} s = ${Math.round(rows / seconds)} rows/s (${(Buffer.byteLength(lines.join('\n')) / 1e6).toFixed(1)} MB)`
+  )
 }
 
 async function affiliatesImport() {
   const rows = 50_000
   const run = Date.now().toString(36)
-  const lines = ['email,name,status,contact,tags,country,currency,fee_percent,negative_carryover,payment_method,paypal_email']
+  const lines = [
+    'email,name,status,contact,tags,country,currency,fee_percent,negative_carryover,payment_method,paypal_email',
+  ]
   for (let i = 0; i < rows; i++) {
-    lines.push(`bench-${run}-${i}@affiliates.example,Bench Affiliate ${i},active,+44 20 7946 ${String(i % 10000).padStart(4, '0')},bench|tier-${i % 5},GB,GBP,${i % 30}.5,${i % 2 ? 'yes' : 'no'},paypal,pay-${i}@affiliates.example`)
+    lines.push(
+      `bench-${run}-${i}@affiliates.example,Bench Affiliate ${i},active,+44 20 7946 ${String(i % 10000).padStart(4, '0')},bench|tier-${i % 5},GB,GBP,${i % 30}.5,${i % 2 ? 'yes' : 'no'},paypal,pay-${i}@affiliates.example`
+    )
   }
   const csv = lines.join('\n')
   const megabytes = Buffer.byteLength(csv) / 1e6
@@ -50,9 +56,14 @@ async function affiliatesImport() {
   const body = new FormData()
   body.append('file', new Blob([csv], { type: 'text/csv' }), 'affiliates-bench.csv')
   const started = performance.now()
-  const response = await fetch(`${server.url}/api/v1/affiliates/affiliates/import`, { method: 'POST', headers: auth, body })
+  const response = await fetch(`${server.url}/api/v1/affiliates/affiliates/import`, {
+    method: 'POST',
+    headers: auth,
+    body,
+  })
   const queued = (await response.json()).data
-  if (response.status !== 202) throw new Error(`upload refused (${response.status}): ${JSON.stringify(queued).slice(0, 300)}`)
+  if (response.status !== 202)
+    throw new Error(`upload refused (${response.status}): ${JSON.stringify(queued).slice(0, 300)}`)
   const accepted = (performance.now() - started) / 1000
   let record = queued
   let lastShown = -1
@@ -66,7 +77,8 @@ async function affiliatesImport() {
     }
   }
   const seconds = (performance.now() - started) / 1000
-  if (record.status !== 'completed' || record.importedRows !== rows) throw new Error(`import ended ${record.status}: ${JSON.stringify(record).slice(0, 300)}`)
+  if (record.status !== 'completed' || record.importedRows !== rows)
+    throw new Error(`import ended ${record.status}: ${JSON.stringify(record).slice(0, 300)}`)
   console.log(
     `affiliates-import: ${record.importedRows}/${rows} affiliates imported in ${seconds.toFixed(2)} s = ${Math.round(rows / seconds)} rows/s (${megabytes.toFixed(1)} MB; upload checked and queued in ${accepted.toFixed(2)} s)`
   )

@@ -25,7 +25,9 @@ const arg = (name, fallback) => {
 }
 const DURATION = arg('duration', 30)
 // --generator wrk: Debian's wrk (C, far lighter than autocannon on a 2-core box) if installed.
-const GENERATOR = process.argv.includes('--generator') ? process.argv[process.argv.indexOf('--generator') + 1] : 'autocannon'
+const GENERATOR = process.argv.includes('--generator')
+  ? process.argv[process.argv.indexOf('--generator') + 1]
+  : 'autocannon'
 const CONNECTIONS = arg('connections', 64)
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const UAS = [
@@ -34,7 +36,15 @@ const UAS = [
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
 ]
 
-const server = await startTestServer({ database: 'affix_bench_clicks', env: { LOG_LEVEL: 'warn', REDIS_URL, NODE_ENV: 'production', ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}) } })
+const server = await startTestServer({
+  database: 'affix_bench_clicks',
+  env: {
+    LOG_LEVEL: 'warn',
+    REDIS_URL,
+    NODE_ENV: 'production',
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+  },
+})
 const databaseUrl = `${(process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')}/affix_bench_clicks`
 const sql = new pg.Client({ connectionString: databaseUrl })
 await sql.connect()
@@ -42,8 +52,12 @@ let baseline
 try {
   // ---- Seed (direct SQL: the bench measures clicks, not the admin API) ----
   const seedStarted = Date.now()
-  const { rows: [org] } = await sql.query('SELECT min(id) AS id FROM organizations')
-  const { rows: [brand] } = await sql.query('SELECT id FROM brands WHERE organization_id = $1 ORDER BY id LIMIT 1', [org.id])
+  const {
+    rows: [org],
+  } = await sql.query('SELECT min(id) AS id FROM organizations')
+  const {
+    rows: [brand],
+  } = await sql.query('SELECT id FROM brands WHERE organization_id = $1 ORDER BY id LIMIT 1', [org.id])
   const { rows: affiliates } = await sql.query(
     `INSERT INTO users (organization_id, email, password, role, status, name)
      SELECT $1, 'bench-' || g || '@affiliates.example', '!', 'affiliate', 'active', 'Bench ' || g FROM generate_series(1, 10000) g RETURNING id`,
@@ -70,7 +84,9 @@ try {
             (VALUES ('combined', 100000000, NULL), ('each_affiliate', NULL, 1000000)) AS t(type, daily, hourly)`,
     [org.id, campaigns.map((row) => row.id)]
   )
-  console.log(`seeded 1,000 campaigns with 2,000 click caps, 10,000 affiliates, 2 fraud rules in ${Date.now() - seedStarted} ms`)
+  console.log(
+    `seeded 1,000 campaigns with 2,000 click caps, 10,000 affiliates, 2 fraud rules in ${Date.now() - seedStarted} ms`
+  )
 
   const paths = Array.from({ length: 20_000 }, (_, i) => {
     const campaign = campaigns[(i * 7919) % campaigns.length].id
@@ -99,7 +115,8 @@ try {
             // autocannon hands headers as a flat [name, value, …] list (or an object in some versions).
             let location
             if (Array.isArray(headers)) {
-              for (let i = 0; i < headers.length; i += 2) if (String(headers[i]).toLowerCase() === 'location') location = headers[i + 1]
+              for (let i = 0; i < headers.length; i += 2)
+                if (String(headers[i]).toLowerCase() === 'location') location = headers[i + 1]
             } else if (headers) location = headers.location ?? headers.Location
             const match = location && /[?&]c=([0-9a-f-]{36})/.exec(location)
             if (match) clickIds.push(match[1])
@@ -107,7 +124,9 @@ try {
         },
       ],
     })
-    const codes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]))
+    const codes = Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])
+    )
     const answered = (codes['302'] ?? 0) + (codes['404'] ?? 0) + (codes['410'] ?? 0)
     console.log(
       `${label}: ${Math.round(result.requests.average)} req/s (total ${result.requests.total} in ${result.duration.toFixed?.(1) ?? result.duration} s), latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; statuses ${JSON.stringify(codes)}; errors ${result.errors}, timeouts ${result.timeouts}`
@@ -118,7 +137,12 @@ try {
   const load = GENERATOR === 'wrk' ? (url, label) => loadWithWrk(url, label, pathsFile) : loadWithAutocannon
 
   // warm the caches (campaigns, affiliates) and the JIT, like a node that has been up a while
-  await autocannon({ url: server.url, connections: 16, amount: 20_000, requests: [{ setupRequest: (request) => ({ ...request, path: paths[Math.floor(Math.random() * paths.length)] }) }] })
+  await autocannon({
+    url: server.url,
+    connections: 16,
+    amount: 20_000,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[Math.floor(Math.random() * paths.length)] }) }],
+  })
   const warmRows = Number((await sql.query('SELECT count(*) AS n FROM tracking_clicks')).rows[0].n)
 
   const ours = await load(server.url, 'affix /c/ (lossless batch writer)')
@@ -127,32 +151,56 @@ try {
   let missing = 0
   for (let i = 0; i < ours.clickIds.length; i += 50_000) {
     const chunk = ours.clickIds.slice(i, i + 50_000)
-    const { rows } = await sql.query('SELECT count(*) AS n FROM tracking_clicks WHERE click_id = ANY($1::uuid[])', [chunk])
+    const { rows } = await sql.query('SELECT count(*) AS n FROM tracking_clicks WHERE click_id = ANY($1::uuid[])', [
+      chunk,
+    ])
     missing += chunk.length - Number(rows[0].n)
   }
-  console.log(`loss check: ${ours.answered} clicks answered (302/404/410), ${stored} rows stored, ${ours.clickIds.length} click ids from Location headers, ${missing} of them missing from the database; 503s ${ours.codes['503'] ?? 0}`)
+  console.log(
+    `loss check: ${ours.answered} clicks answered (302/404/410), ${stored} rows stored, ${ours.clickIds.length} click ids from Location headers, ${missing} of them missing from the database; 503s ${ours.codes['503'] ?? 0}`
+  )
   if (missing !== 0 || stored < ours.answered) throw new Error('LOSS: answered clicks missing from the database')
 
   // ---- Baseline: bare node:http + pg, one INSERT per request ----
   baseline = await startBaseline(databaseUrl)
   const base = await load(baseline.url, 'baseline node:http + pg INSERT per request')
-  console.log(`ratio: affix ${Math.round(ours.result.requests.average)} req/s = ${(ours.result.requests.average / base.result.requests.average).toFixed(2)}× the baseline (${Math.round(base.result.requests.average)} req/s); p99 ${ours.result.latency.p99} ms vs ${base.result.latency.p99} ms`)
+  console.log(
+    `ratio: affix ${Math.round(ours.result.requests.average)} req/s = ${(ours.result.requests.average / base.result.requests.average).toFixed(2)}× the baseline (${Math.round(base.result.requests.average)} req/s); p99 ${ours.result.latency.p99} ms vs ${base.result.latency.p99} ms`
+  )
 
   // ---- Exactly-N under concurrency ----
-  const { rows: [capped] } = await sql.query(
+  const {
+    rows: [capped],
+  } = await sql.query(
     `INSERT INTO campaigns (organization_id, brand_id, title, status, visibility, default_url, fallback_url, currency)
      VALUES ($1, $2, 'Bench capped', 'active', 'public', 'https://brand.example/capped?c={click_id}', 'https://fallback.example/?c={click_id}', 'USD') RETURNING id`,
     [org.id, brand.id]
   )
-  await sql.query(`INSERT INTO campaign_caps (organization_id, campaign_id, variable, type, visibility, lifetime, action) VALUES ($1, $2, 'clicks', 'combined', 'public', 100, 'reject_activity')`, [org.id, capped.id])
+  await sql.query(
+    `INSERT INTO campaign_caps (organization_id, campaign_id, variable, type, visibility, lifetime, action) VALUES ($1, $2, 'clicks', 'combined', 'public', 100, 'reject_activity')`,
+    [org.id, capped.id]
+  )
   const answers = await Promise.all(
-    Array.from({ length: 200 }, (_, i) => fetch(`${server.url}/c/${capped.id}?pub_id=${affiliates[i].id}`, { redirect: 'manual' }).then((response) => response.headers.get('location') ?? ''))
+    Array.from({ length: 200 }, (_, i) =>
+      fetch(`${server.url}/c/${capped.id}?pub_id=${affiliates[i].id}`, { redirect: 'manual' }).then(
+        (response) => response.headers.get('location') ?? ''
+      )
+    )
   )
   const toDefault = answers.filter((location) => location.startsWith('https://brand.example/capped')).length
   const toFallback = answers.filter((location) => location.startsWith('https://fallback.example/')).length
-  const capStored = Number((await sql.query("SELECT count(*) AS n FROM tracking_clicks WHERE campaign_id = $1 AND reason = 'cap_reached'", [capped.id])).rows[0].n)
-  console.log(`cap scenario: 200 concurrent clicks, lifetime cap 100 → ${toDefault} to the default URL, ${toFallback} to the fallback (${capStored} stored as cap_reached)`)
-  if (toDefault !== 100 || toFallback !== 100 || capStored !== 100) throw new Error('cap scenario failed: expected exactly 100 and 100')
+  const capStored = Number(
+    (
+      await sql.query("SELECT count(*) AS n FROM tracking_clicks WHERE campaign_id = $1 AND reason = 'cap_reached'", [
+        capped.id,
+      ])
+    ).rows[0].n
+  )
+  console.log(
+    `cap scenario: 200 concurrent clicks, lifetime cap 100 → ${toDefault} to the default URL, ${toFallback} to the fallback (${capStored} stored as cap_reached)`
+  )
+  if (toDefault !== 100 || toFallback !== 100 || capStored !== 100)
+    throw new Error('cap scenario failed: expected exactly 100 and 100')
 } finally {
   await sql.end()
   await baseline?.stop()
@@ -191,13 +239,24 @@ function done(summary, latency, requests)
 end
 `
   )
-  const output = execFileSync('wrk', ['-t', '2', '-c', String(CONNECTIONS), '-d', `${DURATION}s`, '--timeout', '10s', '-s', script, url], { encoding: 'utf8' })
+  const output = execFileSync(
+    'wrk',
+    ['-t', '2', '-c', String(CONNECTIONS), '-d', `${DURATION}s`, '--timeout', '10s', '-s', script, url],
+    { encoding: 'utf8' }
+  )
   const match = /RESULT (\d+) (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+)/.exec(output)
   if (!match) throw new Error(`wrk gave no result:\n${output}`)
   const [, total, durationUs, redirected, others, p50, p99, max] = match.map(Number)
   const average = total / (durationUs / 1e6)
-  console.log(`${label} [wrk]: ${Math.round(average)} req/s (total ${total} in ${(durationUs / 1e6).toFixed(1)} s), latency p50 ${p50} ms, p99 ${p99} ms, max ${max} ms; 302s ${redirected}, other statuses ${others}`)
-  return { result: { requests: { average }, latency: { p50, p99 } }, codes: { 302: redirected }, answered: redirected, clickIds: [] }
+  console.log(
+    `${label} [wrk]: ${Math.round(average)} req/s (total ${total} in ${(durationUs / 1e6).toFixed(1)} s), latency p50 ${p50} ms, p99 ${p99} ms, max ${max} ms; 302s ${redirected}, other statuses ${others}`
+  )
+  return {
+    result: { requests: { average }, latency: { p50, p99 } },
+    codes: { 302: redirected },
+    answered: redirected,
+    clickIds: [],
+  }
 }
 
 async function startBaseline(connectionString) {

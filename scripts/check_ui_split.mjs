@@ -9,9 +9,14 @@ import { gzipSync } from 'node:zlib'
 const DIST = new URL('../admin-ui/dist/', import.meta.url)
 const html = readFileSync(new URL('index.html', DIST), 'utf8')
 const initial = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((match) => match[1])
-const screenChunks = initial.filter((file) => /^(Brand|Product|[A-Z][A-Za-z]*Screen|Account(List|Detail)|Superadmin|TeamMember)/.test(file))
+const screenChunks = initial.filter((file) =>
+  /^(Brand|Product|[A-Z][A-Za-z]*Screen|Account(List|Detail)|Superadmin|TeamMember)/.test(file)
+)
 const size = (files) => files.reduce((total, file) => total + statSync(new URL(`assets/${file}`, DIST)).size, 0)
-const gzipped = initial.reduce((total, file) => total + gzipSync(readFileSync(new URL(`assets/${file}`, DIST))).length, 0)
+const gzipped = initial.reduce(
+  (total, file) => total + gzipSync(readFileSync(new URL(`assets/${file}`, DIST))).length,
+  0
+)
 const all = readdirSync(new URL('assets/', DIST)).filter((file) => file.endsWith('.js'))
 console.log(
   `login page loads ${initial.length} scripts, ${Math.round(size(initial) / 1024)} kB (${Math.round(gzipped / 1024)} kB gzip); ` +

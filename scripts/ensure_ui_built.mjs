@@ -22,8 +22,14 @@ function newest(dir) {
   return latest
 }
 
-const sources = [join(root, 'admin-ui/src'), join(root, 'admin-ui/index.html'), ...readdirSync(join(root, 'plugins')).map((id) => join(root, 'plugins', id, 'admin'))]
-const sourceTime = Math.max(...sources.map((path) => (existsSync(path) && statSync(path).isFile() ? statSync(path).mtimeMs : newest(path))))
+const sources = [
+  join(root, 'admin-ui/src'),
+  join(root, 'admin-ui/index.html'),
+  ...readdirSync(join(root, 'plugins')).map((id) => join(root, 'plugins', id, 'admin')),
+]
+const sourceTime = Math.max(
+  ...sources.map((path) => (existsSync(path) && statSync(path).isFile() ? statSync(path).mtimeMs : newest(path)))
+)
 if (!existsSync(dist) || statSync(dist).mtimeMs < sourceTime) {
   console.log('Building the admin UI…')
   execSync('npm run build -w @affix/admin-ui', { cwd: root, stdio: 'inherit' })

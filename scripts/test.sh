@@ -27,6 +27,7 @@ step() {
 }
 
 step "lint" eslint .
+step "format (prettier --check)" prettier --check --log-level warn .
 step "SDK is generated from the current openapi.json" node sdk/scripts/check_generated.mjs
 step "build SDK" npm run build --silent -w @affix/sdk
 step "build CLI" npm run build --silent -w @affix/cli
@@ -34,7 +35,8 @@ step "build admin UI" npm run build --silent -w @affix/admin-ui
 step "admin UI is code-split (login page without feature screens)" node scripts/check_ui_split.mjs
 # After the SDK build: the CLI is typed against sdk/dist.
 step "typecheck" npm run typecheck --silent
-step "npm start on the embedded default (smoke)" node scripts/smoke_embedded_start.mjs
+step "demo seed: deterministic (two seeds compared) and complete" node scripts/check_demo_seed.mjs
+step "README commands from fresh clones (smoke: install, start x2, SIGTERM/SIGINT, build, CLI)" node scripts/smoke_embedded_start.mjs
 step "core + plugins (Japa: unit, functional)" npm test --silent -w @affix/core
 step "SDK (Vitest, live server)" npm test --silent -w @affix/sdk
 step "CLI (Vitest, live server)" npm test --silent -w @affix/cli

@@ -1,9 +1,15 @@
 // Types for test_server.mjs, so the TypeScript SDK and CLI suites can import it.
 export interface TestServer {
   url: string
+  /** The server's own database (its name carries AFFIX_TEST_DB_SUFFIX). */
+  databaseUrl: string
   output(): string
+  /** The path and code of the last invitation (or reset) link the server mailed to `email` (its outbox). */
+  lastMailedLink(email: string, kind?: 'invitation' | 'reset'): { path: string; code: string }
   stop(): Promise<void>
 }
+
+export function outboxMails(dataDir: string): Array<{ to: string; text: string }>
 
 export function recreateDatabase(name: string): Promise<string>
 export function startTestServer(options: { database: string; env?: Record<string, string> }): Promise<TestServer>

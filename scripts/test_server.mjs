@@ -7,7 +7,7 @@
  * server); Redis: REDIS_URL when set (CI sets it), otherwise the in-memory stand-in.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer } from 'node:net'
@@ -28,7 +28,16 @@ async function freePort() {
   })
 }
 
-export async function recreateDatabase(name) {
+/**
+ * AFFIX_TEST_DB_SUFFIX keeps the databases of two checkouts testing on one server apart
+ * (e.g. `_wt1`): every suite's database name gets it appended.
+ */
+export function testDatabaseName(name) {
+  return `${name}${process.env.AFFIX_TEST_DB_SUFFIX ?? ''}`
+}
+
+export async function recreateDatabase(baseName) {
+  const name = testDatabaseName(baseName)
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad database name ${name}`)
   const client = new pg.Client({ connectionString: `${PG_BASE}/postgres` })
   await client.connect()
@@ -41,12 +50,51 @@ export async function recreateDatabase(name) {
   return `${PG_BASE}/${name}`
 }
 
+/** The text part of a mail nodemailer wrote (quoted-printable or base64 undone, UTF-8). */
+function mailText(raw) {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/)
+  const body = rest.join('\n\n')
+  if (/Content-Transfer-Encoding: base64/i.test(head))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+  if (!/Content-Transfer-Encoding: quoted-printable/i.test(head)) return body
+  const soft = body.replace(/=\r?\n/g, '')
+  const bytes = []
+  for (let index = 0; index < soft.length; index++) {
+    const hex = soft[index] === '=' ? soft.slice(index + 1, index + 3) : ''
+    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16))
+      index += 2
+    } else bytes.push(...Buffer.from(soft[index], 'utf8'))
+  }
+  return Buffer.from(bytes).toString('utf8')
+}
+
+/**
+ * The mails a test server wrote to its outbox (it has no SMTP_URL), oldest first:
+ * recipients and decoded text. Lets a suite follow an invitation or reset link as the
+ * person would.
+ */
+export function outboxMails(dataDir) {
+  const outbox = join(dataDir, 'outbox')
+  if (!existsSync(outbox)) return []
+  return readdirSync(outbox)
+    .filter((file) => file.endsWith('.eml'))
+    .sort((a, b) => Number(a.split('-')[0]) - Number(b.split('-')[0]) || a.localeCompare(b))
+    .map((file) => {
+      const raw = readFileSync(join(outbox, file), 'utf8')
+      const to = /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? ''
+      return { to, text: mailText(raw) }
+    })
+}
+
 export async function startTestServer({ database, env = {} } = {}) {
   if (!database) throw new Error('startTestServer needs a database name')
   const databaseUrl = await recreateDatabase(database)
   const port = await freePort()
-  // Uploads (seeded media, import files) of this server only, removed on stop.
-  const dataDir = mkdtempSync(join(tmpdir(), `affix-${database}-`))
+  // Uploads (seeded media, import files) and mails of this server only, removed on stop
+  // (unless the suite gave its own DATA_DIR, which it then removes itself).
+  const ownDataDir = !env.DATA_DIR
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), `affix-${database}-`))
   const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/start.ts'], {
     cwd: CORE_DIR,
     env: {
@@ -85,9 +133,20 @@ export async function startTestServer({ database, env = {} } = {}) {
   }
   return {
     url,
+    databaseUrl,
     output: () => output,
+    /** The path and code of the last `/invitation/…` or `/password/reset/…` link mailed to `email`. */
+    lastMailedLink(email, kind = 'invitation') {
+      const path = kind === 'invitation' ? '/invitation/' : '/password/reset/'
+      const mails = outboxMails(dataDir).filter((mail) => mail.to.toLowerCase().includes(email.toLowerCase()))
+      for (const mail of mails.reverse()) {
+        const found = new RegExp(`https?://[^\\s/]+(${path.replace(/\//g, '\\/')}([A-Za-z0-9_-]+))`).exec(mail.text)
+        if (found) return { path: found[1], code: found[2] }
+      }
+      throw new Error(`no ${kind} link mailed to ${email}`)
+    },
     async stop() {
-      if (child.exitCode !== null) return rmSync(dataDir, { recursive: true, force: true })
+      if (child.exitCode !== null) return ownDataDir && rmSync(dataDir, { recursive: true, force: true })
       child.kill('SIGTERM')
       await new Promise((resolve) => {
         const timer = setTimeout(() => {
@@ -99,7 +158,7 @@ export async function startTestServer({ database, env = {} } = {}) {
           resolve()
         })
       })
-      rmSync(dataDir, { recursive: true, force: true })
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

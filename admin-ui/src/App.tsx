@@ -5,7 +5,7 @@
  * screens and the plugins, before the first render.
  */
 import { useMemo } from 'react'
-import { Admin, CustomRoutes, Navigate, reactRouterProvider, Resource } from 'react-admin'
+import { Admin, CustomRoutes, Navigate, reactRouterProvider } from 'react-admin'
 import { createAuthProvider } from './auth_provider'
 import { Dashboard } from './dashboard/Dashboard'
 import { OnboardingHome } from './dashboard/OnboardingHome'
@@ -15,6 +15,7 @@ import { createI18nProvider } from './i18n_provider'
 import { AppLayout } from './layout/AppLayout'
 import { AppNotification } from './layout/AppNotification'
 import { ErrorPage } from './layout/ErrorPage'
+import { RecordPageResource } from './layout/RecordPageResource'
 import { collectRoutePaths, registerMenuItems, registerRouteMetas, registerRoutePaths } from './layout/menu_registry'
 import { createAppStore } from './layout/store'
 import { appTheme } from './layout/theme'
@@ -28,15 +29,13 @@ import { homePath } from './session'
 // react-router's <Route>, taken from react-admin so it is the very copy <CustomRoutes> reads.
 const { Route } = reactRouterProvider
 
-/** The frame's own routes inside the layout ('/' is react-admin's dashboard). */
+/** The frame's own routes inside the layout ('/' is react-admin's dashboard route: RootRedirect). */
 const frameRoutes = [
   <Route key="home" path="/home" element={<OnboardingHome />} />,
-  // Spec §2 names the dashboard /insights/dashboard; react-admin serves it at '/'.
-  <Route key="insights-dashboard" path="/insights/dashboard" element={<Navigate to="/" replace />} />,
+  <Route key="insights-dashboard" path="/insights/dashboard" element={<Dashboard />} />,
 ]
 
 registerRouteMetas([
-  { path: '/', title: 'affix.layout.menu.dashboard', subject: 'dashboard' },
   { path: '/home', title: 'affix.layout.menu.get_started', subject: 'dashboard' },
   { path: '/insights/dashboard', title: 'affix.layout.menu.dashboard', subject: 'dashboard' },
 ])
@@ -49,7 +48,16 @@ registerMenuItems(
 registerRouteMetas(screenRouteMeta)
 for (const plugin of installedPlugins) {
   registerMenuItems((plugin.menuItems ?? []).map((item) => ({ plugin: plugin.id, ...item })))
-  registerRouteMetas(plugin.routeMeta ?? [])
+  // A resource's path is its name: its pages are guarded by its subject (spec §6, path without parameters).
+  registerRouteMetas(
+    plugin.resources.map(({ name, subject }) => ({
+      path: `/${name}`,
+      title: `resources.${name}.name`,
+      subject: subject ?? name,
+      plugin: plugin.id,
+    }))
+  )
+  registerRouteMetas((plugin.routeMeta ?? []).map((meta) => ({ ...meta, plugin: plugin.id })))
 }
 registerRoutePaths([
   '/',
@@ -66,6 +74,12 @@ const store = createAppStore()
 /** Spec §6: a route the account may not open sends it home. */
 const AccessDenied = () => <Navigate to={homePath()} replace />
 
+/** Spec §2: the root path leads superadmins to their home and everyone else to the dashboard (or their landing). */
+const RootRedirect = () => {
+  const { account } = useSession()
+  return <Navigate to={homePath(account)} replace />
+}
+
 export const App = () => {
   const { account } = useSession()
   const themeColor = account?.preference?.themeColor
@@ -80,7 +94,7 @@ export const App = () => {
       theme={theme}
       layout={AppLayout}
       loginPage={LoginPage}
-      dashboard={Dashboard}
+      dashboard={RootRedirect}
       notification={AppNotification}
       error={ErrorPage}
       catchAll={NotFoundPage}
@@ -95,21 +109,37 @@ export const App = () => {
         {screenRoutes}
       </CustomRoutes>
       {(permissions: Permissions | undefined) => [
-        ...resourcesFor(permissions).map(({ name, list, edit, create, show, icon, options, menuGroup, recordRepresentation }) => (
-          <Resource
-            key={name}
-            name={name}
-            list={list}
-            edit={edit}
-            create={create}
-            show={show}
-            icon={icon}
-            recordRepresentation={recordRepresentation}
-            options={{ ...options, menuGroup }}
-          />
-        )),
+        ...resourcesFor(permissions).map(
+          ({
+            name,
+            list,
+            edit,
+            create,
+            show,
+            icon,
+            options,
+            menuGroup,
+            menuOrder,
+            description,
+            recordRepresentation,
+          }) => (
+            <RecordPageResource
+              key={name}
+              name={name}
+              list={list}
+              edit={edit}
+              create={create}
+              show={show}
+              icon={icon}
+              recordRepresentation={recordRepresentation}
+              options={{ ...options, menuGroup, menuOrder, description }}
+            />
+          )
+        ),
         <CustomRoutes key="plugin-routes">
-          {installedPlugins.filter((plugin) => permissions?.enabledPlugins.includes(plugin.id)).flatMap((plugin) => plugin.routes ?? [])}
+          {installedPlugins
+            .filter((plugin) => permissions?.enabledPlugins.includes(plugin.id))
+            .flatMap((plugin) => plugin.routes ?? [])}
         </CustomRoutes>,
       ]}
     </Admin>

@@ -45,7 +45,9 @@ const CHILD_EXCLUDED = new Set(['billing', 'team_members', 'settings', 'configur
 export function effectiveAbilities(account: Account | null, coid: number | null = currentCoid()): Ability[] {
   const abilities = account?.abilities ?? []
   if (!coid || coid === account?.org.id) return abilities
-  return abilities.filter(({ subject, action }) => !CHILD_EXCLUDED.has(subject) && !(subject === 'plugins' && action === 'manage'))
+  return abilities.filter(
+    ({ subject, action }) => !CHILD_EXCLUDED.has(subject) && !(subject === 'plugins' && action === 'manage')
+  )
 }
 
 export function permissionsOf(account: Account | null, coid: number | null = null): Permissions {
@@ -72,11 +74,18 @@ const ABILITY_FOR_ACTION: Record<string, string> = {
 
 /** Whether the abilities hold `action` on `subject` (`manage` includes `read`). */
 export function hasAbility(abilities: Ability[], subject: string, action = 'read'): boolean {
-  return abilities.some((ability) => ability.subject === subject && (ability.action === action || (action === 'read' && ability.action === 'manage')))
+  return abilities.some(
+    (ability) =>
+      ability.subject === subject && (ability.action === action || (action === 'read' && ability.action === 'manage'))
+  )
 }
 
 /** Whether the abilities allow a react-admin `action` on `resource` (the server is the authority; this only hides). */
-export function canAccessResource({ abilities }: Pick<Permissions, 'abilities'>, resource: string, action: string): boolean {
+export function canAccessResource(
+  { abilities }: Pick<Permissions, 'abilities'>,
+  resource: string,
+  action: string
+): boolean {
   // Field-level checks arrive as `brands.name`: the resource decides.
   return hasAbility(abilities, subjectOfResource(resource.split('.')[0]), ABILITY_FOR_ACTION[action] ?? action)
 }
@@ -90,14 +99,17 @@ export type ApiErrorAction =
   | { kind: 'warning' }
   | { kind: 'error' }
 
-export function classifyApiError(error: { status?: number; type?: string | null; request?: RequestInfo } | null | undefined): ApiErrorAction {
+export function classifyApiError(
+  error: { status?: number; type?: string | null; request?: RequestInfo } | null | undefined
+): ApiErrorAction {
   const status = error?.status
   if (status === 401) return isBillingNotice(error!) ? { kind: 'notice' } : { kind: 'logout' }
   if (status === 406) return { kind: 'forcedLogout' }
   if (status === 403) return { kind: 'redirect', to: error?.type === 'panel_locked' ? '/manage/billing' : '/403' }
   // A GET that finds nothing is the page's own record (an edit or detail screen): /404.
   // A write that answers 404 stays on its form, which shows the message.
-  if (status === 404 && error?.request?.method === 'GET' && error.request.notFoundPage) return { kind: 'redirect', to: '/404' }
+  if (status === 404 && error?.request?.method === 'GET' && error.request.notFoundPage)
+    return { kind: 'redirect', to: '/404' }
   if (status === 400) return { kind: 'warning' }
   return { kind: 'error' }
 }
@@ -159,9 +171,10 @@ export function createAuthProvider(httpClient: HttpClient = defaultHttpClient): 
         others.map((other) => {
           const token = panelToken(other)
           if (!token) return undefined
-          return httpClient(logoutEndpoint(panelAccount(other), null), { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(
-            () => undefined
-          )
+          return httpClient(logoutEndpoint(panelAccount(other), null), {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${token}` },
+          }).catch(() => undefined)
         })
       )
       clearSession()
@@ -187,7 +200,8 @@ export function createAuthProvider(httpClient: HttpClient = defaultHttpClient): 
           if (action.to === '/manage/billing') {
             // The stored account may predate the lock: the layout's guard reads it from here.
             const stored = currentAccount()
-            if (stored) saveAccount({ ...stored, billing: { state: stored.billing?.state ?? 'active', panelLocked: true } })
+            if (stored)
+              saveAccount({ ...stored, billing: { state: stored.billing?.state ?? 'active', panelLocked: true } })
           }
           throw { logoutUser: false, redirectTo: action.to, message: false }
         }

@@ -36,12 +36,27 @@ export function createDataProvider({ registry, httpClient, downloadFile }: DataP
   const pathResource = (resource: string) => registry.apiPath(resource).replace(/^\/+/, '')
   const api = createApi(httpClient)
 
+  // A resource whose records are keyed by another field (e.g. clickId) gets it as react-admin's `id`.
+  const withIds = (resource: string, result: unknown) => {
+    const key = registry.primaryKey(resource)
+    const { data } = (result ?? {}) as { data?: unknown }
+    if (key === 'id' || !data) return result
+    const keyed = (row: any) => (row && typeof row === 'object' && !('id' in row) ? { ...row, id: row[key] } : row)
+    return { ...(result as object), data: Array.isArray(data) ? data.map(keyed) : keyed(data) }
+  }
+
   const crud = Object.fromEntries(
     CRUD_METHODS.map((method) => [
       method,
       // async, so an unknown resource rejects like any failed request instead of throwing.
       async (resource: string, params: unknown) =>
-        (simpleRest[method] as (resource: string, params: unknown) => Promise<unknown>)(pathResource(resource), params),
+        withIds(
+          resource,
+          await (simpleRest[method] as (resource: string, params: unknown) => Promise<unknown>)(
+            pathResource(resource),
+            params
+          )
+        ),
     ])
   ) as unknown as Pick<DataProvider, (typeof CRUD_METHODS)[number]>
 
@@ -60,7 +75,10 @@ export function createDataProvider({ registry, httpClient, downloadFile }: DataP
     async importCsv(resource, { file }) {
       const form = new FormData()
       form.append('file', file, file.name)
-      const { json } = await httpClient<ImportSummary>(`${registry.apiPath(resource)}/import`, { method: 'POST', body: form })
+      const { json } = await httpClient<ImportSummary>(`${registry.apiPath(resource)}/import`, {
+        method: 'POST',
+        body: form,
+      })
       return { data: json }
     },
 

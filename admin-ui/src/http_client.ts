@@ -214,7 +214,8 @@ export function createHttpClient({
   const requestHeaders = (options: RequestOptions): Headers => {
     const headers = new Headers(options.headers)
     if (!headers.has('Accept')) headers.set('Accept', 'application/json')
-    if (typeof options.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
+    if (typeof options.body === 'string' && !headers.has('Content-Type'))
+      headers.set('Content-Type', 'application/json')
     const token = getToken()
     // An explicit Authorization (e.g. revoking another stored panel's token) wins.
     if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`)
@@ -250,7 +251,8 @@ export function createHttpClient({
     const error = toHttpError(response.status, response.statusText, payload)
     error.request = request
     if (response.status === 400 || isBillingNotice(error)) rememberWarning(error.message)
-    else if (response.status >= 500) console.error(`API ${request.method} ${request.url} failed (${response.status})`, error.message)
+    else if (response.status >= 500)
+      console.error(`API ${request.method} ${request.url} failed (${response.status})`, error.message)
     throw error
   }
 
@@ -269,7 +271,10 @@ export function createHttpClient({
 
   /** Authenticated download of a non-JSON file; errors are still envelopes. */
   const downloadFile = async (url: string, options: RequestOptions = {}): Promise<{ blob: Blob; fileName: string }> => {
-    const { response, request } = await send(url, { ...options, headers: { Accept: '*/*', ...(options.headers as Record<string, string>) } })
+    const { response, request } = await send(url, {
+      ...options,
+      headers: { Accept: '*/*', ...(options.headers as Record<string, string>) },
+    })
     if (!response.ok) fail(response, request, parseJson(await response.text()))
     const disposition = response.headers.get('Content-Disposition') ?? ''
     const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? url.split('?')[0].split('/').pop() ?? 'download'
@@ -292,14 +297,17 @@ export interface UploadParams {
 /** The form calls of spec §7, over an HttpClient. Each resolves to the unwrapped `data`. */
 export function createApi(httpClient: HttpClient) {
   const json = async <T>(method: string, path: string, body: unknown, options: RequestOptions = {}) =>
-    (await httpClient<T>(path, { ...options, method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })).json
+    (await httpClient<T>(path, { ...options, method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }))
+      .json
   return {
     /** GET {path}?query */
-    get: <T = any>(path: string, query?: QueryParams, options: RequestOptions = {}) => json<T>('GET', path, undefined, { ...options, query }),
+    get: <T = any>(path: string, query?: QueryParams, options: RequestOptions = {}) =>
+      json<T>('GET', path, undefined, { ...options, query }),
     /** POST JSON (query optional). */
     post: <T = any>(path: string, body?: unknown, query?: QueryParams, options: RequestOptions = {}) =>
       json<T>('POST', path, body ?? {}, { ...options, query }),
-    put: <T = any>(path: string, body?: unknown, query?: QueryParams, options: RequestOptions = {}) => json<T>('PUT', path, body ?? {}, { ...options, query }),
+    put: <T = any>(path: string, body?: unknown, query?: QueryParams, options: RequestOptions = {}) =>
+      json<T>('PUT', path, body ?? {}, { ...options, query }),
     /** PATCH JSON. */
     patch: <T = any>(path: string, body?: unknown, query?: QueryParams, options: RequestOptions = {}) =>
       json<T>('PATCH', path, body ?? {}, { ...options, query }),
@@ -307,7 +315,11 @@ export function createApi(httpClient: HttpClient) {
     delete: <T = any>(path: string, body?: unknown, query?: QueryParams, options: RequestOptions = {}) =>
       json<T>('DELETE', path, body, { ...options, query }),
     /** POST multipart (a file and fields) with a query. */
-    upload: async <T = any>(path: string, { file, fileField = 'file', fields, query, method = 'POST' }: UploadParams, options: RequestOptions = {}) => {
+    upload: async <T = any>(
+      path: string,
+      { file, fileField = 'file', fields, query, method = 'POST' }: UploadParams,
+      options: RequestOptions = {}
+    ) => {
       const form = new FormData()
       if (file) form.append(fileField, file, file.name ?? 'upload')
       for (const [name, value] of Object.entries(fields ?? {})) {

@@ -34,15 +34,21 @@ export function messagesFor(locale: Locale, plugins: AdminPlugin[]): Translation
 
 export function createI18nProvider(plugins: AdminPlugin[], initialLocale?: string): I18nProvider {
   const browserLocale = resolveBrowserLocale('en')
-  const locale = initialLocale && isLocale(initialLocale) ? initialLocale : isLocale(browserLocale) ? browserLocale : 'en'
+  const locale =
+    initialLocale && isLocale(initialLocale) ? initialLocale : isLocale(browserLocale) ? browserLocale : 'en'
   const messages = Object.fromEntries(LOCALES.map(({ locale }) => [locale, messagesFor(locale, plugins)])) as Record<
     Locale,
     TranslationMessages
   >
-  const polyglot = polyglotI18nProvider((requested) => messages[isLocale(requested) ? requested : 'en'], locale, LOCALES, {
-    // Keys without a message fall back to react-admin's `_` default or the key itself, without console noise.
-    allowMissing: true,
-  })
+  const polyglot = polyglotI18nProvider(
+    (requested) => messages[isLocale(requested) ? requested : 'en'],
+    locale,
+    LOCALES,
+    {
+      // Keys without a message fall back to react-admin's `_` default or the key itself, without console noise.
+      allowMissing: true,
+    }
+  )
   setDocumentLanguage(locale)
   return {
     ...polyglot,

@@ -27,31 +27,48 @@ export {
   useCampaignsAvailable,
   CampaignIdsInput,
   CampaignIdInput,
+  EditButton,
+  useEditPath,
 } from './plugin_kit'
 export type { QueryParams, RequestOptions, UploadParams } from './http_client'
 
 export type Locale = 'en' | 'pt' | 'tr'
 
-/** Nested message objects, merged under the app's own messages (e.g. `resources.brands.name`). */
+/** Nested message objects, merged under the app's own messages (e.g. `resources.manage/brand.name`). */
 export type PluginMessages = Record<string, unknown>
 
 export interface AdminResource {
-  /** react-admin resource name, unique across plugins (e.g. `brands`). */
+  /**
+   * react-admin resource name, unique across plugins, and at once its URL path without the
+   * leading slash: the spec's route (§2), e.g. `manage/campaign` lists campaigns at
+   * /manage/campaign and shows one at /manage/campaign/{id}. The registry maps it to `apiPath`.
+   */
   name: string
   /** Absolute API path of the REST collection (e.g. `/api/v1/brands/brands`). */
   apiPath: string
+  /** The field that identifies a record when it is not `id` (e.g. a click's `clickId`). */
+  primaryKey?: string
   list?: ComponentType
   edit?: ComponentType
   create?: ComponentType
+  /** The record's page: with a show view, /{name}/{id} is the show and /{name}/{id}/edit the form. */
   show?: ComponentType
   icon?: ComponentType
   recordRepresentation?: string
   options?: { label?: string }
   /** Sidebar section the resource is listed under. */
-  menuGroup?: string
+  menuGroup?: MenuGroup
+  /** Position inside its group (lower first; default 100). */
+  menuOrder?: number
   /**
-   * Ability subject that guards the resource when it differs from its name (e.g. the
-   * `affiliate-groups` resource is granted by the `affiliates` subject).
+   * i18n key of one sentence saying what the screen lets its reader do. The affiliate and
+   * brand homes list these for the entries the account sees, so the home grows with the
+   * plugins; a `<key>_affiliate` or `<key>_brand` message, when there is one, is used there.
+   */
+  description?: string
+  /**
+   * Ability subject that guards the resource (e.g. `campaigns` for `manage/campaign`); the
+   * name itself when not given (core collections named after their subject).
    */
   subject?: string
 }
@@ -75,6 +92,12 @@ export interface MenuItemDefinition {
   action?: string
   /** Position inside its group (lower first; default 100). */
   order?: number
+  /**
+   * i18n key of one sentence saying what the screen lets its reader do. The affiliate and
+   * brand homes list these for the entries the account sees, so the home grows with the
+   * plugins; a `<key>_affiliate` or `<key>_brand` message, when there is one, is used there.
+   */
+  description?: string
   /** Only when this plugin is enabled for the organisation (e.g. marketplace, deals). */
   plugin?: string
   /** Extra condition on the account (feature flags such as `edl`, `an_cr`). */
@@ -89,6 +112,8 @@ export interface RouteMeta {
   title: string
   subject?: string
   action?: string
+  /** The plugin the route belongs to (set by the shell): a plugin short of a feature flag explains itself there. */
+  plugin?: string
 }
 
 export interface AdminPlugin {
@@ -160,7 +185,11 @@ export interface AffixDataProvider extends DataProvider {
    */
   request<T = any>(
     path: string,
-    options?: Omit<RequestOptions, 'body'> & { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; query?: QueryParams; body?: unknown }
+    options?: Omit<RequestOptions, 'body'> & {
+      method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+      query?: QueryParams
+      body?: unknown
+    }
   ): Promise<{ data: T; headers: Headers; status: number }>
   /** POST (or PUT/PATCH) multipart: a file and fields, with a query. */
   upload<T = any>(path: string, params: UploadParams): Promise<{ data: T }>

@@ -23,6 +23,8 @@ import {
 } from 'react-admin'
 import type { AffixDataProvider } from './plugin_api'
 
+export { EditButton, useEditPath } from './layout/RecordPageResource'
+
 /**
  * A screen loaded on first use: the login page and the shell do not carry the plugin's
  * screens (Vite puts each in a chunk of its own).
@@ -100,7 +102,7 @@ export const ServerExportButton = ({ apiPath }: { apiPath: string }) => {
  * campaign inputs are not shown; once it does, they are fed by that resource through the
  * data provider.
  */
-export const CAMPAIGNS_RESOURCE = 'campaigns'
+export const CAMPAIGNS_RESOURCE = 'manage/campaign'
 
 export function useCampaignsAvailable(): boolean {
   const definitions = useResourceDefinitions()
@@ -133,7 +135,17 @@ export const CampaignIdInput = ({ source = 'campaignId', label }: { source?: str
  * Sets the status of the selected rows in one request (POST <resource>/status), not one PUT
  * per row. `notification` is the plugin's message key, given smart_count = rows updated.
  */
-export const BulkStatusButton = ({ status, label, icon, notification }: { status: string; label: string; icon: ReactElement; notification: string }) => {
+export const BulkStatusButton = ({
+  status,
+  label,
+  icon,
+  notification,
+}: {
+  status: string
+  label: string
+  icon: ReactElement
+  notification: string
+}) => {
   const resource = useResourceContext()
   const { selectedIds } = useListContext()
   const dataProvider = useDataProvider<AffixDataProvider>()

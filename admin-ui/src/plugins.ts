@@ -15,12 +15,28 @@ import tracking from '@affix/tracking/admin'
 import type { AdminPlugin, AdminResource, Permissions } from './plugin_api'
 import { ResourceRegistry } from './resource_registry'
 
-export const installedPlugins: AdminPlugin[] = [brands, affiliates, media, promoCodes, deepLinks, campaigns, fraud, domains, tracking]
+export const installedPlugins: AdminPlugin[] = [
+  brands,
+  affiliates,
+  media,
+  promoCodes,
+  deepLinks,
+  campaigns,
+  fraud,
+  domains,
+  tracking,
+]
 
-export const resourceRegistry = installedPlugins.reduce((registry, plugin) => registry.register(plugin), new ResourceRegistry())
+export const resourceRegistry = installedPlugins.reduce(
+  (registry, plugin) => registry.register(plugin),
+  new ResourceRegistry()
+)
 
 /** The resources of the plugins the account's organisation has enabled. */
-export function resourcesFor(permissions: Permissions | undefined, plugins: AdminPlugin[] = installedPlugins): AdminResource[] {
+export function resourcesFor(
+  permissions: Permissions | undefined,
+  plugins: AdminPlugin[] = installedPlugins
+): AdminResource[] {
   const enabled = new Set(permissions?.enabledPlugins ?? [])
   return plugins.filter((plugin) => enabled.has(plugin.id)).flatMap((plugin) => plugin.resources)
 }

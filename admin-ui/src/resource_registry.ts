@@ -20,7 +20,9 @@ export class ResourceRegistry {
     for (const resource of plugin.resources) {
       const existing = this.resources.get(resource.name)
       if (existing) {
-        throw new Error(`Resource "${resource.name}" of plugin "${plugin.id}" is already registered by "${existing.pluginId}"`)
+        throw new Error(
+          `Resource "${resource.name}" of plugin "${plugin.id}" is already registered by "${existing.pluginId}"`
+        )
       }
       this.resources.set(resource.name, { ...resource, pluginId: plugin.id })
       if (resource.subject) resourceSubjects.set(resource.name, resource.subject)
@@ -33,6 +35,11 @@ export class ResourceRegistry {
     const entry = this.resources.get(resource)
     if (!entry) throw new Error(`Unknown resource "${resource}": no installed plugin declares it`)
     return entry.apiPath.replace(/\/+$/, '')
+  }
+
+  /** The field that identifies a resource's records (react-admin needs it as `id`). */
+  primaryKey(resource: string): string {
+    return this.resources.get(resource)?.primaryKey ?? 'id'
   }
 
   pluginOf(resource: string): string | undefined {

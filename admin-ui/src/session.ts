@@ -16,7 +16,15 @@ import type { Ability } from './plugin_api'
 
 /** The server's account payload (GET /api/v1/account). */
 export interface Account {
-  user: { id: number; email: string; name: string | null; role: string; status: string; locale: string | null; owner?: boolean }
+  user: {
+    id: number
+    email: string
+    name: string | null
+    role: string
+    status: string
+    locale: string | null
+    owner?: boolean
+  }
   org: {
     id: number
     name: string
@@ -39,7 +47,15 @@ export interface Account {
   idToken?: string | null
   childOrgs?: Array<{ id: number; name: string }>
   abilities: Ability[]
-  plugins: Array<{ id: string; name: string; enabled: boolean }>
+  plugins: Array<{
+    id: string
+    name: string
+    enabled: boolean
+    description?: string | null
+    /** Organisation feature flags the plugin needs (any one) and whether this organisation lacks them all. */
+    requiresFeatures?: string[]
+    featureMissing?: boolean
+  }>
 }
 
 export interface PanelSummary {
@@ -191,7 +207,11 @@ export function setCoid(childId: number | null) {
 }
 
 /** Who can log in as whom (spec §6): an admin as an affiliate or brand, a superadmin as an admin. */
-const LOGIN_AS_ORIGIN: Partial<Record<PanelName, PanelName>> = { admin: 'superadmin', affiliate: 'admin', advertiser: 'admin' }
+const LOGIN_AS_ORIGIN: Partial<Record<PanelName, PanelName>> = {
+  admin: 'superadmin',
+  affiliate: 'admin',
+  advertiser: 'admin',
+}
 
 /**
  * The panel a login-as session was started from, while that panel's token is still stored.
@@ -245,22 +265,29 @@ export function isPanelLocked(account: Account | null = currentAccount()): boole
  * onboarding-pending organisations on their landing (/home), everyone else on the dashboard
  * (which shows the affiliate or brand home for those panels).
  */
+/** Spec §2: the dashboard's route (the affiliate and brand panels show their own home there). */
+export const DASHBOARD_PATH = '/insights/dashboard'
+
 export function homePath(account: Account | null = currentAccount()): string {
   if (!account) return '/login'
   if (account.su) return '/superadmin/accounts'
   if (account.onboardingPending) return '/home'
-  return '/'
+  return DASHBOARD_PATH
 }
 
 /** The login page of a panel (superadmins have their own). */
-export function loginPath(panel: PanelName | null = currentPanel(), pathname = typeof window === 'undefined' ? '/' : window.location.pathname): string {
+export function loginPath(
+  panel: PanelName | null = currentPanel(),
+  pathname = typeof window === 'undefined' ? '/' : window.location.pathname
+): string {
   return panel === 'superadmin' || pathname.startsWith('/superadmin') ? '/superadmin/login' : '/login'
 }
 
 /** Subscribes to session changes in this tab and in other tabs; returns the unsubscribe function. */
 export function subscribeSession(callback: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === PANEL_KEY || event.key === COID_KEY || event.key.endsWith('Account')) callback()
+    if (event.key === null || event.key === PANEL_KEY || event.key === COID_KEY || event.key.endsWith('Account'))
+      callback()
   }
   window.addEventListener(SESSION_EVENT, callback)
   window.addEventListener('storage', onStorage)

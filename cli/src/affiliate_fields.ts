@@ -10,8 +10,14 @@ export const PAYMENT_METHODS = ['bank', 'paypal', 'cpf', 'crypto', 'custom'] as 
 export const affiliateListFlags = {
   page: Flags.integer({ summary: 'Page number, from 1.', min: 1, default: 1 }),
   limit: Flags.integer({ summary: 'Rows per page (at most 500).', min: 1, max: 500, default: 25 }),
-  sort: Flags.string({ summary: 'Field to sort on (name, email, status, country, currency, createdAt…); prefix with - for descending.' }),
-  status: Flags.string({ summary: 'Only affiliates with this status (repeat for several).', options: [...AFFILIATE_STATUSES], multiple: true }),
+  sort: Flags.string({
+    summary: 'Field to sort on (name, email, status, country, currency, createdAt…); prefix with - for descending.',
+  }),
+  status: Flags.string({
+    summary: 'Only affiliates with this status (repeat for several).',
+    options: [...AFFILIATE_STATUSES],
+    multiple: true,
+  }),
   q: Flags.string({ summary: 'Free-text search (name, e-mail, company, external ID).' }),
   'manager-id': Flags.integer({ summary: 'Only affiliates of this account manager.', min: 1 }),
   'group-id': Flags.integer({ summary: 'Only affiliates in this group (any membership).', min: 1 }),
@@ -52,7 +58,6 @@ export function affiliateListQuery(flags: ListFlags) {
 
 /** What `affiliates create` may set, beside e-mail and name. */
 export const affiliateFieldFlags = {
-  password: Flags.string({ summary: 'Panel password (8-32 characters with a letter, a digit and one of #?!@$%^&*-); without it the affiliate sets one with "forgot password".' }),
   status: Flags.string({ summary: 'Status (default active).', options: [...AFFILIATE_STATUSES] }),
   contact: Flags.string({ summary: 'Phone number, e.g. "+55 11 99999-0000".' }),
   skype: Flags.string({ summary: 'Skype ID.' }),
@@ -72,7 +77,10 @@ export const affiliateFieldFlags = {
   'fee-percent': Flags.string({ summary: 'Fee %, 0 to 100 with at most 2 decimals.' }),
   'negative-carryover': Flags.boolean({ summary: 'Carry negative balances over to the next period.', allowNo: true }),
   'email-notification': Flags.boolean({ summary: 'Send e-mail notifications to the affiliate.', allowNo: true }),
-  'payment-method': Flags.string({ summary: 'Default payment method; its fields are then required.', options: [...PAYMENT_METHODS] }),
+  'payment-method': Flags.string({
+    summary: 'Default payment method; its fields are then required.',
+    options: [...PAYMENT_METHODS],
+  }),
   'bank-name': Flags.string({ summary: 'Bank name (bank).' }),
   'account-holder-name': Flags.string({ summary: 'Account holder name (bank).' }),
   'account-number': Flags.string({ summary: 'Account number (bank).' }),
@@ -107,7 +115,6 @@ const PAYMENT_FLAGS: Record<string, string> = {
 }
 
 const BODY_FLAGS: Record<string, string> = {
-  password: 'password',
   status: 'status',
   contact: 'contact',
   skype: 'skype',

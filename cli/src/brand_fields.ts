@@ -11,9 +11,6 @@ export const brandFieldFlags = {
   website: Flags.string({ summary: 'Website URL ("" clears it).' }),
   contact: Flags.string({ summary: 'Phone number, e.g. "+44 20 7946 0000" ("" clears it).' }),
   status: Flags.string({ summary: 'Brand status.', options: [...BRAND_STATUSES] }),
-  password: Flags.string({
-    summary: 'Password for the brand panel (8-32 characters with a letter, a digit and one of #?!@$%^&*-).',
-  }),
 }
 
 type BrandBody = NonNullable<BrandsUpdateBrandData['body']>
@@ -24,7 +21,6 @@ export function brandBody(flags: {
   website?: string
   contact?: string
   status?: string
-  password?: string
 }): BrandBody {
   const nullable = (value: string | undefined) => (value === undefined ? undefined : value.trim() === '' ? null : value)
   const body: BrandBody = {
@@ -33,7 +29,6 @@ export function brandBody(flags: {
     website: nullable(flags.website),
     contact: nullable(flags.contact),
     status: flags.status as BrandBody['status'],
-    password: flags.password,
   }
   // Leave out what was not given, so an update only touches the named fields.
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as BrandBody
@@ -57,7 +52,6 @@ export function brandDetails(brand: Brand): string {
     ['Contact', brand.contact],
     ['Company', brand.companyName],
     ['Country', brand.companyCountry],
-    ['Panel password', brand.hasPassword ? 'set' : 'not set'],
     ['Created', brand.createdAt],
     ['Updated', brand.updatedAt],
   ])

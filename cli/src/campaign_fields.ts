@@ -48,9 +48,10 @@ export function campaignDetails(campaign: Campaign): string {
     ['Expires', campaign.expiresAt ?? null],
     ['Featured', campaign.featured ?? false],
     ['Access', campaign.accessStatus ?? null],
-    ...(campaign.accessQuestions ?? []).map(
-      (item, index): [string, string] => [`Question ${index + 1}`, `${item.question}${item.required ? ' (required)' : ''}`]
-    ),
+    ...(campaign.accessQuestions ?? []).map((item, index): [string, string] => [
+      `Question ${index + 1}`,
+      `${item.question}${item.required ? ' (required)' : ''}`,
+    ]),
   ])
 }
 

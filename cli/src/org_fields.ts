@@ -29,7 +29,10 @@ export function restrictionDetails(org: Organization): string {
   return renderDetails([
     ['Product changes', restrictions.disableProductChanges ? 'disabled' : 'allowed'],
     ['Max products per brand', restrictions.maxProductsPerBrand ?? 'no limit'],
-    ['Disabled integrations', restrictions.disabledIntegrations?.length ? restrictions.disabledIntegrations.join(', ') : 'none'],
+    [
+      'Disabled integrations',
+      restrictions.disabledIntegrations?.length ? restrictions.disabledIntegrations.join(', ') : 'none',
+    ],
     ['Affiliate invoices', restrictions.disableAffiliateInvoices ? 'disabled' : 'allowed'],
   ])
 }

@@ -8,7 +8,10 @@ export const PROMO_CODE_STATUSES = ['active', 'future', 'expired', 'inactive'] a
 
 /** "1,2, 3" → [1, 2, 3]; "" → [] (clears the list). */
 export function parseIds(raw: string): number[] {
-  const parts = raw.split(',').map((part) => part.trim()).filter(Boolean)
+  const parts = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
   const ids = parts.map(Number)
   if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) throw new Error(`Not a list of ids: "${raw}"`)
   return ids
@@ -18,7 +21,10 @@ export function parseIds(raw: string): number[] {
 export const promoCodeFieldFlags = {
   bonus: Flags.string({ summary: 'Bonus amount, at least 0 with at most 2 decimals, e.g. 10.50.' }),
   currency: Flags.string({ summary: 'Bonus currency (ISO code, e.g. EUR).' }),
-  type: Flags.string({ summary: 'Code type: generic, or exclusive / one_time for one affiliate.', options: [...PROMO_CODE_TYPES] }),
+  type: Flags.string({
+    summary: 'Code type: generic, or exclusive / one_time for one affiliate.',
+    options: [...PROMO_CODE_TYPES],
+  }),
   origin: Flags.string({ summary: 'Origin of the code.', options: ['organic', 'inorganic'] }),
   affiliate: Flags.string({ summary: 'Affiliate ID the code belongs to ("" clears it).' }),
   campaign: Flags.string({ summary: 'Campaign ID ("" clears it).' }),
@@ -26,9 +32,15 @@ export const promoCodeFieldFlags = {
   end: Flags.string({ summary: 'End date, after the start date ("" clears it).' }),
   enabled: Flags.boolean({ summary: 'Enable the code (--no-enabled disables it).', allowNo: true }),
   description: Flags.string({ summary: 'Description ("" clears it).' }),
-  include: Flags.string({ summary: 'Only these affiliate IDs may use the code, comma-separated.', exclusive: ['exclude'] }),
+  include: Flags.string({
+    summary: 'Only these affiliate IDs may use the code, comma-separated.',
+    exclusive: ['exclude'],
+  }),
   exclude: Flags.string({ summary: 'Every affiliate except these IDs, comma-separated.', exclusive: ['include'] }),
-  all: Flags.boolean({ summary: 'Every affiliate may use the code (clears include/exclude).', exclusive: ['include', 'exclude'] }),
+  all: Flags.boolean({
+    summary: 'Every affiliate may use the code (clears include/exclude).',
+    exclusive: ['include', 'exclude'],
+  }),
 }
 
 type PromoCodeBody = NonNullable<PromoCodesUpdatePromoCodeData['body']>
@@ -57,7 +69,8 @@ export function promoCodeBody(flags: {
   const body: Record<string, unknown> = {
     code: flags.code,
     // The server checks the amount; a non-number reaches it as is and gets its message.
-    bonus: flags.bonus === undefined ? undefined : Number.isNaN(Number(flags.bonus)) ? flags.bonus : Number(flags.bonus),
+    bonus:
+      flags.bonus === undefined ? undefined : Number.isNaN(Number(flags.bonus)) ? flags.bonus : Number(flags.bonus),
     bonusCurrency: flags.currency,
     type: flags.type,
     origin: flags.origin,
@@ -69,8 +82,10 @@ export function promoCodeBody(flags: {
     description: nullable(flags.description),
   }
   if (flags.all) body.affiliateSelection = 'all'
-  if (flags.include !== undefined) Object.assign(body, { affiliateSelection: 'include', includedAffiliateIds: parseIds(flags.include) })
-  if (flags.exclude !== undefined) Object.assign(body, { affiliateSelection: 'exclude', excludedAffiliateIds: parseIds(flags.exclude) })
+  if (flags.include !== undefined)
+    Object.assign(body, { affiliateSelection: 'include', includedAffiliateIds: parseIds(flags.include) })
+  if (flags.exclude !== undefined)
+    Object.assign(body, { affiliateSelection: 'exclude', excludedAffiliateIds: parseIds(flags.exclude) })
   // Leave out what was not given, so an update only touches the named fields.
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as PromoCodeBody
 }

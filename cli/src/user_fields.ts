@@ -47,7 +47,6 @@ export interface MemberFlags {
   name?: string
   email?: string
   role?: string
-  password?: string
   status?: string
   skype?: string
   contact?: string
@@ -74,7 +73,6 @@ export function memberBody(flags: MemberFlags): MemberBody {
     status: flags.status as MemberBody['status'],
     skype: nullable(flags.skype),
     contactNumber: nullable(flags.contact),
-    ...(flags.password !== undefined ? { password: flags.password, passwordConfirmation: flags.password } : {}),
     ...(Object.keys(reportScope).length ? { reportScope } : {}),
   }
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as MemberBody

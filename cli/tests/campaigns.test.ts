@@ -38,7 +38,16 @@ describe('affix campaigns', () => {
   it('lists the demo campaigns, creates one, shows it and changes its status', async () => {
     const demo = await affixJson<Array<{ title: string }>>(['campaigns', 'list'])
     expect(demo.map((campaign) => campaign.title).sort()).toEqual([
+      'Champions League Boost',
+      'Evergreen Rev Share',
+      'High Roller Cumulative Deposit',
+      'Live Casino QFTD',
+      'Mexico Launch',
+      'Registration CPL Turkey',
+      'Slots CPC Traffic',
       'Sports Hybrid',
+      'Streamers Exclusive',
+      'Summer Slots Promo',
       'VIP Rev Share',
       'Welcome Bonus CPA',
     ])
@@ -181,7 +190,10 @@ describe('affix campaigns', () => {
 describe('affix campaigns: access, notes, blocked affiliates, groups, featured, timeline, export, delete', () => {
   it('lets an affiliate ask for a private campaign and the network approve it', async () => {
     const affiliateDir = await mkdtemp(join(tmpdir(), 'affix-cli-affiliate-'))
-    const { affix: asAffiliate, affixJson: asAffiliateJson } = cliRunner(() => ({ url: server.url, workDir: affiliateDir }))
+    const { affix: asAffiliate, affixJson: asAffiliateJson } = cliRunner(() => ({
+      url: server.url,
+      workDir: affiliateDir,
+    }))
     try {
       const login = await asAffiliate(['login', '--email', 'affiliate@demo.affix.dev', '--password', 'Demo#1234'])
       expect(login.exitCode, login.stderr).toBe(0)
@@ -195,7 +207,14 @@ describe('affix campaigns: access, notes, blocked affiliates, groups, featured, 
       const unanswered = await asAffiliate(['campaigns', 'access', 'request', String(vip.id), '--answer', ''])
       expect(unanswered.exitCode).toBe(1)
       const asked = await asAffiliateJson<{ status: string; answers: Array<{ answer: string | null }> }>([
-        'campaigns', 'access', 'request', String(vip.id), '--answer', 'SEO blog', '--answer', '20',
+        'campaigns',
+        'access',
+        'request',
+        String(vip.id),
+        '--answer',
+        'SEO blog',
+        '--answer',
+        '20',
       ])
       expect(asked.status).toBe('pending')
       expect(asked.answers.map((item) => item.answer)).toEqual(['SEO blog', '20'])
@@ -203,15 +222,27 @@ describe('affix campaigns: access, notes, blocked affiliates, groups, featured, 
       expect((await asAffiliate(['campaigns', 'access', 'list'])).exitCode).toBe(1)
 
       const inbox = await affixJson<Array<{ campaignId: number; affiliateId: number; affiliateEmail: string }>>([
-        'campaigns', 'access', 'list', '--status', 'pending', '--campaign', String(vip.id),
+        'campaigns',
+        'access',
+        'list',
+        '--status',
+        'pending',
+        '--campaign',
+        String(vip.id),
       ])
-      expect(inbox).toHaveLength(1)
-      expect(inbox[0].affiliateEmail).toBe('affiliate@demo.affix.dev')
+      // The demo network has two partners waiting for this campaign already.
+      expect(inbox).toHaveLength(3)
+      const mine = inbox.filter((entry) => entry.affiliateEmail === 'affiliate@demo.affix.dev')
+      expect(mine).toHaveLength(1)
       const shownInbox = await affix(['campaigns', 'access', 'list', '--status', 'pending'])
       expect(shownInbox.stdout).toContain('SEO blog | 20')
 
       const approved = await affixJson<{ status: string; decidedAt: string | null }>([
-        'campaigns', 'access', 'approve', String(vip.id), String(inbox[0].affiliateId),
+        'campaigns',
+        'access',
+        'approve',
+        String(vip.id),
+        String(mine[0].affiliateId),
       ])
       expect(approved.status).toBe('approved')
       expect(approved.decidedAt).not.toBeNull()
@@ -221,7 +252,11 @@ describe('affix campaigns: access, notes, blocked affiliates, groups, featured, 
       expect(again.exitCode).toBe(1)
 
       const rejected = await affixJson<{ status: string }>([
-        'campaigns', 'access', 'reject', String(vip.id), String(inbox[0].affiliateId),
+        'campaigns',
+        'access',
+        'reject',
+        String(vip.id),
+        String(mine[0].affiliateId),
       ])
       expect(rejected.status).toBe('rejected')
       expect((await asAffiliateJson<{ accessStatus: string }>(['campaigns', 'get', String(vip.id)])).accessStatus).toBe(
@@ -234,7 +269,14 @@ describe('affix campaigns: access, notes, blocked affiliates, groups, featured, 
 
   it('keeps notes, blocks affiliates, sets groups and features, shows the timeline, exports and deletes', async () => {
     const created = await affixJson<{ id: number }>([
-      'campaigns', 'create', '--title', 'CLI Details', '--brand', String(brandId), '--default-url', 'https://brand.example/?c={click_id}',
+      'campaigns',
+      'create',
+      '--title',
+      'CLI Details',
+      '--brand',
+      String(brandId),
+      '--default-url',
+      'https://brand.example/?c={click_id}',
     ])
     const id = String(created.id)
 
@@ -248,12 +290,20 @@ describe('affix campaigns: access, notes, blocked affiliates, groups, featured, 
     expect((await affix(['campaigns', 'notes', id])).stdout.trim()).toBe('No notes.')
 
     const affiliates = await affixJson<Array<{ id: number }>>(['affiliates', 'list', '--status', 'active'])
-    const blocked = await affixJson<{ affiliateIds: number[] }>(['campaigns', 'blocked', id, '--set', String(affiliates[0].id)])
+    const blocked = await affixJson<{ affiliateIds: number[] }>([
+      'campaigns',
+      'blocked',
+      id,
+      '--set',
+      String(affiliates[0].id),
+    ])
     expect(blocked.affiliateIds).toEqual([affiliates[0].id])
     const link = await affix(['campaigns', 'link', id, '--affiliate', String(affiliates[0].id)])
     expect(link.exitCode).toBe(1)
     expect((await affix(['campaigns', 'blocked', id, '--set', '1,x'])).exitCode).toBe(2)
-    expect((await affixJson<{ affiliateIds: number[] }>(['campaigns', 'blocked', id, '--clear'])).affiliateIds).toEqual([])
+    expect((await affixJson<{ affiliateIds: number[] }>(['campaigns', 'blocked', id, '--clear'])).affiliateIds).toEqual(
+      []
+    )
     expect((await affix(['campaigns', 'blocked', id])).stdout.trim()).toBe('No affiliate is blocked.')
 
     const unknownGroup = await affix(['campaigns', 'groups', id, '--set', '999999'])
@@ -264,12 +314,14 @@ describe('affix campaigns: access, notes, blocked affiliates, groups, featured, 
     const featured = await affixJson<Array<{ id: number }>>(['campaigns', 'featured'])
     expect(featured.map((campaign) => campaign.id)).toContain(created.id)
     await affixJson(['campaigns', 'featured', '--off', id])
-    expect((await affixJson<Array<{ id: number }>>(['campaigns', 'featured'])).map((campaign) => campaign.id)).not.toContain(
-      created.id
-    )
+    expect(
+      (await affixJson<Array<{ id: number }>>(['campaigns', 'featured'])).map((campaign) => campaign.id)
+    ).not.toContain(created.id)
 
     const timeline = await affixJson<Array<{ event: string }>>(['campaigns', 'timeline', id])
-    expect(timeline.map((entry) => entry.event)).toEqual(expect.arrayContaining(['created', 'blocked_affiliates_changed']))
+    expect(timeline.map((entry) => entry.event)).toEqual(
+      expect.arrayContaining(['created', 'blocked_affiliates_changed'])
+    )
 
     const out = join(workDir, 'campaigns.csv')
     const exported = await affixJson<{ rows: number }>(['campaigns', 'export', '--q', 'CLI Details', '--out', out])
@@ -284,11 +336,29 @@ describe('affix campaigns: access, notes, blocked affiliates, groups, featured, 
 
 describe('affix clicks', () => {
   it('lists the clicks a tracking link made, filtered, and shows one', async () => {
-    const [campaign] = await affixJson<Array<{ id: number }>>(['campaigns', 'list', '--status', 'active', '--visibility', 'public'])
+    const [campaign] = await affixJson<Array<{ id: number }>>([
+      'campaigns',
+      'list',
+      '--status',
+      'active',
+      '--visibility',
+      'public',
+    ])
     const [affiliate] = await affixJson<Array<{ id: number }>>(['affiliates', 'list', '--status', 'active'])
-    const link = await affixJson<{ url: string }>(['campaigns', 'link', String(campaign.id), '--affiliate', String(affiliate.id), '--param', 'sub1=cli-clicks'])
+    const link = await affixJson<{ url: string }>([
+      'campaigns',
+      'link',
+      String(campaign.id),
+      '--affiliate',
+      String(affiliate.id),
+      '--param',
+      'sub1=cli-clicks',
+    ])
     const tracked = new URL(link.url)
-    const answer = await fetch(`${server.url}${tracked.pathname}${tracked.search}`, { redirect: 'manual', headers: { 'user-agent': 'affix-cli-test' } })
+    const answer = await fetch(`${server.url}${tracked.pathname}${tracked.search}`, {
+      redirect: 'manual',
+      headers: { 'user-agent': 'affix-cli-test' },
+    })
     expect(answer.status).toBe(302)
 
     const clicks = await affixJson<Array<{ clickId: string; outcome: string; params: Record<string, string> }>>([
@@ -304,7 +374,9 @@ describe('affix clicks', () => {
     const click = clicks.find((row) => row.params.sub1 === 'cli-clicks')
     expect(click).toBeDefined()
     expect(answer.headers.get('location')).toContain(click!.clickId)
-    expect(await affixJson(['clicks', 'list', '--campaign', String(campaign.id), '--reason', 'cap_reached'])).toEqual([])
+    expect(await affixJson(['clicks', 'list', '--campaign', String(campaign.id), '--reason', 'cap_reached'])).toEqual(
+      []
+    )
 
     const table = await affix(['clicks', 'list', '--campaign', String(campaign.id)])
     expect(table.exitCode, table.stderr).toBe(0)
@@ -314,7 +386,10 @@ describe('affix clicks', () => {
     expect(shown.exitCode, shown.stderr).toBe(0)
     expect(shown.stdout).toMatch(/Outcome:\s+redirect/)
     expect(shown.stdout).toContain('sub1=cli-clicks')
-    expect(await affixJson(['clicks', 'get', click!.clickId])).toMatchObject({ clickId: click!.clickId, userAgent: 'affix-cli-test' })
+    expect(await affixJson(['clicks', 'get', click!.clickId])).toMatchObject({
+      clickId: click!.clickId,
+      userAgent: 'affix-cli-test',
+    })
 
     const missing = await affix(['clicks', 'get', '01937a4e-8c1f-7b2a-9d3e-4f5a6b7c8d9e'])
     expect(missing.exitCode).toBe(1)

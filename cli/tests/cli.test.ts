@@ -316,7 +316,17 @@ describe('affix CLI against a live server', () => {
     expect(brands.length).toBeGreaterThan(0)
     const refused = await affix(['brands', 'create', '--name', 'Via key'], { configDir: keyConfig })
     expect(refused.exitCode).toBe(1)
-    expect(refused.stderr).toContain('Sorry, you are not authorized to access this page.')
+    expect(refused.stderr).toContain('This API key or OAuth token does not have the brands:write scope.')
+
+    // Logging out forgets a saved key without pretending to revoke it: the key keeps working.
+    const forgetConfig = join(workDir, 'key-forget-config')
+    await mkdir(forgetConfig)
+    await copyFile(join(keyConfig, 'session.json'), join(forgetConfig, 'session.json'))
+    const forgot = await affix(['logout'], { configDir: forgetConfig })
+    expect(forgot.exitCode).toBe(0)
+    expect(forgot.stdout).toContain('It keeps working until revoked: affix api-keys revoke <id>.')
+    expect(existsSync(join(forgetConfig, 'session.json'))).toBe(false)
+    expect((await affix(['brands', 'list'], { configDir: keyConfig })).exitCode).toBe(0)
 
     const revoked = await affixJson(['api-keys', 'revoke', String(created.id)])
     expect(revoked.revokedAt).not.toBeNull()
@@ -329,4 +339,3 @@ describe('affix CLI against a live server', () => {
     expect(badScope.stderr).toContain('is not a scope')
   })
 })
-

@@ -33,29 +33,84 @@ afterAll(async () => {
 
 describe('affix fraud', () => {
   it('creates, lists and deletes rules; shows the server messages', async () => {
-    const created = await affixJson(['fraud', 'create', '--name', 'CLI blacklist', '--action', 'block', '--type', 'blacklist', '--ip', '203.0.113.0/24', '--user-agent', 'HeadlessChrome'])
-    expect(created).toMatchObject({ id: expect.any(Number), name: 'CLI blacklist', action: 'block', type: 'blacklist', ips: ['203.0.113.0/24'], userAgents: ['HeadlessChrome'] })
-    const listed = await affixJson<any[]>(['fraud', 'list', '--type', 'blacklist'])
-    expect(listed.map((rule) => rule.id)).toEqual([created.id])
+    const created = await affixJson([
+      'fraud',
+      'create',
+      '--name',
+      'CLI blacklist',
+      '--action',
+      'block',
+      '--type',
+      'blacklist',
+      '--ip',
+      '203.0.113.0/24',
+      '--user-agent',
+      'HeadlessChrome',
+    ])
+    expect(created).toMatchObject({
+      id: expect.any(Number),
+      name: 'CLI blacklist',
+      action: 'block',
+      type: 'blacklist',
+      ips: ['203.0.113.0/24'],
+      userAgents: ['HeadlessChrome'],
+    })
+    const listed = await affixJson<any[]>(['fraud', 'list', '--type', 'blacklist', '--sort', 'id'])
+    // The demo network's own blacklist rule, then the new one.
+    expect(listed.map((rule) => rule.name)).toEqual(['Block known click farms', 'CLI blacklist'])
+    expect(listed[1].id).toBe(created.id)
     const table = await affix(['fraud', 'list', '--q', 'CLI'])
     expect(table.stdout).toContain('CLI blacklist')
 
-    const invalid = await affix(['fraud', 'create', '--name', 'Bad', '--action', 'mark', '--type', 'blacklist', '--ip', '10.0.0.0/33'])
+    const invalid = await affix([
+      'fraud',
+      'create',
+      '--name',
+      'Bad',
+      '--action',
+      'mark',
+      '--type',
+      'blacklist',
+      '--ip',
+      '10.0.0.0/33',
+    ])
     expect(invalid.exitCode).toBe(1)
     expect(invalid.stderr).toContain('"10.0.0.0/33" is not a valid IP address or CIDR range')
-    const empty = await affix(['fraud', 'create', '--name', 'Empty', '--action', 'mark', '--type', 'device', '--json'], { AFFIX_LOCALE: 'pt' })
-    expect(JSON.parse(empty.stdout).error.message).toBe('Uma regra de dispositivo precisa de pelo menos um tipo de dispositivo ou sistema operacional')
+    const empty = await affix(
+      ['fraud', 'create', '--name', 'Empty', '--action', 'mark', '--type', 'device', '--json'],
+      { AFFIX_LOCALE: 'pt' }
+    )
+    expect(JSON.parse(empty.stdout).error.message).toBe(
+      'Uma regra de dispositivo precisa de pelo menos um tipo de dispositivo ou sistema operacional'
+    )
 
     expect(await affixJson(['fraud', 'delete', String(created.id)])).toEqual({ id: created.id })
-    expect((await affixJson<any[]>(['fraud', 'list', '--type', 'blacklist'])).map((rule) => rule.id)).not.toContain(created.id)
+    expect((await affixJson<any[]>(['fraud', 'list', '--type', 'blacklist'])).map((rule) => rule.id)).not.toContain(
+      created.id
+    )
   })
 })
 
 describe('affix domains', () => {
   it('creates, lists and deletes domains; the default moves', async () => {
     const first = await affixJson(['domains', 'create', '--name', 'Track.CLI-test.example', '--default'])
-    expect(first).toMatchObject({ name: 'track.cli-test.example', isDefault: true, baseUrl: 'https://track.cli-test.example' })
-    const second = await affixJson(['domains', 'create', '--name', 'go.cli-test.example', '--protocol', 'http', '--no-ssl', '--type', 'white_label', '--default'])
+    expect(first).toMatchObject({
+      name: 'track.cli-test.example',
+      isDefault: true,
+      baseUrl: 'https://track.cli-test.example',
+    })
+    const second = await affixJson([
+      'domains',
+      'create',
+      '--name',
+      'go.cli-test.example',
+      '--protocol',
+      'http',
+      '--no-ssl',
+      '--type',
+      'white_label',
+      '--default',
+    ])
     expect(second).toMatchObject({ protocol: 'http', ssl: false, type: 'white_label', isDefault: true })
     const listed = await affixJson<any[]>(['domains', 'list', '--q', 'cli-test'])
     expect(listed.filter((domain) => domain.isDefault).map((domain) => domain.id)).toEqual([second.id])

@@ -19,13 +19,10 @@ let server: TestServer
 let workDir: string
 let affiliateId: number
 
-
-
 const { affix, affixJson } = cliRunner(() => ({ url: server.url, workDir }))
 
 async function withDatabase<T>(work: (client: pg.Client, organizationId: number) => Promise<T>): Promise<T> {
-  const base = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
-  const client = new pg.Client({ connectionString: `${base}/${DATABASE}` })
+  const client = new pg.Client({ connectionString: server.databaseUrl })
   await client.connect()
   try {
     const org = await client.query('SELECT organization_id FROM users WHERE lower(email) = $1', [DEMO_ADMIN.email])
@@ -59,15 +56,44 @@ afterAll(async () => {
 
 describe('affix promo-codes', () => {
   it('creates, gets, lists by derived status, updates and deletes a code', async () => {
-    const created = await affixJson(['promo-codes', 'create', '--code', 'CLI-WELCOME', '--bonus', '12.5', '--currency', 'eur', '--description', 'From the CLI'])
-    expect(created).toMatchObject({ id: expect.any(Number), code: 'CLI-WELCOME', bonus: '12.50', bonusCurrency: 'EUR', status: 'active', type: 'generic' })
+    const created = await affixJson([
+      'promo-codes',
+      'create',
+      '--code',
+      'CLI-WELCOME',
+      '--bonus',
+      '12.5',
+      '--currency',
+      'eur',
+      '--description',
+      'From the CLI',
+    ])
+    expect(created).toMatchObject({
+      id: expect.any(Number),
+      code: 'CLI-WELCOME',
+      bonus: '12.50',
+      bonusCurrency: 'EUR',
+      status: 'active',
+      type: 'generic',
+    })
 
     const human = await affix(['promo-codes', 'get', String(created.id)])
     expect(human.exitCode, human.stderr).toBe(0)
     expect(human.stdout).toContain('CLI-WELCOME')
     expect(human.stdout).toContain('12.50 EUR')
 
-    const future = await affixJson(['promo-codes', 'create', '--code', 'CLI-LATER', '--start', '2999-01-01', '--type', 'exclusive', '--affiliate', String(affiliateId)])
+    const future = await affixJson([
+      'promo-codes',
+      'create',
+      '--code',
+      'CLI-LATER',
+      '--start',
+      '2999-01-01',
+      '--type',
+      'exclusive',
+      '--affiliate',
+      String(affiliateId),
+    ])
     expect(future).toMatchObject({ status: 'future', affiliateId })
 
     const active = await affixJson<any[]>(['promo-codes', 'list', '--status', 'active', '--q', 'CLI-'])
@@ -77,8 +103,20 @@ describe('affix promo-codes', () => {
     const table = await affix(['promo-codes', 'list', '--q', 'CLI-'])
     expect(table.stdout).toContain('Showing 1-2 of 2 promo codes.')
 
-    const disabled = await affixJson(['promo-codes', 'update', String(created.id), '--no-enabled', '--exclude', String(affiliateId)])
-    expect(disabled).toMatchObject({ status: 'inactive', enabled: false, affiliateSelection: 'exclude', excludedAffiliateIds: [affiliateId] })
+    const disabled = await affixJson([
+      'promo-codes',
+      'update',
+      String(created.id),
+      '--no-enabled',
+      '--exclude',
+      String(affiliateId),
+    ])
+    expect(disabled).toMatchObject({
+      status: 'inactive',
+      enabled: false,
+      affiliateSelection: 'exclude',
+      excludedAffiliateIds: [affiliateId],
+    })
     const everyone = await affixJson(['promo-codes', 'update', String(created.id), '--all', '--description', ''])
     expect(everyone).toMatchObject({ affiliateSelection: 'all', excludedAffiliateIds: [], description: null })
 
@@ -97,11 +135,19 @@ describe('affix promo-codes', () => {
     await affixJson(['promo-codes', 'create', '--code', 'TAKEN'])
     const taken = await affix(['promo-codes', 'create', '--code', 'taken', '--json'])
     expect(taken.exitCode).toBe(1)
-    expect(JSON.parse(taken.stdout).error).toMatchObject({ status: 422, message: 'A promo code with this code already exists', fields: [expect.objectContaining({ field: 'code' })] })
+    expect(JSON.parse(taken.stdout).error).toMatchObject({
+      status: 422,
+      message: 'A promo code with this code already exists',
+      fields: [expect.objectContaining({ field: 'code' })],
+    })
 
-    const exclusive = await affix(['promo-codes', 'create', '--code', 'ALONE', '--type', 'one_time', '--json'], { AFFIX_LOCALE: 'pt' })
+    const exclusive = await affix(['promo-codes', 'create', '--code', 'ALONE', '--type', 'one_time', '--json'], {
+      AFFIX_LOCALE: 'pt',
+    })
     expect(exclusive.exitCode).toBe(1)
-    expect(JSON.parse(exclusive.stdout).error.message).toBe('Códigos promocionais exclusivos e de uso único precisam de um afiliado')
+    expect(JSON.parse(exclusive.stdout).error.message).toBe(
+      'Códigos promocionais exclusivos e de uso único precisam de um afiliado'
+    )
 
     const both = await affix(['promo-codes', 'create', '--code', 'BOTH', '--include', '1', '--exclude', '2'])
     expect(both.exitCode).toBe(2)
@@ -113,19 +159,40 @@ describe('affix promo-codes', () => {
 
 describe('affix deep-links', () => {
   it('is refused without the edl feature, then creates, lists and deletes', async () => {
+    // The demo organisation has the feature: take it away first.
+    await withDatabase((client, organizationId) =>
+      client.query(`UPDATE organizations SET features = COALESCE(features, '{}'::jsonb) - 'edl' WHERE id = $1`, [
+        organizationId,
+      ])
+    )
     const refused = await affix(['deep-links', 'list'])
     expect(refused.exitCode).toBe(1)
     expect(refused.stderr).toContain('Sorry, you are not authorized to access this page.')
 
     await withDatabase((client, organizationId) =>
-      client.query(`UPDATE organizations SET features = COALESCE(features, '{}'::jsonb) || '{"edl": true}'::jsonb WHERE id = $1`, [organizationId])
+      client.query(
+        `UPDATE organizations SET features = COALESCE(features, '{}'::jsonb) || '{"edl": true}'::jsonb WHERE id = $1`,
+        [organizationId]
+      )
     )
     const invalid = await affix(['deep-links', 'create', '--name', 'Bad', '--url', 'not a url'])
     expect(invalid.exitCode).toBe(1)
     expect(invalid.stderr).toContain('Invalid URL')
 
-    const created = await affixJson(['deep-links', 'create', '--name', 'Sportsbook', '--url', 'https://brand.example/sports'])
-    expect(created).toMatchObject({ id: expect.any(Number), name: 'Sportsbook', url: 'https://brand.example/sports', status: 'active' })
+    const created = await affixJson([
+      'deep-links',
+      'create',
+      '--name',
+      'Sportsbook',
+      '--url',
+      'https://brand.example/sports',
+    ])
+    expect(created).toMatchObject({
+      id: expect.any(Number),
+      name: 'Sportsbook',
+      url: 'https://brand.example/sports',
+      status: 'active',
+    })
     const listed = await affixJson<any[]>(['deep-links', 'list', '--status', 'active'])
     expect(listed.map((link) => link.id)).toContain(created.id)
     const human = await affix(['deep-links', 'list'])

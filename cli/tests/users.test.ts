@@ -14,20 +14,16 @@ import { cliRunner } from './cli_runner.js'
 import { DEMO_ADMIN, startTestServer, type TestServer } from '../../scripts/test_server.mjs'
 
 const DATABASE = 'affix_test_cli_users'
-const PASSWORD = 'Team#2024x'
 
 let server: TestServer
 let workDir: string
 let affiliateIds: number[] = []
 
-
-
 const { affix, affixJson } = cliRunner(() => ({ url: server.url, workDir }))
 
 /** Two affiliates of the demo organisation, written directly (no affiliates command yet). */
 async function insertAffiliates(): Promise<number[]> {
-  const base = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
-  const client = new pg.Client({ connectionString: `${base}/${DATABASE}` })
+  const client = new pg.Client({ connectionString: server.databaseUrl })
   await client.connect()
   try {
     const org = await client.query('SELECT organization_id FROM users WHERE lower(email) = $1', [DEMO_ADMIN.email])
@@ -65,7 +61,7 @@ describe('affix users (team members)', () => {
   let memberId = 0
   const email = `ana-${Date.now()}@team.example`
 
-  it('creates a team member with --json and never prints the password', async () => {
+  it('creates a team member with --json; the member is invited to set a password of their own', async () => {
     const result = await affix([
       'users',
       'create',
@@ -75,8 +71,6 @@ describe('affix users (team members)', () => {
       'Ana Souza',
       '--role',
       'afm',
-      '--password',
-      PASSWORD,
       '--affiliates-scope',
       'assigned',
       '--report',
@@ -84,8 +78,8 @@ describe('affix users (team members)', () => {
       '--json',
     ])
     expect(result.exitCode, result.stderr).toBe(0)
-    expect(result.stdout).not.toContain(PASSWORD)
     expect(result.stdout).not.toContain('$scrypt')
+    expect(result.stdout).not.toContain('password')
     const member = JSON.parse(result.stdout)
     expect(member).toMatchObject({
       email,
@@ -105,24 +99,32 @@ describe('affix users (team members)', () => {
       'Bruno Lima',
       '--role',
       'adm',
-      '--password',
-      PASSWORD,
     ])
     expect(human.exitCode, human.stderr).toBe(0)
-    expect(human.stdout).toMatch(/Created team member #\d+ bruno-/)
+    expect(human.stdout).toMatch(/Created team member #\d+ bruno-.*; an invitation was mailed to set a password\./)
     expect(human.stdout).toContain('Role:')
   })
 
   it('lists with filters, as a table and as JSON', async () => {
-    const afms = await affixJson<Array<{ id: number; role: string }>>(['users', 'list', '--role', 'afm'])
-    expect(afms.map((row) => row.id)).toEqual([memberId])
+    const afms = await affixJson<Array<{ id: number; email: string; role: string }>>([
+      'users',
+      'list',
+      '--role',
+      'afm',
+      '--sort',
+      'id',
+    ])
+    // The demo network's two affiliate managers, then the new one.
+    expect(afms.map((row) => row.email)).toEqual(['carla.mendes@demo.affix.dev', 'emre.demir@demo.affix.dev', email])
+    expect(afms[2].id).toBe(memberId)
     const disabled = await affixJson<unknown[]>(['users', 'list', '--status', 'disabled'])
     expect(disabled).toEqual([])
     const table = await affix(['users', 'list', '--sort', 'name'])
     expect(table.exitCode, table.stderr).toBe(0)
     expect(table.stdout).toContain('EMAIL')
     expect(table.stdout).toContain(email)
-    expect(table.stdout).toContain('Showing 1-2 of 2 team members.')
+    // The demo network's team of four and the two members created above.
+    expect(table.stdout).toContain('Showing 1-6 of 6 team members.')
     const badRole = await affix(['users', 'list', '--role', 'admin'])
     expect(badRole.exitCode).toBe(2)
   })
@@ -183,24 +185,26 @@ describe('affix users (team members)', () => {
   })
 
   it("shows the server's translated validation messages and exits 1", async () => {
-    const weak = await affix(
-      ['users', 'create', '--email', 'weak@team.example', '--name', 'Weak', '--role', 'adm', '--password', 'short'],
-      { AFFIX_LOCALE: 'pt' }
-    )
-    expect(weak.exitCode).toBe(1)
-    expect(weak.stderr).toContain('A senha deve ter de 8 a 32 caracteres')
-    const taken = await affix([
+    const badEmail = await affix(['users', 'create', '--email', 'not-an-email', '--name', 'Weak', '--role', 'adm'], {
+      AFFIX_LOCALE: 'pt',
+    })
+    expect(badEmail.exitCode).toBe(1)
+    expect(badEmail.stderr).toContain('E-mail deve ser um e-mail válido')
+    // Passwords are the person's own: the command has no --password any more.
+    const password = await affix([
       'users',
       'create',
       '--email',
-      email.toUpperCase(),
+      'p@team.example',
       '--name',
-      'Again',
+      'P',
       '--role',
       'adm',
       '--password',
-      PASSWORD,
+      'x',
     ])
+    expect(password.exitCode).toBe(2)
+    const taken = await affix(['users', 'create', '--email', email.toUpperCase(), '--name', 'Again', '--role', 'adm'])
     expect(taken.exitCode).toBe(1)
     expect(taken.stderr).toContain('Username is already taken')
     const phone = await affix(['users', 'update', String(memberId), '--contact', 'call me', '--json'])

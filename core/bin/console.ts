@@ -3,6 +3,7 @@
  */
 import 'reflect-metadata'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import { EmbeddedPostgresError } from './embedded_postgres.js'
 import { applyRuntimeDefaults } from './runtime_defaults.js'
 
 const APP_ROOT = new URL('../', import.meta.url)
@@ -13,8 +14,14 @@ const IMPORTER = (filePath: string) => {
   return import(filePath)
 }
 
-const DB_COMMANDS = /^(migration|db|make:migration)/
-await applyRuntimeDefaults({ database: DB_COMMANDS.test(process.argv[2] ?? "") })
+const DB_COMMANDS = /^(migration|db|make:migration|demo)/
+try {
+  await applyRuntimeDefaults({ database: DB_COMMANDS.test(process.argv[2] ?? '') })
+} catch (error) {
+  if (!(error instanceof EmbeddedPostgresError)) throw error
+  console.error(error.message)
+  process.exit(1)
+}
 
 new Ignitor(APP_ROOT, { importer: IMPORTER })
   .tap((app) => {

@@ -3,9 +3,18 @@
  * then boot the HTTP server. The server runs migrations on start (see
  * providers/affix_provider.ts) and seeds the demo data on the first embedded start.
  */
+import { EmbeddedPostgresError } from './embedded_postgres.js'
 import { applyRuntimeDefaults } from './runtime_defaults.js'
 
-const { firstRun } = await applyRuntimeDefaults({ database: true })
+let firstRun = false
+try {
+  ;({ firstRun } = await applyRuntimeDefaults({ database: true }))
+} catch (error) {
+  // A configuration the user must change: the message says what to do, a stack would not.
+  if (!(error instanceof EmbeddedPostgresError)) throw error
+  console.error(`Affix cannot start.\n${error.message}`)
+  process.exit(1)
+}
 process.env.PORT ??= '3333'
 process.env.HOST ??= '0.0.0.0'
 process.env.AFFIX_MIGRATE_ON_START ??= 'true'

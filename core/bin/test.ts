@@ -31,7 +31,7 @@ const IMPORTER = (filePath: string) => {
 async function prepareDatabase() {
   if (process.env.DATABASE_URL) return
   const base = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
-  const name = process.env.TEST_DB_NAME ?? 'affix_test_japa'
+  const name = process.env.TEST_DB_NAME ?? `affix_test_japa${process.env.AFFIX_TEST_DB_SUFFIX ?? ''}`
   const client = new pg.Client({ connectionString: `${base}/postgres` })
   await client.connect()
   await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)

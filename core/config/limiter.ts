@@ -5,7 +5,7 @@ import type { InferLimiters } from '@adonisjs/limiter/types'
 /**
  * Rate-limit counters live in Redis when REDIS_URL is set (shared by every node), in
  * process memory otherwise (single node, `npm start` with nothing configured) — the same
- * rule as app/services/counters.ts. Keys carry AFFIX_COUNTER_NAMESPACE so deployments or
+ * rule as the cache bus and the cap counters (app/kernel/redis.ts). Keys carry AFFIX_COUNTER_NAMESPACE so deployments or
  * test runs sharing one Redis never count each other's hits.
  */
 export const LIMITER_KEY_PREFIX = `affix:${env.get('AFFIX_COUNTER_NAMESPACE') ?? 'default'}:rl`

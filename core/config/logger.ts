@@ -3,7 +3,19 @@ import app from '@adonisjs/core/services/app'
 import { defineConfig, targets } from '@adonisjs/core/logger'
 
 /** Secrets never reach the logs: pino redacts these paths wherever they appear. */
-const SECRET_FIELDS = ['password', 'currentPassword', 'passwordConfirmation', 'token', 'key', 'secret', 'clientSecret', 'client_secret', 'code', 'code_verifier', 'access_token']
+const SECRET_FIELDS = [
+  'password',
+  'currentPassword',
+  'passwordConfirmation',
+  'token',
+  'key',
+  'secret',
+  'clientSecret',
+  'client_secret',
+  'code',
+  'code_verifier',
+  'access_token',
+]
 const REDACT = [
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
   'headers.authorization',
@@ -22,7 +34,9 @@ export default defineConfig({
       level: env.get('LOG_LEVEL', app.inTest ? 'silent' : 'info'),
       redact: { paths: REDACT, censor: '[redacted]' },
       transport: {
-        targets: targets().push(targets.file({ destination: 1 })).toArray(),
+        targets: targets()
+          .push(targets.file({ destination: 1 }))
+          .toArray(),
       },
     },
   },

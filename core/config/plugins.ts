@@ -12,9 +12,23 @@ import campaigns from '@affix/campaigns'
 import fraud from '@affix/fraud'
 import domains from '@affix/domains'
 import tracking from '@affix/tracking'
+import customers from '@affix/customers'
+import payouts from '@affix/payouts'
 import { PluginRegistry } from '#kernel/plugin'
 
-export const registry = PluginRegistry.create([brands, affiliates, media, promoCodes, deepLinks, campaigns, fraud, domains, tracking])
+export const registry = PluginRegistry.create([
+  brands,
+  affiliates,
+  media,
+  promoCodes,
+  deepLinks,
+  campaigns,
+  fraud,
+  domains,
+  tracking,
+  customers,
+  payouts,
+])
 
 export const migrationPaths = registry.migrationPaths()
 export const pluginLangPaths = registry.langPaths()

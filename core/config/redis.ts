@@ -3,10 +3,11 @@ import { defineConfig } from '@adonisjs/redis'
 import type { InferConnections, RedisConnectionConfig } from '@adonisjs/redis/types'
 
 /**
- * The `main` connection comes from REDIS_URL (`redis://[user:password@]host[:port][/db]`,
- * `rediss://` for TLS). Without REDIS_URL nothing uses Redis (the limiter keeps its
- * counters in memory) and this placeholder is never dialled: connections are only made
- * when used (start/limiter.ts opens `main` at boot when REDIS_URL is set).
+ * Every connection comes from REDIS_URL (`redis://[user:password@]host[:port][/db]`,
+ * `rediss://` for TLS), one per purpose (app/kernel/redis.ts hands them out). Without
+ * REDIS_URL nothing uses Redis (limiter, cache bus and caps keep their state in memory) and
+ * these placeholders are never dialled: connections are only made when used (start/limiter.ts
+ * opens `main` at boot when REDIS_URL is set).
  */
 export function redisOptionsFromUrl(url: string | undefined): RedisConnectionConfig {
   // A command in flight when Redis goes away fails after two reconnection attempts instead
@@ -29,7 +30,12 @@ export function redisOptionsFromUrl(url: string | undefined): RedisConnectionCon
 const redisConfig = defineConfig({
   connection: 'main',
   connections: {
+    /** The rate limiter and /health. */
     main: redisOptionsFromUrl(env.get('REDIS_URL')),
+    /** Cache invalidation messages (kernel/cache_bus.ts); pub/sub adds its own subscriber connection. */
+    cache_bus: redisOptionsFromUrl(env.get('REDIS_URL')),
+    /** The click path's cap counters: many small commands, pipelined automatically. */
+    caps: { ...redisOptionsFromUrl(env.get('REDIS_URL')), enableAutoPipelining: true },
   },
 })
 

@@ -4,10 +4,20 @@ import type { ApplicationService } from '@adonisjs/core/types'
  * Affix's own provider: on start, applies pending migrations and, on a first embedded
  * start, seeds the demo data (bin/start.ts sets the flags). In the web and test
  * environments it runs the job worker (AFFIX_WORKER, on by default). On shutdown, stops
- * plugins' own resources (onShutdown), the worker and the counter store's connection.
+ * the worker, then plugins' own resources (onShutdown); Redis connections (kernel/redis.ts) are
+ * closed after this by @adonisjs/redis's provider, so plugins can still use them here.
  */
 export default class AffixProvider {
   constructor(protected app: ApplicationService) {}
+
+  /** The kernel is handed the installed plugins here; it never imports the plugin list. */
+  async boot() {
+    const { registry } = await import('#config/plugins')
+    const { setInstalledPlugins } = await import('#kernel/installed_plugins')
+    setInstalledPlugins(registry)
+    const { permissionCatalogue } = await import('#services/abilities')
+    permissionCatalogue()
+  }
 
   async start() {
     if (this.app.getEnvironment() !== 'web') return
@@ -35,13 +45,17 @@ export default class AffixProvider {
     await startWorker(logger, { concurrency: env.get('AFFIX_WORKER_CONCURRENCY') ?? 2 })
   }
 
+  /**
+   * After the HTTP server has drained, before Redis and Lucid close (providers shut down in
+   * reverse order): the worker first (its jobs may use what plugins hold), then the
+   * plugins' own resources (tracking flushes its click batches), then the cache bus stops
+   * listening; the Redis connections themselves close after, with @adonisjs/redis.
+   */
   async shutdown() {
-    const { registry } = await import('#config/plugins')
-    for (const plugin of [...registry.ordered].reverse()) await plugin.onShutdown?.()
     const { stopWorker } = await import('#services/jobs')
     await stopWorker()
-    const { counters } = await import('#services/counters')
-    await counters.close()
+    const { installedPlugins } = await import('#kernel/installed_plugins')
+    for (const plugin of [...installedPlugins().ordered].reverse()) await plugin.onShutdown?.()
     const { closeCacheBus } = await import('#kernel/cache_bus')
     await closeCacheBus()
   }

@@ -6,6 +6,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   HOST: Env.schema.string.optional({ format: 'host' }),
   APP_KEY: Env.schema.secret(),
   APP_URL: Env.schema.string.optional(),
+  CORS_ORIGINS: Env.schema.string.optional(),
   APP_VERSION: Env.schema.string.optional(),
   LOG_LEVEL: Env.schema.string.optional(),
   DATABASE_URL: Env.schema.string(),

@@ -4,6 +4,7 @@ import server from '@adonisjs/core/services/server'
 server.errorHandler(() => import('#exceptions/handler'))
 
 server.use([
+  () => import('#middleware/security_headers_middleware'),
   () => import('#middleware/container_bindings_middleware'),
   () => import('#middleware/request_id_middleware'),
   () => import('#middleware/detect_user_locale_middleware'),
@@ -12,6 +13,7 @@ server.use([
 
 router.use([
   () => import('@adonisjs/core/bodyparser_middleware'),
+  () => import('#middleware/request_guard_middleware'),
   () => import('@adonisjs/auth/initialize_auth_middleware'),
 ])
 

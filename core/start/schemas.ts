@@ -15,7 +15,11 @@ export const PanelSummary = defineSchema('PanelSummary', {
     current: { type: 'boolean', description: 'The panel of the token used for this call' },
   },
 })
-export const Message = defineSchema('Message', { type: 'object', required: ['message'], properties: { message: { type: 'string' } } })
+export const Message = defineSchema('Message', {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' } },
+})
 
 export const Health = defineSchema('Health', {
   type: 'object',
@@ -29,13 +33,38 @@ export const Health = defineSchema('Health', {
 })
 export const PluginState = defineSchema('PluginState', {
   type: 'object',
-  required: ['id', 'name', 'enabled', 'dependsOn'],
+  required: ['id', 'name', 'enabled', 'dependsOn', 'hasSettings', 'requiresFeatures', 'featureMissing', 'wiring'],
   properties: {
     id: { type: 'string' },
     name: { type: 'string' },
     description: schemas.nullableString,
     dependsOn: { type: 'array', items: { type: 'string' } },
     enabled: { type: 'boolean' },
+    hasSettings: {
+      type: 'boolean',
+      description: 'Whether the plugin has a settings form (GET /plugins/{id}/settings)',
+    },
+    requiresFeatures: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Organisation feature flags the plugin needs, any one of them (e.g. edl for deep links)',
+    },
+    featureMissing: {
+      type: 'boolean',
+      description: 'The organisation has none of requiresFeatures: the plugin offers nothing here even when on',
+    },
+    wiring: {
+      type: 'object',
+      description:
+        "The plugin's manifest wiring: lookups it answers, extension points it owns, hooks it contributes to, events it listens to",
+      required: ['lookups', 'extensionPoints', 'hooks', 'listeners'],
+      properties: {
+        lookups: { type: 'array', items: { type: 'string' } },
+        extensionPoints: { type: 'array', items: { type: 'string' } },
+        hooks: { type: 'array', items: { type: 'string' } },
+        listeners: { type: 'array', items: { type: 'string' } },
+      },
+    },
   },
 })
 /** Branding image URLs (start/routes/branding.ts), verification and report switches of an organisation. */
@@ -72,7 +101,11 @@ export const Account = defineSchema('Account', {
         panelType: { type: 'string' },
         parentId: { type: ['integer', 'null'] },
         network: { type: 'boolean' },
-        features: { type: 'object', additionalProperties: { type: 'boolean' }, description: 'Feature flags: nd, ehi, an_cr, an_cl, edl, drr_admin, drr_aff, dra_aff, dir' },
+        features: {
+          type: 'object',
+          additionalProperties: { type: 'boolean' },
+          description: 'Feature flags: nd, ehi, an_cr, an_cl, edl, drr_admin, drr_aff, dra_aff, dir',
+        },
         reportsInstall: { type: 'boolean' },
         createdAt: schemas.nullableString,
         ...BRANDING_AND_SWITCHES,
@@ -93,13 +126,20 @@ export const Account = defineSchema('Account', {
     billing: {
       type: 'object',
       required: ['state', 'panelLocked'],
-      properties: { state: { type: 'string', enum: ['active', 'invoice_due', 'trial_end'] }, panelLocked: { type: 'boolean' } },
+      properties: {
+        state: { type: 'string', enum: ['active', 'invoice_due', 'trial_end'] },
+        panelLocked: { type: 'boolean' },
+      },
     },
     onboardingPending: { type: 'boolean' },
     preference: { type: 'object', additionalProperties: true },
     abilities: {
       type: 'array',
-      items: { type: 'object', required: ['subject', 'action'], properties: { subject: { type: 'string' }, action: { type: 'string' } } },
+      items: {
+        type: 'object',
+        required: ['subject', 'action'],
+        properties: { subject: { type: 'string' }, action: { type: 'string' } },
+      },
     },
     plugins: { type: 'array', items: PluginState },
   },
@@ -123,13 +163,24 @@ export const Organization = defineSchema('Organization', {
       properties: {
         disableProductChanges: { type: 'boolean' },
         maxProductsPerBrand: { type: ['integer', 'null'] },
-        disabledIntegrations: { type: 'array', items: { type: 'string', enum: ['icegaming', 'betconstruct', 'progressplay', 'apptrove'] } },
+        disabledIntegrations: {
+          type: 'array',
+          items: { type: 'string', enum: ['icegaming', 'betconstruct', 'progressplay', 'apptrove'] },
+        },
         disableAffiliateInvoices: { type: 'boolean' },
       },
     },
     preferences: {
       type: 'object',
-      required: ['currency', 'language', 'timezone', 'themeColor', 'weekStartDay', 'defaultReportDays', 'maskCustomerId'],
+      required: [
+        'currency',
+        'language',
+        'timezone',
+        'themeColor',
+        'weekStartDay',
+        'defaultReportDays',
+        'maskCustomerId',
+      ],
       properties: {
         currency: { type: 'string' },
         language: { type: 'string', enum: ['en', 'pt', 'tr'] },
@@ -161,10 +212,20 @@ export const ApiKeySchema = defineSchema('ApiKey', {
     id: schemas.id,
     name: { type: 'string' },
     userId: schemas.id,
-    preview: { type: 'string', description: 'afk_<id>.…<last 4 characters>; the secret is never returned after creation' },
+    preview: {
+      type: 'string',
+      description: 'afk_<id>.…<last 4 characters>; the secret is never returned after creation',
+    },
     scopes: {
       type: 'array',
-      items: { type: 'object', required: ['resource', 'operations'], properties: { resource: { type: 'string' }, operations: { type: 'array', items: { type: 'string', enum: ['read', 'write'] } } } },
+      items: {
+        type: 'object',
+        required: ['resource', 'operations'],
+        properties: {
+          resource: { type: 'string' },
+          operations: { type: 'array', items: { type: 'string', enum: ['read', 'write'] } },
+        },
+      },
     },
     allowedIps: { type: 'array', items: { type: 'string' } },
     expiresAt: schemas.nullableString,
@@ -174,7 +235,14 @@ export const ApiKeySchema = defineSchema('ApiKey', {
   },
 })
 export const CreatedApiKey = defineSchema('CreatedApiKey', {
-  allOf: [ApiKeySchema, { type: 'object', required: ['key'], properties: { key: { type: 'string', description: 'The full key, shown once' } } }],
+  allOf: [
+    ApiKeySchema,
+    {
+      type: 'object',
+      required: ['key'],
+      properties: { key: { type: 'string', description: 'The full key, shown once' } },
+    },
+  ],
 })
 export const ApiLogSchema = defineSchema('ApiLog', {
   type: 'object',
@@ -214,7 +282,12 @@ export const Session = defineSchema('Session', {
         token: { type: 'string' },
         type: { type: 'string', const: 'bearer' },
         expiresAt: schemas.nullableString,
-        panels: { type: 'array', items: PanelSummary, description: "The person's panels in every organisation (same e-mail address)" },
+        panels: {
+          type: 'array',
+          items: PanelSummary,
+          description:
+            "The person's panels in every organisation that share this panel's credential (same e-mail address and password)",
+        },
       },
     },
   ],
@@ -226,7 +299,11 @@ export const PluginSettings = defineSchema('PluginSettings', {
   type: 'object',
   required: ['schema', 'values'],
   properties: {
-    schema: { type: 'object', additionalProperties: true, description: 'JSON Schema of the settings object (drives the generated form)' },
+    schema: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'JSON Schema of the settings object (drives the generated form)',
+    },
     values: { type: 'object', additionalProperties: true },
   },
 })
@@ -241,7 +318,11 @@ export const ExportRecord = defineSchema('ExportRecord', {
     pluginId: { type: 'string' },
     resource: { type: 'string' },
     status: { type: 'string', enum: ['exporting', 'exported', 'failed'] },
-    query: { type: 'object', additionalProperties: true, description: 'The filters, search and sort the export was made with' },
+    query: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'The filters, search and sort the export was made with',
+    },
     fileName: { type: 'string' },
     rowCount: { type: 'integer' },
     sizeBytes: { type: 'integer' },

@@ -4,8 +4,7 @@ import app from '@adonisjs/core/services/app'
 import type { Config } from '@japa/runner/types'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { createServer } from 'node:http'
-import { withRootRoutes } from '#kernel/root_routes'
+import { createHttpServer } from '#services/http_server'
 
 export const plugins: Config['plugins'] = [assert(), apiClient(), pluginAdonisJS(app)]
 
@@ -14,7 +13,7 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   setup: [
     async () => {
       await testUtils.db().migrate()
-      const { installJobQueue } = await import('#services/jobs')
+      const { installJobQueue } = await import('#services/job_queue')
       await installJobQueue()
     },
   ],
@@ -23,6 +22,6 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
 
 export const configureSuite: Config['configureSuite'] = (suite) => {
   if (['browser', 'functional', 'e2e'].includes(suite.name)) {
-    return suite.setup(() => testUtils.httpServer().start((handle) => createServer(withRootRoutes(handle))))
+    return suite.setup(() => testUtils.httpServer().start((handle) => createHttpServer(handle)))
   }
 }

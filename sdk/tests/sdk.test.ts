@@ -178,7 +178,10 @@ let token: string
 const dataDir = mkdtempSync(join(tmpdir(), 'affix-sdk-data-'))
 
 beforeAll(async () => {
-  server = await startTestServer({ database: process.env.SDK_TEST_DATABASE ?? 'affix_test_sdk', env: { DATA_DIR: dataDir } })
+  server = await startTestServer({
+    database: process.env.SDK_TEST_DATABASE ?? 'affix_test_sdk',
+    env: { DATA_DIR: dataDir },
+  })
 })
 
 afterAll(async () => {
@@ -241,8 +244,8 @@ describe('@affix/sdk against a live server', () => {
       name: 'SDK Test Brand',
       email: 'sdk@brand.example',
       status: 'active',
-      hasPassword: false,
     })
+    expect(created).not.toHaveProperty('hasPassword')
 
     const fetched = await unwrap(brandsGetBrand({ client: affix, path: { id: created.id } }))
     expect(fetched.id).toBe(created.id)
@@ -257,10 +260,10 @@ describe('@affix/sdk against a live server', () => {
       brandsReplaceBrand({
         client: affix,
         path: { id: created.id },
-        body: { name: 'SDK Test Brand Renamed', password: 'Brand#2024' },
+        body: { name: 'SDK Test Brand Renamed' },
       })
     )
-    expect(replaced).toMatchObject({ name: 'SDK Test Brand Renamed', hasPassword: true })
+    expect(replaced).toMatchObject({ name: 'SDK Test Brand Renamed' })
 
     const bulk = await unwrap(brandsSetBrandsStatus({ client: affix, body: { ids: [created.id], status: 'inactive' } }))
     expect(bulk.updated).toBe(1)
@@ -379,7 +382,9 @@ describe('@affix/sdk against a live server', () => {
   })
 
   it('manages media: demo banners, upload, banner code, public creative link', async () => {
-    const demo = await paged(mediaListMedia({ client: affix, query: { filter: JSON.stringify({ type: 'banner' }), sort: 'id' } }))
+    const demo = await paged(
+      mediaListMedia({ client: affix, query: { filter: JSON.stringify({ type: 'banner' }), sort: 'id' } })
+    )
     expect(demo.resource).toBe('media')
     expect(demo.total).toBe(2)
     const seeded = await unwrap(mediaGetMedia({ client: affix, path: { id: demo.items[0]!.id } }))
@@ -389,83 +394,212 @@ describe('@affix/sdk against a live server', () => {
     const link = new URL(seeded.file!.publicUrl!)
     const anonymous = trackOperations(createAffixClient({ baseUrl: server.url }))
     const creative = (await unwrap(
-      mediaDownloadCreative({ client: anonymous, path: { file: link.pathname.split('/').pop()! }, query: { v: link.searchParams.get('v')! } })
+      mediaDownloadCreative({
+        client: anonymous,
+        path: { file: link.pathname.split('/').pop()! },
+        query: { v: link.searchParams.get('v')! },
+      })
     )) as unknown as Blob
     expect(creative.size).toBe(seeded.file!.size)
     const image = new File([await creative.arrayBuffer()], 'sdk.png', { type: 'image/png' })
 
     const created = await unwrap(
-      mediaCreateMedia({ client: affix, body: { title: 'SDK banner', type: 'banner', link: 'https://casino.example/?s={source}', macros: [{ macro: '{source}', value: 'sdk' }], file: image } })
+      mediaCreateMedia({
+        client: affix,
+        body: {
+          title: 'SDK banner',
+          type: 'banner',
+          link: 'https://casino.example/?s={source}',
+          macros: [{ macro: '{source}', value: 'sdk' }],
+          file: image,
+        },
+      })
     )
-    expect(created).toMatchObject({ title: 'SDK banner', type: 'banner', status: 'active', macros: [{ macro: '{source}', value: 'sdk' }] })
+    expect(created).toMatchObject({
+      title: 'SDK banner',
+      type: 'banner',
+      status: 'active',
+      macros: [{ macro: '{source}', value: 'sdk' }],
+    })
     expect(created.file).toMatchObject({ name: 'sdk.png', mime: 'image/png', size: image.size })
     const id = created.id
 
-    expect((await unwrap(mediaUpdateMedia({ client: affix, path: { id }, body: { title: 'SDK banner 2' } }))).title).toBe('SDK banner 2')
-    expect((await unwrap(mediaReplaceMedia({ client: affix, path: { id }, body: { status: 'inactive' } }))).status).toBe('inactive')
-    expect(await unwrap(mediaSetMediaStatus({ client: affix, body: { ids: [id], status: 'active' } }))).toEqual({ updated: 1, ids: [id] })
-    const uploaded = await unwrap(mediaUploadMediaFile({ client: affix, path: { id }, body: { file: new File([image], 'again.png', { type: 'image/png' }) } }))
+    expect(
+      (await unwrap(mediaUpdateMedia({ client: affix, path: { id }, body: { title: 'SDK banner 2' } }))).title
+    ).toBe('SDK banner 2')
+    expect(
+      (await unwrap(mediaReplaceMedia({ client: affix, path: { id }, body: { status: 'inactive' } }))).status
+    ).toBe('inactive')
+    expect(await unwrap(mediaSetMediaStatus({ client: affix, body: { ids: [id], status: 'active' } }))).toEqual({
+      updated: 1,
+      ids: [id],
+    })
+    const uploaded = await unwrap(
+      mediaUploadMediaFile({
+        client: affix,
+        path: { id },
+        body: { file: new File([image], 'again.png', { type: 'image/png' }) },
+      })
+    )
     expect(uploaded.file?.name).toBe('again.png')
     const stored = (await unwrap(mediaDownloadMediaFile({ client: affix, path: { id } }))) as unknown as Blob
     expect(stored.size).toBe(image.size)
 
-    const [affiliate] = (await paged(affiliatesListAffiliates({ client: affix, query: { filter: JSON.stringify({ status: 'active' }), limit: 1 } }))).items
-    const code = await unwrap(mediaGetBannerCode({ client: affix, path: { id }, query: { affiliateId: affiliate!.id } }))
+    const [affiliate] = (
+      await paged(
+        affiliatesListAffiliates({ client: affix, query: { filter: JSON.stringify({ status: 'active' }), limit: 1 } })
+      )
+    ).items
+    // A banner code links through a campaign: none linked to the creative, so one is named.
+    const [campaign] = (
+      await paged(
+        campaignsListCampaigns({
+          client: affix,
+          query: { filter: JSON.stringify({ status: 'active', visibility: 'public' }), limit: 1 },
+        })
+      )
+    ).items
+    const withoutCampaign = await apiError(
+      unwrap(mediaGetBannerCode({ client: affix, path: { id }, query: { affiliateId: affiliate!.id } }))
+    )
+    expect(withoutCampaign.status).toBe(422)
+    const code = await unwrap(
+      mediaGetBannerCode({
+        client: affix,
+        path: { id },
+        query: { affiliateId: affiliate!.id, campaignId: campaign!.id },
+      })
+    )
+    expect(new URL(code.trackingLink).pathname).toBe(`/c/${campaign!.id}`)
     expect(new URL(code.trackingLink).searchParams.get('pub_id')).toBe(String(affiliate!.id))
     expect(code.html).toContain(`<img src="${uploaded.file!.publicUrl!.replace(/&/g, '&amp;')}"`)
 
     expect(await unwrap(mediaDeleteMedia({ client: affix, path: { id } }))).toEqual({ id })
     const gone = await apiError(
-      unwrap(mediaDownloadCreative({ client: anonymous, path: { file: new URL(uploaded.file!.publicUrl!).pathname.split('/').pop()! } }))
+      unwrap(
+        mediaDownloadCreative({
+          client: anonymous,
+          path: { file: new URL(uploaded.file!.publicUrl!).pathname.split('/').pop()! },
+        })
+      )
     )
     expect(gone.status).toBe(404)
   })
 
   it('links through the affiliate\u2019s tracking domain, marks a click by a fraud rule and reads it back', async () => {
-    const [campaign] = (await paged(campaignsListCampaigns({ client: affix, query: { filter: JSON.stringify({ status: 'active', visibility: 'public' }), limit: 1 } }))).items
-    const [affiliate] = (await paged(affiliatesListAffiliates({ client: affix, query: { filter: JSON.stringify({ status: 'active' }), limit: 1 } }))).items
+    const [campaign] = (
+      await paged(
+        campaignsListCampaigns({
+          client: affix,
+          query: { filter: JSON.stringify({ status: 'active', visibility: 'public' }), limit: 1 },
+        })
+      )
+    ).items
+    const [affiliate] = (
+      await paged(
+        affiliatesListAffiliates({ client: affix, query: { filter: JSON.stringify({ status: 'active' }), limit: 1 } })
+      )
+    ).items
     expect(campaign).toBeDefined()
     expect(affiliate).toBeDefined()
 
     // A private tracking domain of the affiliate: its links use it.
     const host = `t${Date.now().toString(36)}.sdk.example`
-    const domain = await unwrap(domainsCreateDomain({ client: affix, body: { name: host, protocol: 'https', ssl: true, visibility: 'private', affiliateIds: [affiliate!.id] } }))
+    const domain = await unwrap(
+      domainsCreateDomain({
+        client: affix,
+        body: { name: host, protocol: 'https', ssl: true, visibility: 'private', affiliateIds: [affiliate!.id] },
+      })
+    )
     expect(domain).toMatchObject({ name: host, baseUrl: `https://${host}`, visibility: 'private', status: 'active' })
     expect((await unwrap(domainsGetDomain({ client: affix, path: { id: domain.id } }))).name).toBe(host)
     expect((await paged(domainsListDomains({ client: affix }))).items.map((row) => row.id)).toContain(domain.id)
-    const link = await unwrap(campaignsCreateCampaignLink({ client: affix, path: { id: campaign!.id }, body: { affiliateId: affiliate!.id, sub1: 'sdk' } }))
+    const link = await unwrap(
+      campaignsCreateCampaignLink({
+        client: affix,
+        path: { id: campaign!.id },
+        body: { affiliateId: affiliate!.id, sub1: 'sdk' },
+      })
+    )
     expect(new URL(link.url).host).toBe(host)
-    expect((await unwrap(domainsUpdateDomain({ client: affix, path: { id: domain.id }, body: { type: 'white_label' } }))).type).toBe('white_label')
-    expect((await unwrap(domainsReplaceDomain({ client: affix, path: { id: domain.id }, body: { name: host, status: 'inactive' } }))).status).toBe('inactive')
+    expect(
+      (await unwrap(domainsUpdateDomain({ client: affix, path: { id: domain.id }, body: { type: 'white_label' } })))
+        .type
+    ).toBe('white_label')
+    expect(
+      (
+        await unwrap(
+          domainsReplaceDomain({ client: affix, path: { id: domain.id }, body: { name: host, status: 'inactive' } })
+        )
+      ).status
+    ).toBe('inactive')
     expect(await unwrap(domainsDeleteDomain({ client: affix, path: { id: domain.id } }))).toEqual({ id: domain.id })
 
     // A mark rule on a user agent: the click is redirected and recorded as fraud.
     const agent = `sdk-agent-${Date.now()}`
-    const rule = await unwrap(fraudCreateFraudRule({ client: affix, body: { name: 'SDK agent', action: 'mark', type: 'blacklist', userAgents: [agent] } }))
+    const rule = await unwrap(
+      fraudCreateFraudRule({
+        client: affix,
+        body: { name: 'SDK agent', action: 'mark', type: 'blacklist', userAgents: [agent] },
+      })
+    )
     expect(rule).toMatchObject({ action: 'mark', type: 'blacklist', status: 'active', userAgents: [agent] })
     expect((await unwrap(fraudGetFraudRule({ client: affix, path: { id: rule.id } }))).name).toBe('SDK agent')
     expect((await paged(fraudListFraudRules({ client: affix }))).items.map((row) => row.id)).toContain(rule.id)
     const tracked = new URL(link.url)
-    const answer = await fetch(`${server.url}${tracked.pathname}${tracked.search}`, { redirect: 'manual', headers: { 'user-agent': agent } })
+    const answer = await fetch(`${server.url}${tracked.pathname}${tracked.search}`, {
+      redirect: 'manual',
+      headers: { 'user-agent': agent },
+    })
     expect(answer.status).toBe(302)
 
-    const clicks = (await paged(trackingListClicks({ client: affix, query: { filter: JSON.stringify({ campaignId: campaign!.id, affiliateId: affiliate!.id }) } }))).items
+    const clicks = (
+      await paged(
+        trackingListClicks({
+          client: affix,
+          query: { filter: JSON.stringify({ campaignId: campaign!.id, affiliateId: affiliate!.id }) },
+        })
+      )
+    ).items
     const click = clicks.find((row) => row.userAgent === agent)
     expect(click).toMatchObject({ outcome: 'redirect', reason: null, fraudAction: 'mark', params: { sub1: 'sdk' } })
     expect(answer.headers.get('location')).toContain(click!.clickId)
     const one = await unwrap(trackingGetClick({ client: affix, path: { clickId: click!.clickId } }))
     expect(one.fraud).toEqual({ ruleIds: [rule.id], reasons: ['blacklist'] })
 
-    expect((await unwrap(fraudUpdateFraudRule({ client: affix, path: { id: rule.id }, body: { action: 'block' } }))).action).toBe('block')
-    expect((await unwrap(fraudReplaceFraudRule({ client: affix, path: { id: rule.id }, body: { name: 'SDK agent', action: 'block', type: 'blacklist', userAgents: [agent], status: 'inactive' } }))).status).toBe('inactive')
-    expect(await unwrap(fraudSetFraudRulesStatus({ client: affix, body: { ids: [rule.id], status: 'active' } }))).toEqual({ updated: 1, ids: [rule.id] })
+    expect(
+      (await unwrap(fraudUpdateFraudRule({ client: affix, path: { id: rule.id }, body: { action: 'block' } }))).action
+    ).toBe('block')
+    expect(
+      (
+        await unwrap(
+          fraudReplaceFraudRule({
+            client: affix,
+            path: { id: rule.id },
+            body: { name: 'SDK agent', action: 'block', type: 'blacklist', userAgents: [agent], status: 'inactive' },
+          })
+        )
+      ).status
+    ).toBe('inactive')
+    expect(
+      await unwrap(fraudSetFraudRulesStatus({ client: affix, body: { ids: [rule.id], status: 'active' } }))
+    ).toEqual({ updated: 1, ids: [rule.id] })
     expect(await unwrap(fraudDeleteFraudRule({ client: affix, path: { id: rule.id } }))).toEqual({ id: rule.id })
   })
 
   it('runs a campaign through every campaigns operation: fields, payout, caps, targeting, groups, notes, access', async () => {
-    const [brand] = (await paged(brandsListBrands({ client: affix, query: { filter: JSON.stringify({ status: 'active' }), limit: 1 } }))).items
+    const [brand] = (
+      await paged(
+        brandsListBrands({ client: affix, query: { filter: JSON.stringify({ status: 'active' }), limit: 1 } })
+      )
+    ).items
     expect(brand).toBeDefined()
-    const check = await unwrap(campaignsValidateUrl({ client: affix, body: { url: 'https://brand.example/?c={click_id}', macros: ['click_id', 'pub_id'] } }))
+    const check = await unwrap(
+      campaignsValidateUrl({
+        client: affix,
+        body: { url: 'https://brand.example/?c={click_id}', macros: ['click_id', 'pub_id'] },
+      })
+    )
     expect(check).toEqual({ valid: false, message: 'Please include the "pub_id" macro in the URL.' })
 
     const title = `SDK VIP ${Date.now()}`
@@ -484,68 +618,201 @@ describe('@affix/sdk against a live server', () => {
     expect(campaign).toMatchObject({ title, visibility: 'private', status: 'active' })
     const path = { id: campaign.id }
     expect((await unwrap(campaignsGetCampaign({ client: affix, path }))).title).toBe(title)
-    expect((await unwrap(campaignsUpdateCampaign({ client: affix, path, body: { externalId: `sdk-${campaign.id}` } }))).externalId).toBe(`sdk-${campaign.id}`)
-    expect((await unwrap(campaignsReplaceCampaign({ client: affix, path, body: { title: `${title}!`, attributionWindowDays: 45 } }))).attributionWindowDays).toBe(45)
+    expect(
+      (await unwrap(campaignsUpdateCampaign({ client: affix, path, body: { externalId: `sdk-${campaign.id}` } })))
+        .externalId
+    ).toBe(`sdk-${campaign.id}`)
+    expect(
+      (
+        await unwrap(
+          campaignsReplaceCampaign({ client: affix, path, body: { title: `${title}!`, attributionWindowDays: 45 } })
+        )
+      ).attributionWindowDays
+    ).toBe(45)
     const found = (await paged(campaignsListCampaigns({ client: affix, query: { q: `sdk-${campaign.id}` } }))).items
     expect(found.map((row) => row.id)).toEqual([campaign.id])
-    expect(await unwrap(campaignsExportCampaigns({ client: affix, query: { q: `sdk-${campaign.id}` }, parseAs: 'text' }))).toContain(`${title}!`)
+    expect(
+      await unwrap(campaignsExportCampaigns({ client: affix, query: { q: `sdk-${campaign.id}` }, parseAs: 'text' }))
+    ).toContain(`${title}!`)
 
     // Payout plan: amounts and percentages as decimal strings.
     expect(await unwrap(campaignsGetCampaignPayout({ client: affix, path }))).toBeNull()
-    const plan = await unwrap(campaignsSetCampaignPayout({ client: affix, path, body: { model: 'hybrid', goal: 'ftd', cpaPayout: 50, cpsNgrP: 25.5 } }))
+    const plan = await unwrap(
+      campaignsSetCampaignPayout({
+        client: affix,
+        path,
+        body: { model: 'hybrid', goal: 'ftd', cpaPayout: 50, cpsNgrP: 25.5 },
+      })
+    )
     expect(plan).toMatchObject({ model: 'hybrid', cpaPayout: '50.00', cpsNgrP: '25.50' })
     expect((await unwrap(campaignsGetCampaignPayout({ client: affix, path })))?.model).toBe('hybrid')
 
     // Caps: the server's order rule, then a valid one changed and removed.
     const badCap = await apiError(
-      unwrap(campaignsCreateCampaignCap({ client: affix, path, body: { variable: 'clicks', type: 'combined', visibility: 'public', action: 'reject_activity', limits: { daily: 500, hourly: 600 } } }))
+      unwrap(
+        campaignsCreateCampaignCap({
+          client: affix,
+          path,
+          body: {
+            variable: 'clicks',
+            type: 'combined',
+            visibility: 'public',
+            action: 'reject_activity',
+            limits: { daily: 500, hourly: 600 },
+          },
+        })
+      )
     )
     expect(badCap.status).toBe(422)
     const cap = await unwrap(
-      campaignsCreateCampaignCap({ client: affix, path, body: { variable: 'clicks', type: 'combined', visibility: 'public', action: 'reject_activity', limits: { daily: 500 } } })
+      campaignsCreateCampaignCap({
+        client: affix,
+        path,
+        body: {
+          variable: 'clicks',
+          type: 'combined',
+          visibility: 'public',
+          action: 'reject_activity',
+          limits: { daily: 500 },
+        },
+      })
     )
     expect(cap.limits).toMatchObject({ daily: 500 })
-    expect((await unwrap(campaignsUpdateCampaignCap({ client: affix, path: { id: campaign.id, capId: cap.id }, body: { action: 'pause_campaign' } }))).action).toBe('pause_campaign')
     expect(
-      (await unwrap(campaignsReplaceCampaignCap({ client: affix, path: { id: campaign.id, capId: cap.id }, body: { variable: 'ftd', type: 'each_affiliate', visibility: 'private', action: 'reject_activity', limits: { lifetime: 10 } } })))
-        .type
+      (
+        await unwrap(
+          campaignsUpdateCampaignCap({
+            client: affix,
+            path: { id: campaign.id, capId: cap.id },
+            body: { action: 'pause_campaign' },
+          })
+        )
+      ).action
+    ).toBe('pause_campaign')
+    expect(
+      (
+        await unwrap(
+          campaignsReplaceCampaignCap({
+            client: affix,
+            path: { id: campaign.id, capId: cap.id },
+            body: {
+              variable: 'ftd',
+              type: 'each_affiliate',
+              visibility: 'private',
+              action: 'reject_activity',
+              limits: { lifetime: 10 },
+            },
+          })
+        )
+      ).type
     ).toBe('each_affiliate')
     expect((await unwrap(campaignsListCampaignCaps({ client: affix, path }))).map((row) => row.id)).toEqual([cap.id])
-    expect(await unwrap(campaignsDeleteCampaignCap({ client: affix, path: { id: campaign.id, capId: cap.id } }))).toEqual({ id: cap.id })
+    expect(
+      await unwrap(campaignsDeleteCampaignCap({ client: affix, path: { id: campaign.id, capId: cap.id } }))
+    ).toEqual({ id: cap.id })
 
     // Targeting rule blocks.
     const block = await unwrap(
-      campaignsCreateCampaignRuleBlock({ client: affix, path, body: { name: 'Brazil mobile', logic: 'and', conditions: [{ field: 'country', operator: 'in', values: ['br'] }] } })
+      campaignsCreateCampaignRuleBlock({
+        client: affix,
+        path,
+        body: {
+          name: 'Brazil mobile',
+          logic: 'and',
+          conditions: [{ field: 'country', operator: 'in', values: ['br'] }],
+        },
+      })
     )
     expect(block.conditions).toEqual([{ field: 'country', operator: 'in', values: ['BR'] }])
-    expect((await unwrap(campaignsUpdateCampaignRuleBlock({ client: affix, path: { id: campaign.id, blockId: block.id }, body: { logic: 'or' } }))).logic).toBe('or')
     expect(
-      (await unwrap(campaignsReplaceCampaignRuleBlock({ client: affix, path: { id: campaign.id, blockId: block.id }, body: { name: 'Desktop', logic: 'and', conditions: [{ field: 'device', operator: 'in', values: ['desktop'] }] } })))
-        .name
+      (
+        await unwrap(
+          campaignsUpdateCampaignRuleBlock({
+            client: affix,
+            path: { id: campaign.id, blockId: block.id },
+            body: { logic: 'or' },
+          })
+        )
+      ).logic
+    ).toBe('or')
+    expect(
+      (
+        await unwrap(
+          campaignsReplaceCampaignRuleBlock({
+            client: affix,
+            path: { id: campaign.id, blockId: block.id },
+            body: {
+              name: 'Desktop',
+              logic: 'and',
+              conditions: [{ field: 'device', operator: 'in', values: ['desktop'] }],
+            },
+          })
+        )
+      ).name
     ).toBe('Desktop')
-    expect((await unwrap(campaignsListCampaignRuleBlocks({ client: affix, path }))).map((row) => row.id)).toEqual([block.id])
-    expect(await unwrap(campaignsDeleteCampaignRuleBlock({ client: affix, path: { id: campaign.id, blockId: block.id } }))).toEqual({ id: block.id })
+    expect((await unwrap(campaignsListCampaignRuleBlocks({ client: affix, path }))).map((row) => row.id)).toEqual([
+      block.id,
+    ])
+    expect(
+      await unwrap(campaignsDeleteCampaignRuleBlock({ client: affix, path: { id: campaign.id, blockId: block.id } }))
+    ).toEqual({ id: block.id })
 
     // Groups, notes, featured, status.
-    const [affiliate] = (await paged(affiliatesListAffiliates({ client: affix, query: { filter: JSON.stringify({ status: 'active' }), limit: 1 } }))).items
-    const group = await unwrap(affiliatesCreateGroup({ client: affix, body: { name: `SDK group ${campaign.id}`, affiliateIds: [affiliate!.id] } }))
-    expect(await unwrap(campaignsSetCampaignGroups({ client: affix, path, body: { groupIds: [group.id], primaryGroupId: group.id } }))).toEqual({ primaryGroupId: group.id, groupIds: [group.id] })
+    const [affiliate] = (
+      await paged(
+        affiliatesListAffiliates({ client: affix, query: { filter: JSON.stringify({ status: 'active' }), limit: 1 } })
+      )
+    ).items
+    const group = await unwrap(
+      affiliatesCreateGroup({
+        client: affix,
+        body: { name: `SDK group ${campaign.id}`, affiliateIds: [affiliate!.id] },
+      })
+    )
+    expect(
+      await unwrap(
+        campaignsSetCampaignGroups({ client: affix, path, body: { groupIds: [group.id], primaryGroupId: group.id } })
+      )
+    ).toEqual({ primaryGroupId: group.id, groupIds: [group.id] })
     expect((await unwrap(campaignsGetCampaignGroups({ client: affix, path }))).groupIds).toEqual([group.id])
     const note = await unwrap(campaignsAddCampaignNote({ client: affix, path, body: { body: 'Launch in week 2' } }))
-    expect((await unwrap(campaignsListCampaignNotes({ client: affix, path }))).map((row) => row.body)).toEqual(['Launch in week 2'])
-    expect(await unwrap(campaignsDeleteCampaignNote({ client: affix, path: { id: campaign.id, noteId: note.id } }))).toEqual({ id: note.id })
-    expect(await unwrap(campaignsSetCampaignsFeatured({ client: affix, body: { ids: [campaign.id], featured: true } }))).toMatchObject({ updated: 1 })
-    expect((await unwrap(campaignsListFeaturedCampaigns({ client: affix }))).map((row) => row.id)).toContain(campaign.id)
-    expect(await unwrap(campaignsSetCampaignsStatus({ client: affix, body: { ids: [campaign.id], status: 'paused', reason: 'SDK' } }))).toMatchObject({ updated: 1 })
+    expect((await unwrap(campaignsListCampaignNotes({ client: affix, path }))).map((row) => row.body)).toEqual([
+      'Launch in week 2',
+    ])
+    expect(
+      await unwrap(campaignsDeleteCampaignNote({ client: affix, path: { id: campaign.id, noteId: note.id } }))
+    ).toEqual({ id: note.id })
+    expect(
+      await unwrap(campaignsSetCampaignsFeatured({ client: affix, body: { ids: [campaign.id], featured: true } }))
+    ).toMatchObject({ updated: 1 })
+    expect((await unwrap(campaignsListFeaturedCampaigns({ client: affix }))).map((row) => row.id)).toContain(
+      campaign.id
+    )
+    expect(
+      await unwrap(
+        campaignsSetCampaignsStatus({ client: affix, body: { ids: [campaign.id], status: 'paused', reason: 'SDK' } })
+      )
+    ).toMatchObject({ updated: 1 })
 
     // Access: the demo affiliate asks, the network rejects, it asks again and is approved.
-    const session = await unwrap(authLogin({ client: createAffixClient({ baseUrl: server.url }), body: { email: 'affiliate@demo.affix.dev', password: DEMO_ADMIN.password } }))
+    const session = await unwrap(
+      authLogin({
+        client: createAffixClient({ baseUrl: server.url }),
+        body: { email: 'affiliate@demo.affix.dev', password: DEMO_ADMIN.password },
+      })
+    )
     const asAffiliate = trackOperations(createAffixClient({ baseUrl: server.url, token: session.token }))
-    const unanswered = await apiError(unwrap(campaignsRequestCampaignAccess({ client: asAffiliate, path, body: { answers: [''] } })))
+    const unanswered = await apiError(
+      unwrap(campaignsRequestCampaignAccess({ client: asAffiliate, path, body: { answers: [''] } }))
+    )
     expect(unanswered.status).toBe(422)
-    const asked = await unwrap(campaignsRequestCampaignAccess({ client: asAffiliate, path, body: { answers: ['My casino blog'] } }))
+    const asked = await unwrap(
+      campaignsRequestCampaignAccess({ client: asAffiliate, path, body: { answers: ['My casino blog'] } })
+    )
     expect(asked.status).toBe('pending')
-    const inbox = await unwrap(campaignsListCampaignAccessRequests({ client: affix, query: { status: 'pending', campaignId: campaign.id } }))
+    const inbox = await unwrap(
+      campaignsListCampaignAccessRequests({ client: affix, query: { status: 'pending', campaignId: campaign.id } })
+    )
     expect(inbox.map((row) => [row.affiliateId, row.status])).toEqual([[asked.affiliateId, 'pending']])
     const decision = { id: campaign.id, affiliateId: asked.affiliateId }
     expect((await unwrap(campaignsRejectCampaignAccess({ client: affix, path: decision }))).status).toBe('rejected')
@@ -555,10 +822,18 @@ describe('@affix/sdk against a live server', () => {
     await unwrap(authLogout({ client: asAffiliate }))
 
     // Blocking the affiliate, then the timeline tells the story.
-    expect(await unwrap(campaignsSetCampaignBlockedAffiliates({ client: affix, path, body: { affiliateIds: [asked.affiliateId] } }))).toEqual({ affiliateIds: [asked.affiliateId] })
-    expect(await unwrap(campaignsGetCampaignBlockedAffiliates({ client: affix, path }))).toEqual({ affiliateIds: [asked.affiliateId] })
+    expect(
+      await unwrap(
+        campaignsSetCampaignBlockedAffiliates({ client: affix, path, body: { affiliateIds: [asked.affiliateId] } })
+      )
+    ).toEqual({ affiliateIds: [asked.affiliateId] })
+    expect(await unwrap(campaignsGetCampaignBlockedAffiliates({ client: affix, path }))).toEqual({
+      affiliateIds: [asked.affiliateId],
+    })
     const events = (await unwrap(campaignsGetCampaignTimeline({ client: affix, path }))).map((entry) => entry.event)
-    expect(events).toEqual(expect.arrayContaining(['created', 'access_requested', 'access_rejected', 'access_approved']))
+    expect(events).toEqual(
+      expect.arrayContaining(['created', 'access_requested', 'access_rejected', 'access_approved'])
+    )
     expect(events[events.length - 1]).toBe('created')
 
     expect(await unwrap(campaignsDeleteCampaign({ client: affix, path }))).toEqual({ id: campaign.id })
@@ -683,9 +958,16 @@ describe('@affix/sdk against a live server', () => {
     expect(mediaOperationIds.filter((operationId) => !calledOperationIds.has(operationId))).toEqual([])
   })
 
-  for (const [tag, count] of [['campaigns', 36], ['fraud', 7], ['domains', 6], ['tracking', 2]] as const) {
+  for (const [tag, count] of [
+    ['campaigns', 36],
+    ['fraud', 7],
+    ['domains', 6],
+    ['tracking', 2],
+  ] as const) {
     it(`has called every operation tagged "${tag}" in the OpenAPI document`, () => {
-      const operationIds = operationMatchers.filter((matcher) => matcher.operation.tags?.includes(tag)).map((matcher) => matcher.operation.operationId)
+      const operationIds = operationMatchers
+        .filter((matcher) => matcher.operation.tags?.includes(tag))
+        .map((matcher) => matcher.operation.operationId)
       expect(operationIds).toHaveLength(count)
       expect(operationIds.filter((operationId) => !calledOperationIds.has(operationId))).toEqual([])
     })

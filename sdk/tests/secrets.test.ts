@@ -46,10 +46,22 @@ describe('secrets stay secret', () => {
       responses.push(await response.clone().text())
       return response
     })
-    const key = await unwrap(coreCreateApiKey({ client: affix, body: { name: 'Secret test', scopes: [{ resource: 'brands', operations: ['read'] }] } }))
+    const key = await unwrap(
+      coreCreateApiKey({
+        client: affix,
+        body: { name: 'Secret test', scopes: [{ resource: 'brands', operations: ['read'] }] },
+      })
+    )
     const keySecret = key.key.split('.').pop()!
     const app = await unwrap(
-      oauthCreateApp({ client: affix, body: { name: 'Secret app', redirectUris: ['https://example.com/callback'], scopes: [{ resource: 'brands', operations: ['read'] }] } })
+      oauthCreateApp({
+        client: affix,
+        body: {
+          name: 'Secret app',
+          redirectUris: ['https://example.com/callback'],
+          scopes: [{ resource: 'brands', operations: ['read'] }],
+        },
+      })
     )
     const clientSecret = (app as { clientSecret: string }).clientSecret
     expect(clientSecret.length).toBeGreaterThan(20)
@@ -68,7 +80,12 @@ describe('secrets stay secret', () => {
     const keyClient = createAffixClient({ baseUrl: server.url, token: key.key })
     await unwrap(coreGetAccount({ client: keyClient })).catch(() => undefined)
     const newPassword = 'Changed#2026'
-    await unwrap(coreChangePassword({ client: affix, body: { currentPassword: DEMO_ADMIN.password, password: newPassword, passwordConfirmation: newPassword } }))
+    await unwrap(
+      coreChangePassword({
+        client: affix,
+        body: { currentPassword: DEMO_ADMIN.password, password: newPassword, passwordConfirmation: newPassword },
+      })
+    )
     secrets.push(newPassword)
     await unwrap(authLogout({ client: affix }))
 

@@ -5,9 +5,10 @@
  */
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material'
 import { Navigate, Title, useTranslate } from 'react-admin'
+import { pluginName } from '../layout/plugin_text'
 import { SectionErrorBoundary } from '../layout/SectionErrorBoundary'
 import { useSession } from '../layout/useSession'
-import { homePath } from '../session'
+import { DASHBOARD_PATH, homePath } from '../session'
 import { PanelHome } from './PanelHome'
 import { RecommendedActions } from './RecommendedActions'
 import { Shortcuts } from './Shortcuts'
@@ -17,7 +18,7 @@ export const Dashboard = () => {
   const { account } = useSession()
   if (!account) return null
   const home = homePath(account)
-  if (home !== '/') return <Navigate to={home} replace />
+  if (home !== DASHBOARD_PATH) return <Navigate to={home} replace />
   if (account.user.role === 'affiliate') return <PanelHome kind="affiliate" account={account} />
   if (account.user.role === 'brand') return <PanelHome kind="brand" account={account} />
 
@@ -44,10 +45,26 @@ export const Dashboard = () => {
             {translate('affix.dashboard.plugins')}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }} useFlexGap>
-            {enabledPlugins.length === 0 && <Typography color="text.secondary">{translate('affix.dashboard.no_plugins')}</Typography>}
-            {enabledPlugins.map((plugin) => (
-              <Chip key={plugin.id} label={plugin.name} />
-            ))}
+            {enabledPlugins.length === 0 && (
+              <Typography color="text.secondary">{translate('affix.dashboard.no_plugins')}</Typography>
+            )}
+            {enabledPlugins.map((plugin) =>
+              plugin.featureMissing ? (
+                // On, but short of the feature flag it needs: it offers nothing yet, and says why.
+                <Chip
+                  key={plugin.id}
+                  variant="outlined"
+                  color="warning"
+                  label={translate('affix.dashboard.plugin_feature_missing', { name: pluginName(translate, plugin) })}
+                  title={translate('affix.screens.integrations.feature_missing', {
+                    features: (plugin.requiresFeatures ?? []).join(', '),
+                  })}
+                  data-testid="plugin-feature-missing"
+                />
+              ) : (
+                <Chip key={plugin.id} label={pluginName(translate, plugin)} />
+              )
+            )}
           </Stack>
         </CardContent>
       </Card>

@@ -10,23 +10,21 @@ import { Button, Card, CardContent, List, ListItem, ListItemIcon, ListItemText, 
 import { useEffect, useState } from 'react'
 import { LinkBase, useDataProvider, useResourceDefinitions, useTranslate } from 'react-admin'
 import { effectiveAbilities, hasAbility } from '../auth_provider'
-import { hasRoute } from '../layout/menu_registry'
+import { subjectOfResource } from '../resource_registry'
 import { useSession } from '../layout/useSession'
 import type { Account } from '../session'
 
 interface RecommendedAction {
   key: 'add_brand' | 'add_product' | 'add_affiliates' | 'add_campaign'
-  /** react-admin resource that holds the records, when a plugin provides it. */
+  /** react-admin resource that holds the records, when a plugin provides it (its name is its spec path). */
   resource: string
-  /** The core screen for it otherwise (spec §2 route). */
-  route: string
 }
 
 export const RECOMMENDED_ACTIONS: RecommendedAction[] = [
-  { key: 'add_brand', resource: 'brands', route: '/manage/brand' },
-  { key: 'add_product', resource: 'products', route: '/manage/product' },
-  { key: 'add_affiliates', resource: 'affiliates', route: '/manage/affiliate' },
-  { key: 'add_campaign', resource: 'campaigns', route: '/manage/campaign' },
+  { key: 'add_brand', resource: 'manage/brand' },
+  { key: 'add_product', resource: 'manage/product' },
+  { key: 'add_affiliates', resource: 'manage/affiliate' },
+  { key: 'add_campaign', resource: 'manage/campaign' },
 ]
 
 export const RecommendedActions = ({ account, compact = false }: { account: Account; compact?: boolean }) => {
@@ -39,10 +37,9 @@ export const RecommendedActions = ({ account, compact = false }: { account: Acco
 
   const targets = RECOMMENDED_ACTIONS.map((action) => {
     const resource = resources[action.resource]
-    if (resource && hasAbility(abilities, action.resource, 'manage')) {
+    if (resource && hasAbility(abilities, subjectOfResource(action.resource), 'manage')) {
       return { action, to: resource.hasCreate ? `/${action.resource}/create` : `/${action.resource}`, countable: true }
     }
-    if (hasRoute(action.route)) return { action, to: action.route, countable: false }
     return { action, to: null, countable: false }
   })
   const countable = targets.filter((target) => target.countable).map((target) => target.action.resource)

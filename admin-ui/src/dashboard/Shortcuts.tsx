@@ -17,17 +17,30 @@ export const Shortcuts = () => {
     Object.values(resources).map((resource) => ({
       name: resource.name,
       menuGroup: resource.options?.menuGroup as string | undefined,
+      menuOrder: resource.options?.menuOrder as number | undefined,
+      description: resource.options?.description as string | undefined,
       icon: resource.icon,
       hasList: resource.hasList ?? false,
     })),
     { account, coid }
   ).flatMap(({ entries }) => entries)
 
-  if (entries.length === 0) return <Typography color="text.secondary" sx={{ mt: 2 }}>{translate('affix.home.no_shortcuts')}</Typography>
+  if (entries.length === 0)
+    return (
+      <Typography color="text.secondary" sx={{ mt: 2 }}>
+        {translate('affix.home.no_shortcuts')}
+      </Typography>
+    )
   return (
     <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
       {entries.map((entry) => (
-        <Button key={entry.key} variant="outlined" component={LinkBase} to={entry.path} startIcon={createElement(entry.icon ?? ViewListIcon)}>
+        <Button
+          key={entry.key}
+          variant="outlined"
+          component={LinkBase}
+          to={entry.path}
+          startIcon={createElement(entry.icon ?? ViewListIcon)}
+        >
           {entry.resource ? getResourceLabel(entry.resource, 2) : translate(entry.label, { _: entry.label })}
         </Button>
       ))}

@@ -54,8 +54,8 @@ const raPt = {
       error: 'Algo deu errado',
       loading: 'Carregando',
       not_found: 'Não encontrado',
-      empty: 'Nenhum %{name} ainda.',
-      invite: 'Deseja adicionar um?',
+      empty: 'Ainda não há %{name}.',
+      invite: 'Use o botão abaixo para adicionar o primeiro registro.',
       access_denied: 'Acesso negado',
       authentication_error: 'Erro de autenticação',
     },
@@ -123,7 +123,7 @@ const raPt = {
       logout: 'Sair',
     },
     notification: {
-      updated: 'Registro atualizado |||| %{smart_count} registros atualizados',
+      updated: 'Alterações salvas |||| %{smart_count} registros atualizados',
       created: 'Registro criado',
       deleted: 'Registro excluído |||| %{smart_count} registros excluídos',
       bad_item: 'Registro incorreto',
@@ -163,6 +163,7 @@ const appMessagesPt = {
       intro: 'Use o menu para gerenciar seu catálogo.',
       plugins: 'Módulos ativos',
       no_plugins: 'Nenhum módulo está ativo para esta organização.',
+      plugin_feature_missing: '%{name} (não habilitado: requer um recurso)',
     },
   },
 }

@@ -54,7 +54,7 @@ const raTr = {
       loading: 'Yükleniyor',
       not_found: 'Bulunamadı',
       empty: 'Henüz %{name} yok.',
-      invite: 'Bir tane eklemek ister misiniz?',
+      invite: 'İlk kaydı aşağıdaki düğmeyle ekleyebilirsiniz.',
       access_denied: 'Erişim reddedildi',
       authentication_error: 'Kimlik doğrulama hatası',
     },
@@ -122,7 +122,7 @@ const raTr = {
       logout: 'Çıkış yap',
     },
     notification: {
-      updated: 'Kayıt güncellendi |||| %{smart_count} kayıt güncellendi',
+      updated: 'Değişiklikler kaydedildi |||| %{smart_count} kayıt güncellendi',
       created: 'Kayıt oluşturuldu',
       deleted: 'Kayıt silindi |||| %{smart_count} kayıt silindi',
       bad_item: 'Hatalı kayıt',
@@ -162,6 +162,7 @@ const appMessagesTr = {
       intro: 'Kataloğunuzu yönetmek için menüyü kullanın.',
       plugins: 'Etkin modüller',
       no_plugins: 'Bu kuruluş için etkin modül yok.',
+      plugin_feature_missing: '%{name} (etkin değil: bir özellik gerektirir)',
     },
   },
 }

@@ -11,7 +11,8 @@ const Toolbar = () => (
 )
 
 export const AppAppBar = () => (
-  <AppBar toolbar={<Toolbar />} userMenu={false}>
+  // The organisation's colour (the theme's primary); react-admin's default bar is the secondary blue.
+  <AppBar toolbar={<Toolbar />} userMenu={false} color="primary">
     <TitlePortal />
   </AppBar>
 )

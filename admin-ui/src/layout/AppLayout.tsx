@@ -14,7 +14,15 @@ import { ErrorPage } from './ErrorPage'
 import { RouteGuard } from './RouteGuard'
 
 export const AppLayout = ({ children }: { children: ReactNode }) => (
-  <Layout appBar={AppAppBar} sidebar={AppSidebar} menu={AppMenu} error={ErrorPage}>
+  <Layout
+    appBar={AppAppBar}
+    sidebar={AppSidebar}
+    menu={AppMenu}
+    error={ErrorPage}
+    // A flex item never shrinks below its content by default: wide tabs or tables would push
+    // the page past the window instead of scrolling inside it.
+    sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
+  >
     <DocumentTitle />
     <Banners />
     <RouteGuard>{children}</RouteGuard>

@@ -21,9 +21,17 @@ const OrganisationHeader = ({ account, open }: { account: Account | null; open: 
   const { name, logoUrl, favIconUrl } = account.org
   const collapsedImage = favIconUrl ?? null
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: open ? 2 : 1.5, py: 1.5, minHeight: 56 }} data-testid="sidebar-organisation">
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, px: open ? 2 : 1.5, py: 1.5, minHeight: 56 }}
+      data-testid="sidebar-organisation"
+    >
       {open && logoUrl ? (
-        <Box component="img" src={logoUrl} alt={translate('affix.layout.sidebar.logo_alt', { name })} sx={{ maxWidth: '100%', maxHeight: 48, objectFit: 'contain' }} />
+        <Box
+          component="img"
+          src={logoUrl}
+          alt={translate('affix.layout.sidebar.logo_alt', { name })}
+          sx={{ maxWidth: '100%', maxHeight: 48, objectFit: 'contain' }}
+        />
       ) : (
         <Avatar
           variant="rounded"
@@ -57,6 +65,8 @@ const GroupedMenu = () => {
         Object.values(resources).map((resource) => ({
           name: resource.name,
           menuGroup: resource.options?.menuGroup as string | undefined,
+          menuOrder: resource.options?.menuOrder as number | undefined,
+          description: resource.options?.description as string | undefined,
           icon: resource.icon,
           hasList: resource.hasList ?? false,
         })),
@@ -66,12 +76,19 @@ const GroupedMenu = () => {
   )
 
   return (
-    <Menu sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden', mt: 0 }} aria-label={translate('affix.layout.sidebar.navigation')}>
+    <Menu
+      sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden', mt: 0 }}
+      aria-label={translate('affix.layout.sidebar.navigation')}
+    >
       {groups.map(({ group, entries }, index) => (
         <Fragment key={group}>
           {/* A collapsed sidebar shows icons only: the section title becomes a divider. */}
           {open ? (
-            <ListSubheader disableSticky sx={{ lineHeight: '32px', background: 'transparent', textTransform: 'uppercase', fontSize: 12 }}>
+            <ListSubheader
+              data-testid="sidebar-group"
+              disableSticky
+              sx={{ lineHeight: '32px', background: 'transparent', textTransform: 'uppercase', fontSize: 12 }}
+            >
               {translate(`affix.layout.groups.${group}`)}
             </ListSubheader>
           ) : (

@@ -16,7 +16,11 @@ export const AppNotification = (props: NotificationProps) => {
       ...context,
       takeNotification: () => {
         const notification = context.takeNotification()
-        if (notification?.type === 'error' && typeof notification.message === 'string' && isWarningMessage(notification.message)) {
+        if (
+          notification?.type === 'error' &&
+          typeof notification.message === 'string' &&
+          isWarningMessage(notification.message)
+        ) {
           return { ...notification, type: 'warning' as const }
         }
         return notification

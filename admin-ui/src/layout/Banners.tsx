@@ -18,7 +18,12 @@ const subscribeOnline = (callback: () => void) => {
   }
 }
 
-export const useOnline = () => useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true)
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true
+  )
 
 export const OfflineBanner = () => {
   const translate = useTranslate()
@@ -85,7 +90,9 @@ export const LoginAsBanner = () => {
   const logout = useLogout()
   const { account } = useSession()
   if (!account || !isLoginAsSession()) return null
-  const actor = account.impersonatedBy?.email ?? translate(`affix.layout.roles.${loginAsOrigin() === 'superadmin' ? 'superadmin' : 'admin'}`)
+  const actor =
+    account.impersonatedBy?.email ??
+    translate(`affix.layout.roles.${loginAsOrigin() === 'superadmin' ? 'superadmin' : 'admin'}`)
   return (
     <Alert
       severity="info"

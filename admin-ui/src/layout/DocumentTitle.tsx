@@ -8,15 +8,23 @@ import { useGetResourceLabel, useLocation, useResourceDefinitions, useTranslate 
 import { routeMetaFor } from './menu_registry'
 import { useSession } from './useSession'
 
+/** The resource whose pages show `pathname` (/manage/campaign/12/edit → manage/campaign), if any. */
+export function resourceOfPath(pathname: string, names: string[]): string | undefined {
+  return names
+    .filter((name) => pathname === `/${name}` || pathname.startsWith(`/${name}/`))
+    .sort((a, b) => b.length - a.length)[0]
+}
+
 export const DocumentTitle = () => {
   const { pathname } = useLocation()
   const translate = useTranslate()
   const resources = useResourceDefinitions()
   const getResourceLabel = useGetResourceLabel()
   const { account } = useSession()
-  const meta = routeMetaFor(pathname)
-  const resource = pathname.split('/')[1]
-  const page = meta ? translate(meta.title, { _: meta.title }) : resources[resource] ? getResourceLabel(resource, 2) : null
+  // A resource's pages (its name is its path) take its label; other routes their metadata's title.
+  const resource = resourceOfPath(pathname, Object.keys(resources))
+  const meta = resource ? undefined : routeMetaFor(pathname)
+  const page = resource ? getResourceLabel(resource, 2) : meta ? translate(meta.title, { _: meta.title }) : null
   const organisation = account?.org.name ?? translate('affix.title')
 
   useEffect(() => {

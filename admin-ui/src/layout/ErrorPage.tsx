@@ -17,7 +17,13 @@ interface ErrorPageProps {
 }
 
 /** The texts come from props so the page also works outside react-admin (no i18n context). */
-export const RenderErrorView = ({ error, texts }: { error?: unknown; texts: { render: string; contact: string; refresh: string } }) => {
+export const RenderErrorView = ({
+  error,
+  texts,
+}: {
+  error?: unknown
+  texts: { render: string; contact: string; refresh: string }
+}) => {
   // Decided once, on the first render: reload (and show nothing) or show the error.
   const [reloading] = useState(() => isChunkLoadError(error) && reloadOnceForChunkError())
   useEffect(() => {
@@ -25,7 +31,10 @@ export const RenderErrorView = ({ error, texts }: { error?: unknown; texts: { re
   }, [error, reloading])
   if (reloading) return null
   return (
-    <Box role="alert" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 2, p: 4, mt: 4 }}>
+    <Box
+      role="alert"
+      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 2, p: 4, mt: 4 }}
+    >
       <ErrorOutlineIcon color="error" sx={{ fontSize: 64 }} />
       <Typography variant="h6" component="h1" sx={{ maxWidth: 640 }}>
         {texts.render}
@@ -35,7 +44,11 @@ export const RenderErrorView = ({ error, texts }: { error?: unknown; texts: { re
         {texts.refresh}
       </Button>
       {import.meta.env.DEV && error instanceof Error && (
-        <Typography component="pre" variant="caption" sx={{ textAlign: 'left', whiteSpace: 'pre-wrap', maxWidth: '100%' }}>
+        <Typography
+          component="pre"
+          variant="caption"
+          sx={{ textAlign: 'left', whiteSpace: 'pre-wrap', maxWidth: '100%' }}
+        >
           {error.stack ?? error.message}
         </Typography>
       )}
@@ -49,7 +62,11 @@ export const ErrorPage = ({ error }: ErrorPageProps) => {
   return (
     <RenderErrorView
       error={error}
-      texts={{ render: translate('affix.errors.render'), contact: translate('affix.errors.render_contact'), refresh: translate('affix.errors.refresh') }}
+      texts={{
+        render: translate('affix.errors.render'),
+        contact: translate('affix.errors.render_contact'),
+        refresh: translate('affix.errors.refresh'),
+      }}
     />
   )
 }
@@ -57,11 +74,17 @@ export const ErrorPage = ({ error }: ErrorPageProps) => {
 /** The language chosen in react-admin's store, readable before react-admin starts. */
 export const storedLocale = () => {
   try {
-    return (JSON.parse(localStorage.getItem('RaStore.locale') ?? 'null') as string | null) ?? document.documentElement.lang ?? 'en'
+    return (
+      (JSON.parse(localStorage.getItem('RaStore.locale') ?? 'null') as string | null) ??
+      document.documentElement.lang ??
+      'en'
+    )
   } catch {
     return 'en'
   }
 }
 
 /** Outside react-admin (main.tsx's last-resort boundary). */
-export const StandaloneErrorPage = ({ error }: { error?: unknown }) => <RenderErrorView error={error} texts={renderErrorTexts(storedLocale())} />
+export const StandaloneErrorPage = ({ error }: { error?: unknown }) => (
+  <RenderErrorView error={error} texts={renderErrorTexts(storedLocale())} />
+)

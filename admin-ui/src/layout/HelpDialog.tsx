@@ -2,7 +2,19 @@
  * Help & Support: who to ask, the link to the API reference, and the details a support
  * request needs (version, organisation, user, browser) with a Copy button.
  */
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Table, TableBody, TableCell, TableRow } from '@mui/material'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+} from '@mui/material'
 import { useNotify, useTranslate } from 'react-admin'
 import type { Account } from '../session'
 import { BUILD_VERSION } from './build_version'
@@ -31,7 +43,9 @@ export const HelpDialog = ({ open, onClose, account }: { open: boolean; onClose:
       <DialogTitle id="help-dialog-title">{translate('affix.layout.help.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 1 }}>
-          {account.su ? translate('affix.layout.help.intro_superadmin') : translate('affix.layout.help.intro', { organization: account.org.name })}
+          {account.su
+            ? translate('affix.layout.help.intro_superadmin')
+            : translate('affix.layout.help.intro', { organization: account.org.name })}
         </DialogContentText>
         <DialogContentText sx={{ mb: 2 }}>
           <Link href={apiDocsUrl(account)} target="_blank" rel="noopener">

@@ -78,14 +78,22 @@ export const PanelSwitcher = () => {
         data-testid="panel-switcher"
       >
         <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {actingOn ? translate('affix.layout.panels.acting_on', { name: actingOn.name }) : `${account.org.name} · ${roleName(account.user.role)}`}
+          {actingOn
+            ? translate('affix.layout.panels.acting_on', { name: actingOn.name })
+            : `${account.org.name} · ${roleName(account.user.role)}`}
         </span>
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         <ListSubheader>{translate('affix.layout.panels.panels')}</ListSubheader>
         {panels === null && <MenuItem disabled>{translate('affix.layout.panels.loading')}</MenuItem>}
         {panels?.map((panel) => (
-          <MenuItem key={panel.id} selected={panel.current} disabled={busy} onClick={() => void switchTo(panel)} data-testid="panel-option">
+          <MenuItem
+            key={panel.id}
+            selected={panel.current}
+            disabled={busy}
+            onClick={() => void switchTo(panel)}
+            data-testid="panel-option"
+          >
             <ListItemText
               primary={panel.organizationName}
               secondary={`${roleName(panel.role)}${panel.current ? ` · ${translate('affix.layout.panels.current')}` : ''}`}
@@ -100,7 +108,12 @@ export const PanelSwitcher = () => {
           </MenuItem>
         )}
         {childOrgs.map((child) => (
-          <MenuItem key={child.id} selected={actingOn?.id === child.id} onClick={() => void actOn(child.id)} data-testid="child-org-option">
+          <MenuItem
+            key={child.id}
+            selected={actingOn?.id === child.id}
+            onClick={() => void actOn(child.id)}
+            data-testid="child-org-option"
+          >
             {child.name}
           </MenuItem>
         ))}

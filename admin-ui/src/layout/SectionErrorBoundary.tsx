@@ -19,7 +19,9 @@ export interface SectionErrorBoundaryProps {
 
 const SectionError = ({ type, message }: { type?: string; message?: string }) => {
   const translate = useTranslate()
-  const text = message ? translate(message) : translate('affix.errors.section', { type: type ? translate(type, { _: type }) : '' })
+  const text = message
+    ? translate(message)
+    : translate('affix.errors.section', { type: type ? translate(type, { _: type }) : '' })
   return (
     <Alert severity="error" role="alert" sx={{ m: 1 }}>
       {text}
@@ -35,7 +37,11 @@ export class SectionErrorBoundary extends Component<SectionErrorBoundaryProps, {
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error(`Section "${this.props.type ?? this.props.message ?? 'unknown'}" failed to render`, error, info.componentStack)
+    console.error(
+      `Section "${this.props.type ?? this.props.message ?? 'unknown'}" failed to render`,
+      error,
+      info.componentStack
+    )
   }
 
   render() {

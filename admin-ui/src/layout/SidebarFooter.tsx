@@ -16,7 +16,19 @@ import { footerMenu, type FooterItem } from './sidebar_items'
 import { useSession } from './useSession'
 
 /** A footer entry that opens a small menu of links (User, Help). */
-const FooterSubmenu = ({ label, title, icon, items, onSelect }: { label: string; title: string; icon: ReactNode; items: FooterItem[]; onSelect: (item: FooterItem) => void }) => {
+const FooterSubmenu = ({
+  label,
+  title,
+  icon,
+  items,
+  onSelect,
+}: {
+  label: string
+  title: string
+  icon: ReactNode
+  items: FooterItem[]
+  onSelect: (item: FooterItem) => void
+}) => {
   const translate = useTranslate()
   const [open] = useSidebarState()
   const [anchor, setAnchor] = useState<HTMLElement | null>(null)
@@ -37,7 +49,13 @@ const FooterSubmenu = ({ label, title, icon, items, onSelect }: { label: string;
   )
   return (
     <>
-      {open ? entry : <Tooltip title={title} placement="right">{entry}</Tooltip>}
+      {open ? (
+        entry
+      ) : (
+        <Tooltip title={title} placement="right">
+          {entry}
+        </Tooltip>
+      )}
       <MuiMenu
         id={id}
         anchorEl={anchor}
@@ -48,7 +66,14 @@ const FooterSubmenu = ({ label, title, icon, items, onSelect }: { label: string;
       >
         {items.map((item) =>
           item.external ? (
-            <MenuItem key={item.key} component="a" href={item.to} target="_blank" rel="noopener" onClick={() => setAnchor(null)}>
+            <MenuItem
+              key={item.key}
+              component="a"
+              href={item.to}
+              target="_blank"
+              rel="noopener"
+              onClick={() => setAnchor(null)}
+            >
               {translate(item.label)}
             </MenuItem>
           ) : (
@@ -94,8 +119,12 @@ export const SidebarFooter = () => {
           items={footer.user}
           onSelect={select}
         />
-        {footer.uploads && <Menu.Item to="/uploads" primaryText="affix.layout.footer.uploads" leftIcon={<CloudUploadIcon />} />}
-        {footer.downloads && <Menu.Item to="/downloads" primaryText="affix.layout.footer.downloads" leftIcon={<CloudDownloadIcon />} />}
+        {footer.uploads && (
+          <Menu.Item to="/uploads" primaryText="affix.layout.footer.uploads" leftIcon={<CloudUploadIcon />} />
+        )}
+        {footer.downloads && (
+          <Menu.Item to="/downloads" primaryText="affix.layout.footer.downloads" leftIcon={<CloudDownloadIcon />} />
+        )}
         {footer.help.length > 0 && (
           <FooterSubmenu
             label={translate('affix.layout.footer.help')}

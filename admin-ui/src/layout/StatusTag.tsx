@@ -57,7 +57,10 @@ export const DEFAULT_STATUS_COLOR: StatusColor = 'default'
 
 /** `Over Due`, `imported-partially`, `Imported partially` → `overdue`, `imported_partially`. */
 export function statusKey(status: string): string {
-  const key = status.trim().toLowerCase().replace(/[\s-]+/g, '_')
+  const key = status
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_')
   return key === 'over_due' ? 'overdue' : key
 }
 

@@ -19,7 +19,13 @@ const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') 
 export function registerMenuItem(item: MenuItemDefinition) {
   const path = normalize(item.path)
   menuItems.set(path, { ...item, path, group: item.group.toLowerCase() as MenuGroup })
-  routeMetas.set(path, { path, title: item.title ?? item.label, subject: item.subject, action: item.action })
+  routeMetas.set(path, {
+    path,
+    title: item.title ?? item.label,
+    subject: item.subject,
+    action: item.action,
+    plugin: item.plugin,
+  })
 }
 
 export function registerMenuItems(items: MenuItemDefinition[] = []) {

@@ -7,7 +7,13 @@ import type { Locale } from '../plugin_api'
 const en = {
   affix: {
     layout: {
-      groups: { home: 'Home', insights: 'Insights', engagements: 'Engagements', manage: 'Manage', configuration: 'Configuration' },
+      groups: {
+        home: 'Home',
+        insights: 'Insights',
+        engagements: 'Engagements',
+        manage: 'Manage',
+        configuration: 'Configuration',
+      },
       menu: { dashboard: 'Dashboard', get_started: 'Get started' },
       footer: {
         user: 'User',
@@ -48,7 +54,8 @@ const en = {
       },
       help: {
         title: 'Help & Support',
-        intro: 'For help with this panel, write to the team that runs %{organization} and include the details below, so they can find your session.',
+        intro:
+          'For help with this panel, write to the team that runs %{organization} and include the details below, so they can find your session.',
         intro_superadmin: 'For help with the platform, include the details below in your support request.',
         api_docs: 'The API reference describes every call the panel makes.',
         version: 'Version',
@@ -59,6 +66,11 @@ const en = {
         copied: 'Details copied',
         close: 'Close',
       },
+      feature_missing: {
+        title: '%{name} is not enabled for %{organization}',
+        body: '%{name} needs the organisation feature %{features}, which your organisation does not have yet. The platform’s administrator can turn it on; until then there is nothing to show here.',
+        home: 'Back to the dashboard',
+      },
       locked: {
         title: 'Your panel is locked',
         body: 'Billing for %{organization} needs attention, so the panel is locked. Contact your account manager to settle it; the panel opens again as soon as billing is cleared.',
@@ -67,9 +79,11 @@ const en = {
     errors: {
       fallback: 'Oops, there is an error.',
       total_failure: 'Something Went Wrong!',
-      rate_limited: "Hold up! Looks like you've been moving too fast. Why not take a sip of coffee and wait a moment before trying again?",
+      rate_limited:
+        "Hold up! Looks like you've been moving too fast. Why not take a sip of coffee and wait a moment before trying again?",
       forced_logout: 'Your session has ended. Please log in again.',
-      render: "Oops! Looks like we've hit a snag in the matrix. Let's hit refresh and see if we can find the right exit!",
+      render:
+        "Oops! Looks like we've hit a snag in the matrix. Let's hit refresh and see if we can find the right exit!",
       render_contact: 'If this problem persists, contact us.',
       refresh: 'Refresh',
       section: 'An error occured while rendering %{type}.',
@@ -120,8 +134,8 @@ const en = {
     },
     home: {
       welcome: 'Welcome, %{name}',
-      affiliate_intro: 'This is your affiliate panel at %{organization}: find campaigns to promote, your links, postbacks and payouts from the menu.',
-      brand_intro: 'This is your brand panel at %{organization}: follow the products and reports the network shares with you.',
+      affiliate_intro: 'This is your affiliate panel at %{organization}. Here is what you can do:',
+      brand_intro: 'This is your brand panel at %{organization}. Here is what you can do:',
       shortcuts: 'Where to go',
       recommended: 'Recommended actions',
       no_shortcuts: 'Nothing is open to your panel yet. Your organisation enables the screens you can use.',
@@ -149,7 +163,13 @@ type Messages = typeof en
 const pt: Messages = {
   affix: {
     layout: {
-      groups: { home: 'Início', insights: 'Insights', engagements: 'Engajamentos', manage: 'Gerenciar', configuration: 'Configuração' },
+      groups: {
+        home: 'Início',
+        insights: 'Insights',
+        engagements: 'Engajamentos',
+        manage: 'Gerenciar',
+        configuration: 'Configuração',
+      },
       menu: { dashboard: 'Painel', get_started: 'Primeiros passos' },
       footer: {
         user: 'Usuário',
@@ -190,7 +210,8 @@ const pt: Messages = {
       },
       help: {
         title: 'Ajuda e suporte',
-        intro: 'Para obter ajuda com este painel, escreva para a equipe que administra %{organization} e inclua os detalhes abaixo, para que ela encontre sua sessão.',
+        intro:
+          'Para obter ajuda com este painel, escreva para a equipe que administra %{organization} e inclua os detalhes abaixo, para que ela encontre sua sessão.',
         intro_superadmin: 'Para obter ajuda com a plataforma, inclua os detalhes abaixo no seu pedido de suporte.',
         api_docs: 'A referência da API descreve todas as chamadas que o painel faz.',
         version: 'Versão',
@@ -201,6 +222,11 @@ const pt: Messages = {
         copied: 'Detalhes copiados',
         close: 'Fechar',
       },
+      feature_missing: {
+        title: '%{name} não está habilitado para %{organization}',
+        body: '%{name} requer o recurso de organização %{features}, que sua organização ainda não tem. O administrador da plataforma pode ativá-lo; até lá não há nada a mostrar aqui.',
+        home: 'Voltar ao painel',
+      },
       locked: {
         title: 'Seu painel está bloqueado',
         body: 'A cobrança de %{organization} precisa de atenção, por isso o painel está bloqueado. Fale com seu gerente de contas para regularizá-la; o painel é liberado assim que a cobrança for quitada.',
@@ -209,9 +235,11 @@ const pt: Messages = {
     errors: {
       fallback: 'Ops, ocorreu um erro.',
       total_failure: 'Algo deu errado!',
-      rate_limited: 'Calma aí! Parece que você está indo rápido demais. Que tal tomar um gole de café e esperar um momento antes de tentar de novo?',
+      rate_limited:
+        'Calma aí! Parece que você está indo rápido demais. Que tal tomar um gole de café e esperar um momento antes de tentar de novo?',
       forced_logout: 'Sua sessão foi encerrada. Entre novamente.',
-      render: 'Ops! Parece que encontramos uma falha na matrix. Vamos atualizar a página e ver se achamos a saída certa!',
+      render:
+        'Ops! Parece que encontramos uma falha na matrix. Vamos atualizar a página e ver se achamos a saída certa!',
       render_contact: 'Se o problema persistir, fale conosco.',
       refresh: 'Atualizar',
       section: 'Ocorreu um erro ao exibir %{type}.',
@@ -262,20 +290,23 @@ const pt: Messages = {
     },
     home: {
       welcome: 'Bem-vindo(a), %{name}',
-      affiliate_intro: 'Este é o seu painel de afiliado em %{organization}: encontre no menu campanhas para divulgar, seus links, postbacks e pagamentos.',
-      brand_intro: 'Este é o seu painel de marca em %{organization}: acompanhe os produtos e relatórios que a rede compartilha com você.',
+      affiliate_intro: 'Este é o seu painel de afiliado em %{organization}. Veja o que você pode fazer:',
+      brand_intro: 'Este é o seu painel de marca em %{organization}. Veja o que você pode fazer:',
       shortcuts: 'Para onde ir',
       recommended: 'Ações recomendadas',
-      no_shortcuts: 'Ainda não há nada liberado para o seu painel. Sua organização habilita as telas que você pode usar.',
+      no_shortcuts:
+        'Ainda não há nada liberado para o seu painel. Sua organização habilita as telas que você pode usar.',
       onboarding: {
         title: 'Vamos configurar %{organization}',
-        intro: 'Sua organização está pronta. Estas ações recomendadas colocam seu programa de afiliados em funcionamento:',
+        intro:
+          'Sua organização está pronta. Estas ações recomendadas colocam seu programa de afiliados em funcionamento:',
         done: 'Concluído',
         start: 'Começar',
         add_brand: 'Adicionar uma marca',
         add_brand_text: 'Marcas são os operadores cujos produtos seus afiliados divulgam.',
         add_product: 'Adicionar um produto',
-        add_product_text: 'Cada marca oferece produtos (cassino, apostas esportivas, pôquer …) para os quais as campanhas apontam.',
+        add_product_text:
+          'Cada marca oferece produtos (cassino, apostas esportivas, pôquer …) para os quais as campanhas apontam.',
         add_affiliates: 'Adicionar afiliados',
         add_affiliates_text: 'Convide publishers ou deixe que se cadastrem pelo seu link de cadastro de afiliados.',
         add_campaign: 'Adicionar uma campanha',
@@ -289,7 +320,13 @@ const pt: Messages = {
 const tr: Messages = {
   affix: {
     layout: {
-      groups: { home: 'Ana sayfa', insights: 'İçgörüler', engagements: 'Etkileşimler', manage: 'Yönet', configuration: 'Yapılandırma' },
+      groups: {
+        home: 'Ana sayfa',
+        insights: 'İçgörüler',
+        engagements: 'Etkileşimler',
+        manage: 'Yönet',
+        configuration: 'Yapılandırma',
+      },
       menu: { dashboard: 'Gösterge paneli', get_started: 'Başlarken' },
       footer: {
         user: 'Kullanıcı',
@@ -330,7 +367,8 @@ const tr: Messages = {
       },
       help: {
         title: 'Yardım ve destek',
-        intro: 'Bu panelle ilgili yardım için %{organization} kuruluşunu yöneten ekibe yazın ve oturumunuzu bulabilmeleri için aşağıdaki bilgileri ekleyin.',
+        intro:
+          'Bu panelle ilgili yardım için %{organization} kuruluşunu yöneten ekibe yazın ve oturumunuzu bulabilmeleri için aşağıdaki bilgileri ekleyin.',
         intro_superadmin: 'Platformla ilgili yardım için destek talebinize aşağıdaki bilgileri ekleyin.',
         api_docs: 'API başvurusu, panelin yaptığı her çağrıyı açıklar.',
         version: 'Sürüm',
@@ -341,6 +379,11 @@ const tr: Messages = {
         copied: 'Bilgiler kopyalandı',
         close: 'Kapat',
       },
+      feature_missing: {
+        title: '%{name}, %{organization} için etkin değil',
+        body: '%{name}, kuruluşunuzda henüz olmayan %{features} kuruluş özelliğini gerektirir. Platform yöneticisi bunu açabilir; o zamana kadar burada gösterilecek bir şey yok.',
+        home: 'Gösterge paneline dön',
+      },
       locked: {
         title: 'Paneliniz kilitlendi',
         body: '%{organization} için faturalandırma ilgi bekliyor, bu yüzden panel kilitlendi. Ödemeyi tamamlamak için hesap yöneticinizle görüşün; faturalandırma düzelir düzelmez panel yeniden açılır.',
@@ -349,9 +392,11 @@ const tr: Messages = {
     errors: {
       fallback: 'Hay aksi, bir hata oluştu.',
       total_failure: 'Bir şeyler ters gitti!',
-      rate_limited: 'Bir dakika! Görünüşe göre çok hızlı ilerliyorsunuz. Bir yudum kahve alıp tekrar denemeden önce biraz beklemeye ne dersiniz?',
+      rate_limited:
+        'Bir dakika! Görünüşe göre çok hızlı ilerliyorsunuz. Bir yudum kahve alıp tekrar denemeden önce biraz beklemeye ne dersiniz?',
       forced_logout: 'Oturumunuz sona erdi. Lütfen yeniden giriş yapın.',
-      render: 'Hay aksi! Görünüşe göre matrix’te bir aksaklığa takıldık. Sayfayı yenileyip doğru çıkışı bulabilecek miyiz bakalım!',
+      render:
+        'Hay aksi! Görünüşe göre matrix’te bir aksaklığa takıldık. Sayfayı yenileyip doğru çıkışı bulabilecek miyiz bakalım!',
       render_contact: 'Sorun devam ederse bizimle iletişime geçin.',
       refresh: 'Yenile',
       section: '%{type} gösterilirken bir hata oluştu.',
@@ -402,8 +447,8 @@ const tr: Messages = {
     },
     home: {
       welcome: 'Hoş geldiniz, %{name}',
-      affiliate_intro: 'Bu, %{organization} kuruluşundaki ortak panelinizdir: tanıtılacak kampanyaları, bağlantılarınızı, postback’lerinizi ve ödemelerinizi menüde bulabilirsiniz.',
-      brand_intro: 'Bu, %{organization} kuruluşundaki marka panelinizdir: ağın sizinle paylaştığı ürünleri ve raporları takip edin.',
+      affiliate_intro: 'Bu, %{organization} kuruluşundaki ortak panelinizdir. Yapabilecekleriniz:',
+      brand_intro: 'Bu, %{organization} kuruluşundaki marka panelinizdir. Yapabilecekleriniz:',
       shortcuts: 'Nereye gitmeli',
       recommended: 'Önerilen adımlar',
       no_shortcuts: 'Paneliniz için henüz açık bir ekran yok. Kullanabileceğiniz ekranları kuruluşunuz etkinleştirir.',
@@ -431,5 +476,9 @@ export const layoutMessages: Record<Locale, Record<string, unknown>> = { en, pt,
 /** The English render-error texts, for the boundary outside react-admin (no i18n there). */
 export const renderErrorTexts = (locale: string) => {
   const messages = ({ en, pt, tr } as Record<string, Messages>)[locale] ?? en
-  return { render: messages.affix.errors.render, contact: messages.affix.errors.render_contact, refresh: messages.affix.errors.refresh }
+  return {
+    render: messages.affix.errors.render,
+    contact: messages.affix.errors.render_contact,
+    refresh: messages.affix.errors.refresh,
+  }
 }

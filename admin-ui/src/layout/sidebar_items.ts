@@ -8,7 +8,7 @@
 import type { ComponentType } from 'react'
 import { effectiveAbilities, hasAbility } from '../auth_provider'
 import { MENU_GROUPS, type MenuGroup, type MenuItemDefinition } from '../plugin_api'
-import type { Account } from '../session'
+import { DASHBOARD_PATH, type Account } from '../session'
 import { hasRoute, routeMetaFor } from './menu_registry'
 import { subjectOfResource } from '../resource_registry'
 
@@ -21,6 +21,8 @@ export interface SidebarEntry {
   order: number
   /** react-admin resource name, for resource entries (label from the resource definition). */
   resource?: string
+  /** i18n key: what the screen lets one do (see MenuItemDefinition.description). */
+  description?: string
 }
 
 export interface SidebarContext {
@@ -32,13 +34,16 @@ export interface SidebarContext {
 export interface ResourceEntry {
   name: string
   menuGroup?: string
+  menuOrder?: number
+  description?: string
   icon?: ComponentType
   hasList: boolean
 }
 
 const DEFAULT_ORDER = 100
 
-const enabledPlugins = (account: Account | null) => new Set((account?.plugins ?? []).filter((plugin) => plugin.enabled).map((plugin) => plugin.id))
+const enabledPlugins = (account: Account | null) =>
+  new Set((account?.plugins ?? []).filter((plugin) => plugin.enabled).map((plugin) => plugin.id))
 
 export function isMenuItemVisible(item: MenuItemDefinition, { account, coid }: SidebarContext): boolean {
   if (!account) return false
@@ -51,9 +56,10 @@ export function isMenuItemVisible(item: MenuItemDefinition, { account, coid }: S
 export function coreMenuItems(account: Account | null): MenuItemDefinition[] {
   if (!account || account.su) return []
   const items: MenuItemDefinition[] = [
-    { path: '/', label: 'affix.layout.menu.dashboard', group: 'home', subject: 'dashboard', order: 0 },
+    { path: DASHBOARD_PATH, label: 'affix.layout.menu.dashboard', group: 'home', subject: 'dashboard', order: 0 },
   ]
-  if (account.onboardingPending) items.push({ path: '/home', label: 'affix.layout.menu.get_started', group: 'home', subject: 'dashboard', order: 1 })
+  if (account.onboardingPending)
+    items.push({ path: '/home', label: 'affix.layout.menu.get_started', group: 'home', subject: 'dashboard', order: 1 })
   return items
 }
 
@@ -79,6 +85,7 @@ export function sidebarGroups(
         icon: item.icon,
         group: asGroup(item.group),
         order: item.order ?? DEFAULT_ORDER,
+        description: item.description,
       })),
     ...resources
       .filter((resource) => resource.hasList && hasAbility(abilities, subjectOfResource(resource.name), 'read'))
@@ -88,8 +95,9 @@ export function sidebarGroups(
         label: resource.name,
         icon: resource.icon,
         group: asGroup(resource.menuGroup),
-        order: DEFAULT_ORDER,
+        order: resource.menuOrder ?? DEFAULT_ORDER,
         resource: resource.name,
+        description: resource.description,
       })),
   ]
   return MENU_GROUPS.map((group) => ({
@@ -118,7 +126,8 @@ export function actsAsChild({ account, coid }: SidebarContext): boolean {
   return account.org.type === 'child' || Boolean(coid && coid !== account.org.id)
 }
 
-export type FooterItemKey = 'profile' | 'billing' | 'team_members' | 'logout' | 'uploads' | 'downloads' | 'settings' | 'api_docs' | 'help_support'
+export type FooterItemKey =
+  'profile' | 'billing' | 'team_members' | 'logout' | 'uploads' | 'downloads' | 'settings' | 'api_docs' | 'help_support'
 
 export interface FooterItem {
   key: FooterItemKey
@@ -154,8 +163,10 @@ export function footerMenu(context: SidebarContext, routes?: Iterable<string>): 
 
   const user: FooterItem[] = []
   if (allowed('/account', 'account')) user.push(link('profile', '/account?tab=editProfile'))
-  if (!actsAsChild(context) && hasAbility(abilities, 'billing') && allowed('/manage/billing', 'billing')) user.push(link('billing', '/manage/billing'))
-  if (hasAbility(abilities, 'team_members') && allowed('/account', 'account')) user.push(link('team_members', '/account?tab=teamMembers'))
+  if (!actsAsChild(context) && hasAbility(abilities, 'billing') && allowed('/manage/billing', 'billing'))
+    user.push(link('billing', '/manage/billing'))
+  if (hasAbility(abilities, 'team_members') && allowed('/account', 'account'))
+    user.push(link('team_members', '/account?tab=teamMembers'))
   user.push({ key: 'logout', label: 'affix.layout.footer.logout' })
 
   const help: FooterItem[] = []

@@ -11,7 +11,8 @@ export const MOBILE_BREAKPOINT = 768
 export const RESIZE_DEBOUNCE_MS = 50
 export const COLLAPSED_KEY = 'isCollapsed'
 
-export const isSmallScreen = (width = typeof window === 'undefined' ? MOBILE_BREAKPOINT : window.innerWidth) => width < MOBILE_BREAKPOINT
+export const isSmallScreen = (width = typeof window === 'undefined' ? MOBILE_BREAKPOINT : window.innerWidth) =>
+  width < MOBILE_BREAKPOINT
 
 export const rememberedCollapsed = () => localStorage.getItem(COLLAPSED_KEY) === 'true'
 

@@ -1,26 +1,47 @@
 /*
  * The MUI theme: react-admin's default with the sidebar widths of spec §9 and the
- * organisation's theme colour (preference themeColor: a colour name such as the default
- * "purple", or a #hex value).
+ * organisation's theme colour (preference themeColor: one of the named colours below, the
+ * default purple, or a #rrggbb value) as the primary colour — the app bar, buttons, links,
+ * tabs and switches of every panel, and the public pages of a branded organisation.
  */
-import * as colors from '@mui/material/colors'
+import { createElement } from 'react'
 import { defaultTheme, type RaThemeOptions } from 'react-admin'
+import { EmptyList } from './EmptyList'
+import { RecordPageActions } from './RecordPageResource'
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './sidebar_state'
 
 export const DEFAULT_THEME_COLOR = 'purple'
 
-/** A theme colour preference as a CSS colour (unknown names fall back to purple). */
-export function themeColorValue(preference: unknown): string {
-  if (typeof preference === 'string' && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(preference.trim())) return preference.trim()
-  const name = typeof preference === 'string' ? preference.trim().replace(/[\s_-]+(\w)/g, (_, letter: string) => letter.toUpperCase()) : ''
-  const palette = (colors as unknown as Record<string, Record<string, string> | undefined>)[name] ?? colors.purple
-  return palette[700] ?? colors.purple[700]
+/** The named theme colours an organisation can pick (core's THEME_COLOR rule), dark enough for white text. */
+export const NAMED_THEME_COLORS: Record<string, string> = {
+  purple: '#7b1fa2',
+  blue: '#1976d2',
+  green: '#2e7d32',
+  red: '#d32f2f',
+  orange: '#e65100',
+  teal: '#00796b',
+  pink: '#c2185b',
+  indigo: '#3949ab',
+}
+
+/** A theme colour preference as a CSS colour: a named colour or #rrggbb; purple otherwise. */
+export function themeColorToCss(preference: unknown): string {
+  const value = typeof preference === 'string' ? preference.trim() : ''
+  if (/^#[0-9a-f]{6}$/i.test(value)) return value
+  return NAMED_THEME_COLORS[value.toLowerCase()] ?? NAMED_THEME_COLORS[DEFAULT_THEME_COLOR]
 }
 
 export function appTheme(themeColor?: unknown): RaThemeOptions {
   return {
     ...defaultTheme,
-    palette: { ...defaultTheme.palette, primary: { main: themeColorValue(themeColor ?? DEFAULT_THEME_COLOR) } },
+    palette: { ...defaultTheme.palette, primary: { main: themeColorToCss(themeColor ?? DEFAULT_THEME_COLOR) } },
     sidebar: { width: SIDEBAR_WIDTH, closedWidth: SIDEBAR_COLLAPSED_WIDTH },
+    components: {
+      ...defaultTheme.components,
+      // Every list's empty page: the create button only for those who may create.
+      RaList: { defaultProps: { empty: createElement(EmptyList) } },
+      // A record page's Edit button opens /{name}/{id}/edit (react-admin's would reopen the page).
+      RaShow: { defaultProps: { actions: createElement(RecordPageActions) } },
+    },
   }
 }

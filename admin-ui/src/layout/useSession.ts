@@ -11,7 +11,11 @@ import { COID_KEY, currentPanel, PANEL_KEY, saveAccount, subscribeSession, type 
 /** A string (stable between calls while nothing changed), as useSyncExternalStore needs. */
 const snapshot = () => {
   const panel = currentPanel()
-  return JSON.stringify([localStorage.getItem(PANEL_KEY), localStorage.getItem(COID_KEY), panel ? localStorage.getItem(`${panel}Account`) : null])
+  return JSON.stringify([
+    localStorage.getItem(PANEL_KEY),
+    localStorage.getItem(COID_KEY),
+    panel ? localStorage.getItem(`${panel}Account`) : null,
+  ])
 }
 
 /** The current panel's account and the chosen child organisation (coid). */

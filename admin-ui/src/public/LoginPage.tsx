@@ -40,14 +40,15 @@ export function useRedirectIfLoggedIn() {
 }
 
 interface OidcStart {
-  url: string
-  state: string
+  configured: boolean
+  url?: string
+  state?: string
 }
 
 /** The provider's sign-in URL carries a state valid 10 minutes: an older one is fetched again. */
 const OIDC_URL_MAX_AGE_MS = 5 * 60 * 1000
 
-/** The "Sign in with SSO" button, shown only when GET /auth/oidc/url answers (404 not_configured otherwise). */
+/** The "Sign in with SSO" button, shown only when GET /auth/oidc/url says a provider is configured. */
 function OidcButton({ onError }: { onError: (message: string) => void }) {
   const translate = useTranslate()
   const api = usePublicApi()
@@ -57,7 +58,9 @@ function OidcButton({ onError }: { onError: (message: string) => void }) {
   useEffect(() => {
     let live = true
     api<OidcStart>('/api/v1/auth/oidc/url')
-      .then(({ url, state }) => live && setStart({ url, state, at: Date.now() }))
+      .then(({ configured, url, state }) => {
+        if (live && configured && url && state) setStart({ url, state, at: Date.now() })
+      })
       .catch(() => undefined)
     return () => {
       live = false
@@ -65,10 +68,15 @@ function OidcButton({ onError }: { onError: (message: string) => void }) {
   }, [])
 
   if (!start) return null
+  const freshStart = async () => {
+    const { configured, url, state } = await api<OidcStart>('/api/v1/auth/oidc/url')
+    return configured && url && state ? { url, state } : null
+  }
   const go = async () => {
     setBusy(true)
     try {
-      const current = Date.now() - start.at < OIDC_URL_MAX_AGE_MS ? start : await api<OidcStart>('/api/v1/auth/oidc/url')
+      const current = Date.now() - start.at < OIDC_URL_MAX_AGE_MS ? start : await freshStart()
+      if (!current) throw new Error(translate('affix.public.login.oidc_off'))
       rememberOidcState(current.state)
       window.location.assign(current.url)
     } catch (error) {

@@ -1,7 +1,8 @@
 /*
- * /password/forgot and /password/reset/:code (spec §2, §5). The forgot page shows the
- * server's answer, which is the same whether the address exists or not; the reset page
- * checks the password rule before sending, and shows the server's expired/used messages.
+ * /password/forgot, /password/reset/:code (spec §2, §5) and /invitation/:code. The forgot
+ * page shows the server's answer, which is the same whether the address exists or not; the
+ * reset and invitation pages (the same form: both codes set the person's own password)
+ * check the password rule before sending, and show the server's expired/used messages.
  */
 import { Alert, Button, Typography } from '@mui/material'
 import { useState } from 'react'
@@ -58,8 +59,11 @@ interface ResetValues {
   passwordConfirmation?: string
 }
 
-export function ResetPasswordPage() {
+/** The set-password form of a mailed link: a reset, or an invitation to a panel an organisation created. */
+export function ResetPasswordPage({ mode = 'reset' }: { mode?: 'reset' | 'invitation' }) {
   const translate = useTranslate()
+  const text = (key: 'title' | 'submit' | 'done_title') =>
+    translate(mode === 'invitation' ? `affix.public.invitation.${key}` : `affix.public.reset.${key}`)
   const api = usePublicApi()
   const { code = '' } = useParams<{ code: string }>()
   const [done, setDone] = useState<string | null>(null)
@@ -86,7 +90,7 @@ export function ResetPasswordPage() {
 
   if (done) {
     return (
-      <PublicPage title={translate('affix.public.reset.done_title')}>
+      <PublicPage title={text('done_title')}>
         <Alert severity="success">{done}</Alert>
         <Button component={Link} to="/login" variant="contained" fullWidth size="large">
           {translate('affix.public.reset.go_to_login')}
@@ -96,7 +100,7 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <PublicPage title={translate('affix.public.reset.title')}>
+    <PublicPage title={text('title')}>
       {codeError ? (
         <>
           <ErrorNotice>{codeError}</ErrorNotice>
@@ -106,6 +110,9 @@ export function ResetPasswordPage() {
         </>
       ) : (
         <>
+          {mode === 'invitation' ? (
+            <Typography color="text.secondary">{translate('affix.public.invitation.hint')}</Typography>
+          ) : null}
           <Typography color="text.secondary">{translate('affix.public.fields.password_hint')}</Typography>
           {error ? <ErrorNotice>{error}</ErrorNotice> : null}
           <Form onSubmit={submitWithCode} noValidate>
@@ -124,7 +131,7 @@ export function ResetPasswordPage() {
               validate={validate.passwordConfirmation}
               fullWidth
             />
-            <SubmitButton busy={busy}>{translate('affix.public.reset.submit')}</SubmitButton>
+            <SubmitButton busy={busy}>{text('submit')}</SubmitButton>
           </Form>
         </>
       )}

@@ -6,10 +6,10 @@
  * with "app.", which are the platform's own (spec §7).
  */
 import { Alert, Box, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material'
-import { blue, green, indigo, orange, pink, purple, red, teal } from '@mui/material/colors'
 import { ThemeProvider, type Theme } from '@mui/material/styles'
 import { useEffect, useState, type ReactNode } from 'react'
 import { LocalesMenuButton, useLocaleState } from 'react-admin'
+import { themeColorToCss } from '../layout/theme'
 import { callApi } from './api'
 
 export interface Branding {
@@ -32,23 +32,8 @@ export const PLATFORM_BRANDING: Branding = {
   affiliateSignupUrl: null,
 }
 
-/** The named theme colours an organisation can pick (core THEME_COLOR), as MUI colours. */
-const NAMED_COLORS: Record<string, string> = {
-  purple: purple[700],
-  blue: blue[700],
-  green: green[700],
-  red: red[700],
-  orange: orange[800],
-  teal: teal[700],
-  pink: pink[600],
-  indigo: indigo[600],
-}
-
-/** A theme colour as a CSS colour: a name of the palette above or #rrggbb; purple otherwise (spec §9). */
-export function themeColorToCss(themeColor: string | null | undefined): string {
-  if (themeColor && /^#[0-9a-fA-F]{6}$/.test(themeColor)) return themeColor
-  return NAMED_COLORS[themeColor ?? ''] ?? NAMED_COLORS.purple
-}
+// One colour table for the whole UI (the logged-in theme, the swatches of the preferences).
+export { themeColorToCss } from '../layout/theme'
 
 const brandingCache = new Map<string, Promise<Branding>>()
 

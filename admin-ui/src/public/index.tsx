@@ -27,6 +27,7 @@ const Blank = ({ children }: { children: ReactNode }) => (
 export const publicRoutes: ReactElement[] = [
   <Route key="forgot" path="/password/forgot" element={<ForgotPasswordPage />} />,
   <Route key="reset" path="/password/reset/:code" element={<ResetPasswordPage />} />,
+  <Route key="invitation" path="/invitation/:code" element={<ResetPasswordPage mode="invitation" />} />,
   <Route key="register" path="/register" element={<RegisterPage />} />,
   <Route key="oidc" path="/auth/verify/google" element={<OidcCallbackPage />} />,
   <Route key="verify" path="/auth/verify/:token" element={<VerifyPage />} />,

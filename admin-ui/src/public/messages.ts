@@ -29,6 +29,7 @@ const en = {
         sign_in: 'Sign in',
         forgot_password: 'Forgot password?',
         oidc: 'Sign in with SSO',
+        oidc_off: 'Sign-in with an external provider is no longer set up.',
         or: 'or',
         no_account: 'New here? Register your organisation',
         no_account_affiliate: 'New here? Sign up as an affiliate',
@@ -59,6 +60,12 @@ const en = {
         done_title: 'Password changed',
         go_to_login: 'Go to login',
         request_new: 'Request a new link',
+      },
+      invitation: {
+        title: 'Choose your password',
+        hint: 'You were invited to an Affix panel. The password you choose is yours alone; if you use Affix with other organisations, it applies there too.',
+        submit: 'Set password',
+        done_title: 'Password set',
       },
       register: {
         title: 'Register your organisation',
@@ -158,6 +165,7 @@ const pt: Messages = {
         sign_in: 'Entrar',
         forgot_password: 'Esqueceu a senha?',
         oidc: 'Entrar com SSO',
+        oidc_off: 'O login com um provedor externo não está mais configurado.',
         or: 'ou',
         no_account: 'Novo por aqui? Cadastre sua organização',
         no_account_affiliate: 'Novo por aqui? Cadastre-se como afiliado',
@@ -188,6 +196,12 @@ const pt: Messages = {
         done_title: 'Senha alterada',
         go_to_login: 'Ir para o login',
         request_new: 'Solicitar um novo link',
+      },
+      invitation: {
+        title: 'Escolha sua senha',
+        hint: 'Você foi convidado para um painel Affix. A senha que escolher é só sua; se usa o Affix com outras organizações, ela vale também lá.',
+        submit: 'Definir senha',
+        done_title: 'Senha definida',
       },
       register: {
         title: 'Cadastre sua organização',
@@ -286,6 +300,7 @@ const tr: Messages = {
         sign_in: 'Giriş yap',
         forgot_password: 'Şifrenizi mi unuttunuz?',
         oidc: 'SSO ile giriş yap',
+        oidc_off: 'Harici bir sağlayıcıyla giriş artık yapılandırılmamış.',
         or: 'veya',
         no_account: 'Yeni misiniz? Kuruluşunuzu kaydedin',
         no_account_affiliate: 'Yeni misiniz? Ortak olarak kaydolun',
@@ -316,6 +331,12 @@ const tr: Messages = {
         done_title: 'Şifre değiştirildi',
         go_to_login: 'Girişe git',
         request_new: 'Yeni bağlantı iste',
+      },
+      invitation: {
+        title: 'Şifrenizi seçin',
+        hint: "Bir Affix paneline davet edildiniz. Seçtiğiniz şifre yalnızca size aittir; Affix'i başka kuruluşlarla da kullanıyorsanız orada da geçerli olur.",
+        submit: 'Şifreyi belirle',
+        done_title: 'Şifre belirlendi',
       },
       register: {
         title: 'Kuruluşunuzu kaydedin',

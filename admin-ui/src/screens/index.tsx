@@ -38,6 +38,10 @@ export interface ScreenMenuItem {
   /** Ability subject the item needs (`read` unless `action` says otherwise). */
   subject: string
   action?: 'read' | 'manage'
+  /** Position inside its group (lower first; default 100). */
+  order?: number
+  /** i18n key: what the screen lets one do (listed on the affiliate and brand homes). */
+  description?: string
 }
 
 /** The sidebar entries of these screens (the frame filters them by ability). */
@@ -62,6 +66,7 @@ export const screenMenuItems: ScreenMenuItem[] = [
     icon: OrganizationIcon,
     group: 'Manage',
     subject: 'organization',
+    order: 5,
   },
   {
     path: '/configuration/api',
@@ -69,6 +74,8 @@ export const screenMenuItems: ScreenMenuItem[] = [
     icon: ApiIcon,
     group: 'Configuration',
     subject: 'api_keys',
+    order: 10,
+    description: 'affix.screens.menu.api_description',
   },
   {
     path: '/configuration/integrations',
@@ -76,6 +83,7 @@ export const screenMenuItems: ScreenMenuItem[] = [
     icon: IntegrationsIcon,
     group: 'Configuration',
     subject: 'plugins',
+    order: 20,
   },
   {
     path: '/account?tab=editProfile',
@@ -93,7 +101,13 @@ export const screenMenuItems: ScreenMenuItem[] = [
   },
   { path: '/uploads', label: 'affix.screens.menu.uploads', icon: UploadsIcon, group: 'footer', subject: 'imports' },
   // Everyone's own exports: every panel reads its account.
-  { path: '/downloads', label: 'affix.screens.menu.downloads', icon: DownloadsIcon, group: 'footer', subject: 'account' },
+  {
+    path: '/downloads',
+    label: 'affix.screens.menu.downloads',
+    icon: DownloadsIcon,
+    group: 'footer',
+    subject: 'account',
+  },
   {
     path: '/settings',
     label: 'affix.screens.menu.settings',

@@ -30,36 +30,54 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('affiliates in a browser
   }
   const api = async <T>(path: string): Promise<T> => {
     if (!token) {
-      const login = await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demoAdmin) })
+      const login = await fetch(`${server.url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(demoAdmin),
+      })
       token = ((await login.json()) as { data: { token: string } }).data.token
     }
     const response = await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } })
     return ((await response.json()) as { data: T }).data
   }
   const affiliateByEmail = async (email: string) =>
-    (await api<Array<Record<string, any>>>(`/api/v1/affiliates/affiliates?filter=${encodeURIComponent(JSON.stringify({ q: email }))}`)).find(
-      (affiliate) => affiliate.email === email
-    )
+    (
+      await api<Array<Record<string, any>>>(
+        `/api/v1/affiliates/affiliates?filter=${encodeURIComponent(JSON.stringify({ q: email }))}`
+      )
+    ).find((affiliate) => affiliate.email === email)
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM_PATH)) {
-      throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium), set CHROMIUM_PATH, or set SKIP_BROWSER_TESTS=1`)
+      throw new Error(
+        `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium), set CHROMIUM_PATH, or set SKIP_BROWSER_TESTS=1`
+      )
     }
     const serverModule = (await import(TEST_SERVER)) as TestServerModule
     demoAdmin = serverModule.DEMO_ADMIN
     server = await serverModule.startTestServer({ database: 'affix_test_e2e_aff' })
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, acceptDownloads: true })
+    const context = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    })
     page = await context.newPage()
     page.on('pageerror', (error) => pageErrors.push(error.message))
   })
 
   const SCREENSHOTS = new URL('../../test-results/affiliates/', import.meta.url)
   mkdirSync(SCREENSHOTS, { recursive: true })
-  const screenshot = (name: string) => page.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true })
+  const screenshot = (name: string) =>
+    page.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true })
   afterEach(async (context) => {
-    const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 80)
-    await page?.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true }).catch(() => undefined)
+    const name = context.task.name
+      .replace(/[^a-z0-9]+/gi, '-')
+      .toLowerCase()
+      .slice(0, 80)
+    await page
+      ?.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true })
+      .catch(() => undefined)
   })
 
   afterAll(async () => {
@@ -72,10 +90,13 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('affiliates in a browser
     await input('Email').fill(demoAdmin.email)
     await input('Password').fill(demoAdmin.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByText(/Welcome to/).first().waitFor()
+    await page
+      .getByText(/Welcome to/)
+      .first()
+      .waitFor()
 
     await page.goto(`${server.url}/manage/affiliate`)
-    await page.waitForURL(/\/affiliates$/)
+    await page.waitForURL(/\/manage\/affiliate$/)
     await page.getByRole('columnheader', { name: 'Account manager' }).waitFor()
   })
 
@@ -83,16 +104,18 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('affiliates in a browser
     await page.getByRole('link', { name: 'Create' }).click()
     await step('Basic Details').waitFor()
     await input('Name').fill(NAME)
-    await input('Email').fill(EMAIL)
-    await page.getByLabel('Password', { exact: true }).fill('weak')
+    await input('Email').fill('jane-at-partners')
     await input('Skype').fill('jane.partner')
     await input('External affiliate ID').fill('EXT-1001')
+    // No password: the affiliate chooses their own from the invitation mailed on save.
+    expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0)
+    await page.getByText(/^An invitation is mailed to this address when you save/).waitFor()
     await button('Next').click()
-    await page.getByText(/^Password must be 8 to 32 characters/).waitFor()
+    await page.getByText('Must be a valid email').waitFor()
     expect(await step('Basic Details').isVisible()).toBe(true)
     await screenshot('wizard-1-basic-error')
 
-    await page.getByLabel('Password', { exact: true }).fill('Partner#2026')
+    await input('Email').fill(EMAIL)
     await button('Next').click()
     await step('Payment Details').waitFor()
     await page.getByRole('combobox', { name: 'Default payment method' }).click()
@@ -112,20 +135,28 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('affiliates in a browser
 
     const review = page.getByTestId('affiliate-review')
     await review.waitFor()
-    for (const value of [NAME, EMAIL, 'Bank transfer', 'Barclays', 'BARCGB22', 'Jane Media Ltd', 'GB']) await review.getByText(value, { exact: true }).first().waitFor()
+    for (const value of [NAME, EMAIL, 'Bank transfer', 'Barclays', 'BARCGB22', 'Jane Media Ltd', 'GB'])
+      await review.getByText(value, { exact: true }).first().waitFor()
     await screenshot('wizard-4-review')
     await button('Save').click()
 
-    await page.waitForURL(/\/affiliates\/\d+\/show$/)
+    await page.waitForURL(/\/manage\/affiliate\/\d+$/)
     await page.getByText(EMAIL).first().waitFor()
     const saved = await affiliateByEmail(EMAIL)
-    expect(saved).toMatchObject({ name: NAME, status: 'active', skype: 'jane.partner', companyName: 'Jane Media Ltd', country: 'GB', city: 'London' })
+    expect(saved).toMatchObject({
+      name: NAME,
+      status: 'active',
+      skype: 'jane.partner',
+      companyName: 'Jane Media Ltd',
+      country: 'GB',
+      city: 'London',
+    })
     const detail = await api<Record<string, any>>(`/api/v1/affiliates/affiliates/${saved!.id}`)
     expect(detail.paymentDetails).toMatchObject({ defaultMethod: 'bank', bankName: 'Barclays', swiftCode: 'BARCGB22' })
   })
 
   it('sends a server field error back to the step that holds the field', async () => {
-    await page.goto(`${server.url}/affiliates/create`)
+    await page.goto(`${server.url}/manage/affiliate/create`)
     await step('Basic Details').waitFor()
     await input('Name').fill('Second Partner')
     await input('Email').fill('second.partner@playwright.example')
@@ -140,13 +171,15 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('affiliates in a browser
     await button('Save').click()
 
     await step('Basic Details').waitFor()
-    await expect.poll(() => helperTextOf('External affiliate ID')).toBe('This external affiliate ID is already used by another affiliate')
-    expect(page.url()).toMatch(/\/affiliates\/create$/)
+    await expect
+      .poll(() => helperTextOf('External affiliate ID'))
+      .toBe('This external affiliate ID is already used by another affiliate')
+    expect(page.url()).toMatch(/\/manage\/affiliate\/create$/)
     await screenshot('wizard-server-error')
     expect(await affiliateByEmail('second.partner@playwright.example')).toBeUndefined()
 
     await page.goto(`${server.url}/manage/affiliate/${(await affiliateByEmail(EMAIL))!.id}`)
-    await page.waitForURL(/\/affiliates\/\d+\/show$/)
+    await page.waitForURL(/\/manage\/affiliate\/\d+$/)
   })
 
   it('edits the affiliate through the wizard', async () => {
@@ -164,7 +197,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('affiliates in a browser
     await button('Next').click()
     await page.getByTestId('affiliate-review').getByText('Manchester', { exact: true }).waitFor()
     await button('Save').click()
-    await page.waitForURL(/\/affiliates\/\d+\/show$/)
+    await page.waitForURL(/\/manage\/affiliate\/\d+$/)
     await page.getByText('jane.partner.vip').waitFor()
     const saved = await affiliateByEmail(EMAIL)
     expect(saved).toMatchObject({ skype: 'jane.partner.vip', city: 'Manchester' })
@@ -186,12 +219,15 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('affiliates in a browser
   })
 
   it('imports new affiliates from CSV and follows the progress until it completes', async () => {
-    await page.goto(`${server.url}/affiliates`)
+    await page.goto(`${server.url}/manage/affiliate`)
     await button('Import').click()
     await page.waitForURL(/\/manage\/affiliate\/import$/)
     await page.getByRole('radio', { name: 'Import new affiliates' }).check()
 
-    const [sample] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Sample file: new affiliates' }).click()])
+    const [sample] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Sample file: new affiliates' }).click(),
+    ])
     expect((await readFile((await sample.path())!, 'utf8')).split('\n')[0]).toMatch(/^email,name,status/)
 
     const csv = [
@@ -200,13 +236,17 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('affiliates in a browser
       'not-an-email,Broken Row,active,GB,GBP,',
       `bob.import@playwright.example,Bob Import,pending,BR,BRL,${EMAIL}`,
     ].join('\n')
-    await page.getByTestId('affiliate-import-file').setInputFiles({ name: 'affiliates.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\n`) })
+    await page
+      .getByTestId('affiliate-import-file')
+      .setInputFiles({ name: 'affiliates.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\n`) })
     await button('Upload and import').click()
 
     const progress = page.getByTestId('import-progress')
     await progress.waitFor()
     await screenshot('import-progress')
-    await expect.poll(() => progress.getAttribute('data-status'), { timeout: 60_000 }).toMatch(/^(completed|imported_partially|failed)$/)
+    await expect
+      .poll(() => progress.getAttribute('data-status'), { timeout: 60_000 })
+      .toMatch(/^(completed|imported_partially|failed)$/)
     expect(await progress.getAttribute('data-status')).toBe('imported_partially')
     await expect(page.getByTestId('import-imported').textContent()).resolves.toBe('2 imported')
     await expect(page.getByTestId('import-failed').textContent()).resolves.toBe('1 failed')
@@ -220,7 +260,11 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('affiliates in a browser
     expect(failedRows).not.toContain('ann.import@playwright.example')
 
     expect(await affiliateByEmail('ann.import@playwright.example')).toMatchObject({ name: 'Ann Import', country: 'GB' })
-    expect(await affiliateByEmail('bob.import@playwright.example')).toMatchObject({ name: 'Bob Import', status: 'pending', referredByName: NAME })
+    expect(await affiliateByEmail('bob.import@playwright.example')).toMatchObject({
+      name: 'Bob Import',
+      status: 'pending',
+      referredByName: NAME,
+    })
   })
 
   it('lists the finished import on /uploads with its counts', async () => {
@@ -242,11 +286,11 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('affiliates in a browser
     await affiliates.fill('Ann')
     await page.getByRole('option', { name: 'Ann Import' }).click()
     await button('Save').click()
-    await page.waitForURL(/\/affiliate-groups\/\d+\/show$/)
+    await page.waitForURL(/\/manage\/affiliate-group\/\d+$/)
     await page.getByText('Ann Import').waitFor()
 
     // Bulk action on the list: Jane joins the group too.
-    await page.getByRole('menuitem', { name: 'Affiliates' }).click()
+    await page.getByRole('menuitem', { name: 'Affiliates', exact: true }).click()
     await page.getByRole('row').filter({ hasText: EMAIL }).getByRole('checkbox').check()
     await button('Assign group').click()
     const dialog = page.getByRole('dialog')
@@ -277,13 +321,15 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('affiliates in a browser
 
   it('logs in as the affiliate, who sees its referred affiliates and edits its own payment info', async () => {
     const jane = (await affiliateByEmail(EMAIL))!
-    await page.goto(`${server.url}/affiliates/${jane.id}/show`)
+    await page.goto(`${server.url}/manage/affiliate/${jane.id}`)
     await page.getByRole('tab', { name: 'Referred affiliates' }).click()
     await page.getByRole('cell', { name: 'Bob Import' }).waitFor()
 
     const [tab] = await Promise.all([page.context().waitForEvent('page'), button('Log in as affiliate').click()])
     tab.on('pageerror', (error) => pageErrors.push(error.message))
-    await tab.waitForURL((url) => !url.pathname.startsWith('/auth/login') && url.pathname !== 'blank', { timeout: 30_000 })
+    await tab.waitForURL((url) => !url.pathname.startsWith('/auth/login') && url.pathname !== 'blank', {
+      timeout: 30_000,
+    })
     await tab.goto(`${server.url}/manage/referred-affiliates`)
     await tab.getByRole('cell', { name: 'Bob Import' }).waitFor()
     await tab.screenshot({ path: new URL('affiliate-referred.png', SCREENSHOTS).pathname, fullPage: true })
@@ -293,7 +339,10 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('affiliates in a browser
     await tab.getByRole('option', { name: 'CPF (Pix)' }).click()
     await tab.getByRole('textbox', { name: 'CPF', exact: true }).fill('12345678900')
     await tab.getByRole('button', { name: 'Save', exact: true }).click()
-    await tab.getByText(/^Invalid CPF/).first().waitFor()
+    await tab
+      .getByText(/^Invalid CPF/)
+      .first()
+      .waitFor()
     await tab.getByRole('textbox', { name: 'CPF', exact: true }).fill('123.456.789-09')
     await tab.getByRole('button', { name: 'Save', exact: true }).click()
     await tab.getByText('Payment details saved').waitFor()

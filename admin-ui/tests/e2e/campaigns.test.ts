@@ -31,7 +31,9 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('campaigns in a browser'
     return ((await response.json()) as { data: T }).data
   }
   const affiliateNamed = async (name: string) => {
-    const affiliates = await api<Array<{ id: number; name: string }>>(`/api/v1/affiliates/affiliates?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`)
+    const affiliates = await api<Array<{ id: number; name: string }>>(
+      `/api/v1/affiliates/affiliates?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`
+    )
     const found = affiliates.find((affiliate) => affiliate.name === name)
     if (!found) throw new Error(`demo affiliate ${name} not found`)
     return found
@@ -44,18 +46,27 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('campaigns in a browser'
   }
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it, set CHROMIUM_PATH, or set SKIP_BROWSER_TESTS=1`)
+    if (!existsSync(CHROMIUM_PATH))
+      throw new Error(
+        `Chromium not found at ${CHROMIUM_PATH}: install it, set CHROMIUM_PATH, or set SKIP_BROWSER_TESTS=1`
+      )
     // The brand's landing page: any path answers, so the browser can land there.
     brand = createServer((request, response) => {
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
-      response.end(`<!doctype html><title>Brand landing</title><h1>Brand landing</h1><p>${request.url?.replace(/</g, '&lt;')}</p>`)
+      response.end(
+        `<!doctype html><title>Brand landing</title><h1>Brand landing</h1><p>${request.url?.replace(/</g, '&lt;')}</p>`
+      )
     })
     await new Promise<void>((resolve) => brand.listen(0, '127.0.0.1', resolve))
     brandUrl = `http://127.0.0.1:${(brand.address() as AddressInfo).port}`
     const serverModule = (await import(TEST_SERVER)) as TestServerModule
     demoAdmin = serverModule.DEMO_ADMIN
     server = await serverModule.startTestServer({ database: 'affix_test_e2e_camp' })
-    const login = await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demoAdmin) })
+    const login = await fetch(`${server.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(demoAdmin),
+    })
     token = ((await login.json()) as { data: { token: string } }).data.token
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 1000 } })
@@ -66,8 +77,13 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('campaigns in a browser'
   const SCREENSHOTS = new URL('../../test-results/campaigns/', import.meta.url)
   mkdirSync(SCREENSHOTS, { recursive: true })
   afterEach(async (context) => {
-    const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 80)
-    await page?.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true }).catch(() => undefined)
+    const name = context.task.name
+      .replace(/[^a-z0-9]+/gi, '-')
+      .toLowerCase()
+      .slice(0, 80)
+    await page
+      ?.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true })
+      .catch(() => undefined)
   })
 
   afterAll(async () => {
@@ -86,8 +102,9 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('campaigns in a browser'
 
   it('creates a campaign through the basic, advanced and payout steps', async () => {
     await page.goto(`${server.url}/manage/campaign`)
-    await page.waitForURL(/\/campaigns$/)
-    await page.getByRole('row').filter({ hasText: 'Welcome Bonus CPA' }).waitFor()
+    await page.waitForURL(/\/manage\/campaign$/)
+    // The demo campaigns, by title: the first page starts with the Champions League offer.
+    await page.getByRole('row').filter({ hasText: 'Champions League Boost' }).waitFor()
     await page.getByRole('link', { name: 'Create' }).click()
     await page.getByRole('textbox', { name: /^Title/ }).fill(TITLE)
     await pickAutocomplete(/^Brand/, 'Lucky Spin Casino')
@@ -103,14 +120,44 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('campaigns in a browser'
     await page.getByRole('spinbutton', { name: /^CPA payout/ }).fill('75')
     await page.getByRole('button', { name: 'Save' }).click()
     // The campaign is created first; the plan follows through PUT /campaigns/:id/payout (on failure the page is the edit wizard).
-    await page.waitForURL(/\/campaigns\/\d+(\/show)?$/)
-    campaignId = Number(/\/campaigns\/(\d+)/.exec(page.url())![1])
-    const campaign = await api<{ title: string; defaultUrl: string; currency: string; status: string }>(`/api/v1/campaigns/campaigns/${campaignId}`)
-    expect(campaign).toMatchObject({ title: TITLE, defaultUrl: `${brandUrl}/landing?cid={click_id}&aff={pub_id}`, currency: 'EUR', status: 'active' })
+    await page.waitForURL(/\/manage\/campaign\/\d+(\/edit)?$/)
+    campaignId = Number(/\/manage\/campaign\/(\d+)/.exec(page.url())![1])
+    const campaign = await api<{ title: string; defaultUrl: string; currency: string; status: string }>(
+      `/api/v1/campaigns/campaigns/${campaignId}`
+    )
+    expect(campaign).toMatchObject({
+      title: TITLE,
+      defaultUrl: `${brandUrl}/landing?cid={click_id}&aff={pub_id}`,
+      currency: 'EUR',
+      status: 'active',
+    })
     const payout = await api<Record<string, unknown>>(`/api/v1/campaigns/campaigns/${campaignId}/payout`)
     expect(payout?.model).toBe('cpa')
     expect(Number(payout?.cpaPayout ?? payout?.cpa_payout)).toBe(75)
-    expect(page.url()).toMatch(/\/campaigns\/\d+\/show$/)
+    // The campaign's page is the spec's /manage/campaign/{id}.
+    expect(page.url()).toMatch(/\/manage\/campaign\/\d+$/)
+  })
+
+  it('labels every field of the Details tab', async () => {
+    await page.goto(`${server.url}/manage/campaign/${campaignId}`)
+    const details = page.getByTestId('campaign-details')
+    await details.waitFor()
+    // Each value sits under its own label (fields grouped in a fragment came out unlabelled, run together).
+    const labelled = async (label: string) =>
+      details
+        .getByTestId('campaign-field')
+        .filter({ has: page.locator('.RaLabeled-label', { hasText: new RegExp(`^${label}$`) }) })
+        .innerText()
+    await expect.poll(() => labelled('Title')).toContain(TITLE)
+    await expect.poll(() => labelled('Brand')).toContain('Lucky Spin Casino')
+    await expect.poll(() => labelled('Status')).toContain('Active')
+    await expect.poll(() => labelled('Currency')).toContain('EUR')
+    await expect.poll(() => labelled('Default URL')).toContain(`${brandUrl}/landing?cid={click_id}`)
+    const labels = await details.getByTestId('campaign-field').locator('.RaLabeled-label').allInnerTexts()
+    expect(labels).toEqual(expect.arrayContaining(['Title', 'Brand', 'Status', 'Visibility', 'Currency', 'Created']))
+    // Title and brand are two fields, not one run of text.
+    expect(await details.innerText()).not.toContain(`${TITLE}Lucky Spin Casino`)
+    await page.screenshot({ path: new URL('campaign-details.png', SCREENSHOTS).pathname, fullPage: true })
   })
 
   it('adds a cap after the client checks', async () => {
@@ -126,7 +173,9 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('campaigns in a browser'
     await page.getByRole('spinbutton', { name: 'Daily' }).fill('50')
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByTestId('cap-row').first().waitFor()
-    const caps = await api<Array<{ variable: string; limits: Record<string, number> }>>(`/api/v1/campaigns/campaigns/${campaignId}/caps`)
+    const caps = await api<Array<{ variable: string; limits: Record<string, number> }>>(
+      `/api/v1/campaigns/campaigns/${campaignId}/caps`
+    )
     expect(caps).toHaveLength(1)
     expect(caps[0]).toMatchObject({ variable: 'clicks', limits: { daily: 50, monthly: 100 } })
   })
@@ -159,7 +208,11 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('campaigns in a browser'
     expect(clickId).not.toContain('{')
     expect(landed.searchParams.get('aff')).toBe(String(ana.id))
     // The click is recorded under that id.
-    await expect.poll(async () => (await api<{ campaignId: number } | null>(`/api/v1/tracking/clicks/${clickId}`))?.campaignId, { timeout: 15_000 }).toBe(campaignId)
+    await expect
+      .poll(async () => (await api<{ campaignId: number } | null>(`/api/v1/tracking/clicks/${clickId}`))?.campaignId, {
+        timeout: 15_000,
+      })
+      .toBe(campaignId)
     expect(pageErrors).toEqual([])
   })
 })

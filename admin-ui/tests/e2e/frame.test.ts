@@ -7,8 +7,9 @@
  *
  * Two panels for one person, the simplest real path: the demo organisation is a parent, so
  * the demo admin registers a child organisation with its admin (POST /organization/child),
- * then adds the same address as a sub-admin of the demo organisation (POST /team-members;
- * an address that already holds a panel keeps its password).
+ * then adds the same address as a sub-admin of the demo organisation (POST /team-members).
+ * Nobody chooses their passwords but them: each person follows the invitation the server
+ * mailed (read from its outbox), which sets their password on every panel of the address.
  */
 import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
@@ -16,14 +17,20 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_SERVER, type TestServer, type TestServerModule } from './browser'
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  TEST_SERVER,
+  watchContentSecurityPolicy,
+  type TestServer,
+  type TestServerModule,
+} from './browser'
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/frame/', import.meta.url))
 
-
 const PASSWORD = 'Frame#1234'
-const SUB_ADMIN = { name: 'Sam Subadmin', email: 'sub@frame.example', password: PASSWORD }
-const TWO_PANELS = { name: 'Tess Twopanels', email: 'twopanels@frame.example', password: PASSWORD }
+const SUB_ADMIN = { name: 'Sam Subadmin', email: 'sub@frame.example' }
+const TWO_PANELS = { name: 'Tess Twopanels', email: 'twopanels@frame.example' }
 const CHILD_ORG = 'Frame Child Casino'
 
 describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('the frame in a browser', () => {
@@ -35,6 +42,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('the frame in a browser'
   let adminToken: string
   let twoPanelsMemberId: number
   const pageErrors: string[] = []
+  let cspViolations: string[] = []
 
   const screenshot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
   const textbox = (label: string) => page.getByRole('textbox', { name: label, exact: true })
@@ -83,21 +91,25 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('the frame in a browser'
     server = await serverModule.startTestServer({ database: 'affix_test_e2e_frame' })
 
     adminToken = (await api<{ token: string }>('POST', '/api/v1/auth/login', demoAdmin, '')).token
-    await api('POST', '/api/v1/team-members', { ...SUB_ADMIN, passwordConfirmation: PASSWORD, role: 'sub-admin' })
+    await api('POST', '/api/v1/team-members', { ...SUB_ADMIN, role: 'sub-admin' })
     await api('POST', '/api/v1/organization/child', {
       name: CHILD_ORG,
       adminEmail: TWO_PANELS.email,
       adminName: TWO_PANELS.name,
-      password: PASSWORD,
-      passwordConfirmation: PASSWORD,
     })
-    const member = await api<{ id: number }>('POST', '/api/v1/team-members', { ...TWO_PANELS, passwordConfirmation: PASSWORD, role: 'sub-admin' })
+    const member = await api<{ id: number }>('POST', '/api/v1/team-members', { ...TWO_PANELS, role: 'sub-admin' })
     twoPanelsMemberId = member.id
+    // Each person follows the last invitation mailed to them (it sets every panel of the address).
+    for (const person of [SUB_ADMIN, TWO_PANELS]) {
+      const { code } = server.lastMailedLink(person.email)
+      await api('POST', '/api/v1/auth/password/reset', { code, password: PASSWORD, passwordConfirmation: PASSWORD }, '')
+    }
 
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
     context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
     page = await context.newPage()
     page.on('pageerror', (error) => pageErrors.push(error.message))
+    cspViolations = await watchContentSecurityPolicy(page)
   })
 
   afterAll(async () => {
@@ -109,23 +121,28 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('the frame in a browser'
     await logIn(demoAdmin)
     await page.getByText('Welcome to Demo Casino Network').waitFor()
     await expect(page.title()).resolves.toBe('Dashboard | Demo Casino Network')
-    // The spec's /insights/dashboard is the same dashboard.
-    await page.goto(`${server.url}/insights/dashboard`)
-    await page.waitForURL((url) => url.pathname === '/')
+    // The root leads to the spec's /insights/dashboard, which stays in the address bar.
+    await page.goto(`${server.url}/`)
+    await page.waitForURL((url) => url.pathname === '/insights/dashboard')
     await page.getByText('Welcome to Demo Casino Network').waitFor()
 
     await expect(page.getByTestId('sidebar-organisation').textContent()).resolves.toContain('Demo Casino Network')
-    for (const group of ['Home', 'Manage', 'Configuration']) await sidebar().getByText(group, { exact: true }).waitFor()
+    for (const group of ['Home', 'Engagements', 'Manage', 'Configuration'])
+      await sidebar().getByText(group, { exact: true }).waitFor()
     for (const item of ['Dashboard', 'Brands', 'Products', 'Organization']) {
       await sidebar().getByRole('menuitem', { name: item }).first().waitFor()
     }
-    // No plugin fills Insights or Engagements yet: empty groups are not shown.
+    // No plugin fills Insights yet: empty groups are not shown.
     await expect(sidebar().getByText('Insights', { exact: true }).count()).resolves.toBe(0)
 
     await expect(userMenuEntries()).resolves.toEqual(['Profile', 'Team Members', 'Logout'])
     await footer().getByRole('menuitem', { name: 'Uploads' }).waitFor()
     await footer().getByRole('menuitem', { name: 'Help' }).click()
-    await expect(openMenu().getByRole('menuitem').allTextContents()).resolves.toEqual(['Settings', 'API Docs', 'Help & Support'])
+    await expect(openMenu().getByRole('menuitem').allTextContents()).resolves.toEqual([
+      'Settings',
+      'API Docs',
+      'Help & Support',
+    ])
     await expect(openMenu().getByRole('menuitem', { name: 'API Docs' }).getAttribute('href')).resolves.toBe('/api/docs')
     await openMenu().getByRole('menuitem', { name: 'Help & Support' }).click()
     await page.getByRole('dialog', { name: 'Help & Support' }).getByText('Demo Casino Network (#').waitFor()
@@ -143,7 +160,10 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('the frame in a browser'
     await openMenu().getByTestId('panel-option').first().waitFor()
     await expect(openMenu().getByTestId('panel-option').count()).resolves.toBe(1)
     await openMenu().getByTestId('child-org-option').filter({ hasText: CHILD_ORG }).click()
-    await page.getByTestId('panel-switcher').filter({ hasText: `Acting on ${CHILD_ORG}` }).waitFor()
+    await page
+      .getByTestId('panel-switcher')
+      .filter({ hasText: `Acting on ${CHILD_ORG}` })
+      .waitFor()
     await expect(page.evaluate(() => localStorage.getItem('coid'))).resolves.toMatch(/^\d+$/)
     // Acting on a child: no billing or team members of the child from here.
     await expect(userMenuEntries()).resolves.toEqual(['Profile', 'Logout'])
@@ -170,20 +190,33 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('the frame in a browser'
     await screenshot('sidebar-collapsed')
 
     await page.getByRole('button', { name: 'Open menu' }).click()
-    await expect.poll(() => sidebar().evaluate((element) => Math.round(element.getBoundingClientRect().width))).toBe(250)
+    await expect
+      .poll(() => sidebar().evaluate((element) => Math.round(element.getBoundingClientRect().width)))
+      .toBe(250)
     await expect(page.evaluate(() => localStorage.getItem('isCollapsed'))).resolves.toBe('false')
   })
 
   it('shows the offline banner without a connection and the new-version banner for another build', async () => {
     await context.setOffline(true)
-    await page.getByText('Warning! No internet connection. Please check your internet connection and try again.').waitFor()
+    await page
+      .getByText('Warning! No internet connection. Please check your internet connection and try again.')
+      .waitFor()
     await screenshot('offline-banner')
     await context.setOffline(false)
     await expect.poll(() => page.getByTestId('offline-banner').count()).toBe(0)
 
     // The server reports another build than the one loaded: offer the reload.
     await page.route('**/health', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: true, data: { status: 'ok', version: 'a-newer-build' }, error: null, status: 200, type: null }) })
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: true,
+          data: { status: 'ok', version: 'a-newer-build' },
+          error: null,
+          status: 200,
+          type: null,
+        }),
+      })
     )
     await page.reload()
     await page.getByText('A new version is available. Please reload the page to get the latest version.').waitFor()
@@ -194,7 +227,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('the frame in a browser'
 
   it('gives a sub-admin no Team Members, Billing or Help, sends a forbidden route home and a refused call to /403', async () => {
     await logOut()
-    await logIn(SUB_ADMIN)
+    await logIn({ ...SUB_ADMIN, password: PASSWORD })
     await page.getByTestId('panel-switcher').filter({ hasText: 'Demo Casino Network · Sub-admin' }).waitFor()
     await expect(userMenuEntries()).resolves.toEqual(['Profile', 'Logout'])
     await expect(footer().getByRole('menuitem', { name: 'Help' }).count()).resolves.toBe(0)
@@ -202,7 +235,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('the frame in a browser'
 
     // The route needs team_members, which a sub-admin lacks: home (spec §6).
     await page.goto(`${server.url}/account/team-member/1`)
-    await page.waitForURL((url) => url.pathname === '/')
+    await page.waitForURL((url) => url.pathname === '/insights/dashboard')
 
     // A tampered ability gets past the sidebar, not past the server: its 403 shows /403.
     await page.evaluate(() => {
@@ -219,29 +252,54 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('the frame in a browser'
   })
 
   it('lists both panels of a person and switches between them; a disabled member is logged out (406)', async () => {
-    await logIn(TWO_PANELS)
+    await logIn({ ...TWO_PANELS, password: PASSWORD })
     // The login page offers the panels first; keep the child organisation's admin panel.
     await page.getByRole('button', { name: new RegExp(CHILD_ORG) }).click()
-    await page.getByTestId('panel-switcher').filter({ hasText: `${CHILD_ORG} · Admin` }).waitFor()
+    await page
+      .getByTestId('panel-switcher')
+      .filter({ hasText: `${CHILD_ORG} · Admin` })
+      .waitFor()
 
     await page.getByTestId('panel-switcher').click()
     await expect.poll(() => openMenu().getByTestId('panel-option').count()).toBe(2)
     await screenshot('two-panels')
     await openMenu().getByTestId('panel-option').filter({ hasText: 'Demo Casino Network' }).click()
     await page.getByTestId('panel-switcher').filter({ hasText: 'Demo Casino Network · Sub-admin' }).waitFor()
-    await expect(page.evaluate(() => [localStorage.getItem('panel'), Boolean(localStorage.getItem('adminToken'))])).resolves.toEqual([
-      'subadmin',
-      true,
-    ])
+    await expect(
+      page.evaluate(() => [localStorage.getItem('panel'), Boolean(localStorage.getItem('adminToken'))])
+    ).resolves.toEqual(['subadmin', true])
 
     await api('PATCH', `/api/v1/team-members/${twoPanelsMemberId}`, { status: 'disabled' })
     await sidebar().getByRole('menuitem', { name: 'Brands' }).click()
     await page.waitForURL(/\/login$/)
-    await expect(page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('Token')))).resolves.toEqual([])
+    await expect(
+      page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('Token')))
+    ).resolves.toEqual([])
     await screenshot('forced-logout')
+  })
+
+  it("serves the API reference offline under its Content-Security-Policy, without Scalar's hosted buttons", async () => {
+    const elsewhere: string[] = []
+    const watch = (request: { url(): string }) => {
+      if (!request.url().startsWith(server.url) && !request.url().startsWith('data:')) elsewhere.push(request.url())
+    }
+    page.on('request', watch)
+    await page.goto(`${server.url}/api/docs`)
+    await page.getByText('Affix API', { exact: false }).first().waitFor()
+    await page.getByText('Current user, organisation, preferences and abilities').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    page.off('request', watch)
+    expect(elsewhere).toEqual([])
+    await expect(page.getByText('Ask AI').count()).resolves.toBe(0)
+    await expect(page.getByText('Deploy', { exact: false }).count()).resolves.toBe(0)
+    await screenshot('api-reference')
   })
 
   it('raised no uncaught error in the page', () => {
     expect(pageErrors.join('\n')).toBe('')
+  })
+
+  it("ran under the server's Content-Security-Policy without a single violation", () => {
+    expect(cspViolations.join('\n')).toBe('')
   })
 })

@@ -13,7 +13,13 @@ const BUILT_INDEX = join(ADMIN_UI, 'dist', 'index.html')
 
 function sourcePaths(): string[] {
   const pluginAdmins = existsSync(PLUGINS) ? readdirSync(PLUGINS).map((plugin) => join(PLUGINS, plugin, 'admin')) : []
-  return [join(ADMIN_UI, 'src'), join(ADMIN_UI, 'public'), join(ADMIN_UI, 'index.html'), join(ADMIN_UI, 'vite.config.ts'), ...pluginAdmins]
+  return [
+    join(ADMIN_UI, 'src'),
+    join(ADMIN_UI, 'public'),
+    join(ADMIN_UI, 'index.html'),
+    join(ADMIN_UI, 'vite.config.ts'),
+    ...pluginAdmins,
+  ]
 }
 
 function newestChange(path: string): number {
@@ -29,5 +35,13 @@ export default async function buildAdminUiIfStale() {
   const builtAt = existsSync(BUILT_INDEX) ? statSync(BUILT_INDEX).mtimeMs : 0
   if (builtAt >= Math.max(...sourcePaths().map(newestChange))) return
   console.log(builtAt ? 'admin-ui/dist is older than its sources: rebuilding' : 'admin-ui/dist is missing: building')
-  await build({ root: ADMIN_UI, configFile: join(ADMIN_UI, 'vite.config.ts'), logLevel: 'warn' })
+  // The bundle users get: Vitest sets NODE_ENV=test, which would build React's development
+  // copy (its warnings in the console, its slower rendering) instead.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({ root: ADMIN_UI, configFile: join(ADMIN_UI, 'vite.config.ts'), logLevel: 'warn', mode: 'production' })
+  } finally {
+    process.env.NODE_ENV = nodeEnv
+  }
 }

@@ -13,7 +13,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_SERVER, type TestServer, type TestSe
 
 const BRAND = 'Playwright Casino'
 
-
 describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser', () => {
   let server: TestServer
   let demoAdmin: TestServerModule['DEMO_ADMIN']
@@ -37,9 +36,12 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser',
       body: JSON.stringify(demoAdmin),
     })
     const { data } = (await login.json()) as { data: { token: string } }
-    const list = await fetch(`${server.url}/api/v1/brands/brands?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`, {
-      headers: { Authorization: `Bearer ${data.token}` },
-    })
+    const list = await fetch(
+      `${server.url}/api/v1/brands/brands?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`,
+      {
+        headers: { Authorization: `Bearer ${data.token}` },
+      }
+    )
     return ((await list.json()) as { data: Array<{ name: string; email: string | null }> }).data
   }
 
@@ -53,7 +55,11 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser',
     demoAdmin = serverModule.DEMO_ADMIN
     server = await serverModule.startTestServer({ database: 'affix_test_e2e' })
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, acceptDownloads: true })
+    const context = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    })
     page = await context.newPage()
     page.on('pageerror', (error) => pageErrors.push(error.message))
   })
@@ -62,8 +68,13 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser',
   const SCREENSHOTS = new URL('../../test-results/brands/', import.meta.url)
   mkdirSync(SCREENSHOTS, { recursive: true })
   afterEach(async (context) => {
-    const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 80)
-    await page?.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true }).catch(() => undefined)
+    const name = context.task.name
+      .replace(/[^a-z0-9]+/gi, '-')
+      .toLowerCase()
+      .slice(0, 80)
+    await page
+      ?.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true })
+      .catch(() => undefined)
   })
 
   afterAll(async () => {
@@ -86,7 +97,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser',
 
   it('lists the seeded brands, also from the spec path /manage/brand', async () => {
     await page.goto(`${server.url}/manage/brand`)
-    await page.waitForURL(/\/brands$/)
+    await page.waitForURL(/\/manage\/brand$/)
     await row('Lucky Spin Casino').waitFor()
     await expect(row('Royal Bet').count()).resolves.toBe(1)
   })
@@ -108,7 +119,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser',
     await input('Email').fill('partners@playwright.example')
     await page.getByRole('button', { name: 'Save' }).click()
     await expect.poll(() => helperTextOf('Name')).toBe('Required')
-    expect(page.url()).toMatch(/\/brands\/create$/)
+    expect(page.url()).toMatch(/\/manage\/brand\/create$/)
 
     // Only the server knows the name is taken: its 422 field error lands under the input.
     await input('Name').fill('Lucky Spin Casino')
@@ -116,12 +127,13 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser',
     await expect.poll(() => helperTextOf('Name')).toBe('A brand with this name already exists')
     // The notification carries the server's message too, not a generic one. Notifications
     // queue: it shows once the earlier "form is not valid" one has hidden (about 4 s).
-    await expect.poll(() => page.getByText('A brand with this name already exists').count(), { timeout: 15_000 }).toBe(2)
+    await expect
+      .poll(() => page.getByText('A brand with this name already exists').count(), { timeout: 15_000 })
+      .toBe(2)
   })
 
   it('creates a brand and shows it in the list', async () => {
     await input('Name').fill(BRAND)
-    await input('Password').fill('Play#1234')
     await input('Website').fill('https://playwright.example')
     await input('Company country').fill('MT')
     await page.getByRole('button', { name: 'Save' }).click()
@@ -132,7 +144,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser',
 
   it('edits the brand', async () => {
     await row(BRAND).getByText(BRAND).click()
-    await page.waitForURL(/\/brands\/\d+$/)
+    await page.waitForURL(/\/manage\/brand\/\d+\/edit$/)
     const email = input('Email')
     await expect(email.inputValue()).resolves.toBe('partners@playwright.example')
     await email.fill('vip@playwright.example')
@@ -158,7 +170,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser',
     await row(BRAND).getByText(BRAND).click()
     await page.getByRole('button', { name: 'Excluir' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click()
-    await page.getByText('Registro excluído').waitFor()
+    await page.getByText('Marca excluída').waitFor()
     await expect(row(BRAND).count()).resolves.toBe(0)
     await expect(apiBrandsNamed(BRAND)).resolves.toEqual([])
   })
@@ -171,7 +183,9 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser',
 
     await page.getByRole('button', { name: 'Import CSV' }).click()
     const csv = 'name,brand,status\nRoyal Bet Poker,Royal Bet,active\nGhost Slots,No Such Brand,active\n'
-    await page.getByTestId('product-import-file').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await page
+      .getByTestId('product-import-file')
+      .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
     await page.getByRole('dialog').getByRole('button', { name: 'Import', exact: true }).click()
     await page.getByText('1 of 2 rows imported, 1 failed.').waitFor()
     await page.getByRole('cell', { name: 'Brand "No Such Brand" does not exist' }).waitFor()
@@ -188,7 +202,10 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser',
   })
 
   it('exports every matching product on the server and finds the file again in Downloads', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export', exact: true }).click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export', exact: true }).click(),
+    ])
     const exported = await readFile((await download.path())!, 'utf8')
     expect(exported.split('\n')[0]).toBe('id,name,brand_id,status,created_at')
     expect(exported).toContain('Royal Bet Poker')
@@ -196,7 +213,10 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser',
     await page.goto(`${server.url}/downloads`)
     const entry = row('products-')
     await entry.getByText('Exported').waitFor()
-    const [again] = await Promise.all([page.waitForEvent('download'), entry.getByRole('button', { name: 'Download' }).click()])
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      entry.getByRole('button', { name: 'Download' }).click(),
+    ])
     expect(await readFile((await again.path())!, 'utf8')).toBe(exported)
   })
 

@@ -11,7 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_SERVER, type TestServer, type TestServerModule } from './browser'
 
 const BANNER = 'Playwright summer banner'
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** A datetime-local value (the browser's local time) `days` from now. */
 function localDateTime(days: number) {
@@ -35,7 +36,9 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('media and promo codes i
     return ((await response.json()) as { data: T }).data
   }
   const affiliateNamed = async (name: string) => {
-    const affiliates = await api<Array<{ id: number; name: string }>>(`/api/v1/affiliates/affiliates?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`)
+    const affiliates = await api<Array<{ id: number; name: string }>>(
+      `/api/v1/affiliates/affiliates?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`
+    )
     const found = affiliates.find((affiliate) => affiliate.name === name)
     if (!found) throw new Error(`demo affiliate ${name} not found`)
     return found
@@ -55,12 +58,18 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('media and promo codes i
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM_PATH)) {
-      throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it, set CHROMIUM_PATH, or set SKIP_BROWSER_TESTS=1`)
+      throw new Error(
+        `Chromium not found at ${CHROMIUM_PATH}: install it, set CHROMIUM_PATH, or set SKIP_BROWSER_TESTS=1`
+      )
     }
     const serverModule = (await import(TEST_SERVER)) as TestServerModule
     demoAdmin = serverModule.DEMO_ADMIN
     server = await serverModule.startTestServer({ database: 'affix_test_e2e_mp' })
-    const login = await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demoAdmin) })
+    const login = await fetch(`${server.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(demoAdmin),
+    })
     token = ((await login.json()) as { data: { token: string } }).data.token
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 1000 } })
@@ -71,8 +80,13 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('media and promo codes i
   const SCREENSHOTS = new URL('../../test-results/media_promo/', import.meta.url)
   mkdirSync(SCREENSHOTS, { recursive: true })
   afterEach(async (context) => {
-    const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 80)
-    await page?.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true }).catch(() => undefined)
+    const name = context.task.name
+      .replace(/[^a-z0-9]+/gi, '-')
+      .toLowerCase()
+      .slice(0, 80)
+    await page
+      ?.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true })
+      .catch(() => undefined)
   })
 
   afterAll(async () => {
@@ -90,41 +104,62 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('media and promo codes i
 
   it('uploads a banner and previews it before and after saving', async () => {
     await page.goto(`${server.url}/manage/media`)
-    await page.waitForURL(/\/media$/)
+    await page.waitForURL(/\/manage\/media$/)
     await page.getByRole('link', { name: 'Create' }).click()
     await input(/^Title/).fill(BANNER)
     await choose(/^Type/, 'Banner')
-    const png = await sharp({ create: { width: 300, height: 250, channels: 3, background: { r: 250, g: 160, b: 20 } } }).png().toBuffer()
+    const png = await sharp({ create: { width: 300, height: 250, channels: 3, background: { r: 250, g: 160, b: 20 } } })
+      .png()
+      .toBuffer()
     await page.getByTestId('media-file-input').setInputFiles({ name: 'summer.png', mimeType: 'image/png', buffer: png })
     const preview = page.getByTestId('media-preview')
     await preview.waitFor()
     expect(await preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(300)
     await page.getByRole('button', { name: 'Save' }).click()
 
-    await page.waitForURL(/\/media\/\d+\/show$/)
+    await page.waitForURL(/\/manage\/media\/\d+$/)
     await page.getByText('summer.png · image/png').waitFor()
-    await expect.poll(() => page.getByTestId('media-preview').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(300)
+    await expect
+      .poll(() =>
+        page.getByTestId('media-preview').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)
+      )
+      .toBe(300)
 
-    await page.goto(`${server.url}/media`)
-    await expect.poll(() => row(BANNER).getByTestId('media-thumbnail').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(300)
+    await page.goto(`${server.url}/manage/media`)
+    await expect
+      .poll(() =>
+        row(BANNER)
+          .getByTestId('media-thumbnail')
+          .evaluate((image: HTMLImageElement) => image.naturalWidth)
+      )
+      .toBe(300)
     await row(BANNER).getByText('Active', { exact: true }).waitFor()
   })
 
   it("opens the banner's detail and generates the banner code of a demo affiliate", async () => {
     const ana = await affiliateNamed('Ana Souza')
     await row(BANNER).getByText(BANNER).click()
-    await page.waitForURL(/\/media\/\d+\/show$/)
-    const mediaId = Number(/\/media\/(\d+)\/show/.exec(page.url())![1])
+    await page.waitForURL(/\/manage\/media\/\d+$/)
+    const mediaId = Number(/\/manage\/media\/(\d+)$/.exec(page.url())![1])
 
     await page.getByRole('button', { name: 'Generate' }).click()
     await page.getByText('Please select an affiliate').waitFor()
     await pickAutocomplete(/^Affiliate/, 'Ana Souza')
+    // The banner is linked to no campaign: the server asks for one (a link without tracks nothing).
+    await page.getByRole('button', { name: 'Generate' }).click()
+    await page
+      .getByText(/^Choose the campaign the banner links to/)
+      .first()
+      .waitFor()
+    expect(await page.getByTestId('banner-code-link').count()).toBe(0)
+    await pickAutocomplete(/^Campaign/, 'Welcome Bonus CPA')
     await page.getByRole('button', { name: 'Generate' }).click()
 
     const link = page.getByTestId('banner-code-link')
     await expect.poll(() => link.inputValue()).toContain(`pub_id=${ana.id}`)
     const trackingLink = await link.inputValue()
     expect(trackingLink).toContain(`media_id=${mediaId}`)
+    expect(new URL(trackingLink).pathname).toMatch(/^\/c\/\d+$/)
     const html = await page.getByTestId('banner-code-html').inputValue()
     expect(html).toContain(`href="${escapeHtml(trackingLink)}"`)
     // The image comes from the banner's public link (the affiliate's visitors have no token).
@@ -135,13 +170,15 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('media and promo codes i
     expect(js).toContain(`pub_id=${ana.id}`)
     // The live preview shows the banner itself (the file inlined: its URL needs a token).
     const frame = page.frameLocator('[data-testid="banner-code-preview"]')
-    await expect.poll(() => frame.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(300)
+    await expect
+      .poll(() => frame.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(300)
     expect(await frame.locator('a').getAttribute('href')).toBe(trackingLink)
   })
 
   it('creates a promo code for included affiliates, starting in the future', async () => {
     await page.goto(`${server.url}/manage/promo-code`)
-    await page.waitForURL(/\/promo-codes$/)
+    await page.waitForURL(/\/manage\/promo-code$/)
     await page.getByRole('link', { name: 'Create' }).click()
     await input(/^Code/).fill('PWINCLUDE')
     await page.getByRole('spinbutton', { name: /^Bonus/ }).fill('25')
@@ -149,12 +186,16 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('media and promo codes i
     await pickAutocomplete(/^Included affiliates/, 'Ana Souza')
     await page.getByLabel('Start date').fill(localDateTime(10))
     await page.getByRole('button', { name: 'Save' }).click()
-    await page.waitForURL(/\/promo-codes$/)
+    await page.waitForURL(/\/manage\/promo-code$/)
     await row('PWINCLUDE').getByText('Future', { exact: true }).waitFor()
     const [code] = await api<Array<{ code: string; affiliateSelection: string; includedAffiliateIds: number[] }>>(
       `/api/v1/promo-codes/promo-codes?filter=${encodeURIComponent(JSON.stringify({ q: 'PWINCLUDE' }))}`
     )
-    expect(code).toMatchObject({ code: 'PWINCLUDE', affiliateSelection: 'include', includedAffiliateIds: [(await affiliateNamed('Ana Souza')).id] })
+    expect(code).toMatchObject({
+      code: 'PWINCLUDE',
+      affiliateSelection: 'include',
+      includedAffiliateIds: [(await affiliateNamed('Ana Souza')).id],
+    })
   })
 
   it('refuses an exclude selection without affiliates, then saves an expired code excluding one', async () => {
@@ -163,19 +204,22 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('media and promo codes i
     await page.getByRole('radio', { name: 'Exclude affiliates' }).check()
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByText('Exclude needs at least one affiliate').waitFor()
-    expect(page.url()).toMatch(/\/promo-codes\/create$/)
+    expect(page.url()).toMatch(/\/manage\/promo-code\/create$/)
 
     await pickAutocomplete(/^Excluded affiliates/, 'Lucas Pereira')
     await page.getByLabel('Start date').fill(localDateTime(-10))
     await page.getByLabel('End date').fill(localDateTime(-2))
     await page.getByRole('button', { name: 'Save' }).click()
-    await page.waitForURL(/\/promo-codes$/)
+    await page.waitForURL(/\/manage\/promo-code$/)
     await row('PWEXCLUDE').getByText('Expired', { exact: true }).waitFor()
     await row('PWINCLUDE').getByText('Future', { exact: true }).waitFor()
     const [code] = await api<Array<{ excludedAffiliateIds: number[]; status: string }>>(
       `/api/v1/promo-codes/promo-codes?filter=${encodeURIComponent(JSON.stringify({ q: 'PWEXCLUDE' }))}`
     )
-    expect(code).toMatchObject({ status: 'expired', excludedAffiliateIds: [(await affiliateNamed('Lucas Pereira')).id] })
+    expect(code).toMatchObject({
+      status: 'expired',
+      excludedAffiliateIds: [(await affiliateNamed('Lucas Pereira')).id],
+    })
   })
 
   it('filters the list by derived status', async () => {
@@ -198,10 +242,11 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('media and promo codes i
     expect(await page.getByRole('link', { name: 'Create' }).count()).toBe(0)
     expect(await row(BANNER).getByRole('checkbox').count()).toBe(0)
     await row(BANNER).getByText(BANNER).click()
-    await page.waitForURL(/\/media\/\d+\/show$/)
+    await page.waitForURL(/\/manage\/media\/\d+$/)
     expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Replace file' }).count()).toBe(0)
     expect(await page.getByRole('combobox', { name: /^Affiliate/ }).count()).toBe(0)
+    await pickAutocomplete(/^Campaign/, 'Welcome Bonus CPA')
     await page.getByRole('button', { name: 'Generate' }).click()
     await expect.poll(() => page.getByTestId('banner-code-link').inputValue()).toContain(`pub_id=${ana.id}`)
     expect(pageErrors).toEqual([])

@@ -22,9 +22,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_SERVER, type TestServer, type TestServerModule } from './browser'
 
 const DATABASE = 'affix_test_e2e_panels'
-const PG_BASE = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/panels/', import.meta.url))
-
 
 const DEMO_ORG = 'Demo Casino Network'
 const PARENT_ORG = 'Panels Parent Group'
@@ -45,7 +43,8 @@ interface PanelCase {
   homeTestId?: string
   /** The panel switcher's label: organisation · role. */
   switcher: string
-  sidebar: string[]
+  /** The sidebar: each group (spec §2 order) with its entries, label and the path in the address bar. */
+  sidebar: Sidebar
   /** Footer entries by accessible name (User is named "User" whatever the person's name). */
   footer: string[]
   userMenu: string[]
@@ -53,11 +52,39 @@ interface PanelCase {
   deniedPath: string
 }
 
-const CATALOGUE = ['Brands', 'Products']
+type Entry = [label: string, path: string]
+type Sidebar = Array<[group: string, entries: Entry[]]>
+
+const DASHBOARD: Entry = ['Dashboard', '/insights/dashboard']
+/** The tracking plugin's clicks: every panel of the network and the affiliates read theirs. */
+const CLICKS: [string, Entry[]] = ['Engagements', [['Clicks', '/engagements/click']]]
+const ORGANIZATION: Entry = ['Organization', '/manage/organization']
+const CATALOGUE: Entry[] = [
+  ['Brands', '/manage/brand'],
+  ['Products', '/manage/product'],
+]
+const CAMPAIGNS: Entry = ['Campaigns', '/manage/campaign']
 /** Affiliates, groups, media and promo codes: every team role and the parent read them (plugins' grants). */
-const MANAGE = ['Affiliates', 'Affiliate groups', 'Media', 'Promo codes']
+const AFFILIATES: Entry[] = [
+  ['Affiliates', '/manage/affiliate'],
+  ['Affiliate groups', '/manage/affiliate-group'],
+  // Who referred whom: the network's view (an affiliate gets its own at the same path).
+  ['Referred affiliates', '/manage/referred-affiliates'],
+]
+const MEDIA_PROMO: Entry[] = [
+  ['Media', '/manage/media'],
+  ['Promo codes', '/manage/promo-code'],
+]
+const API: Entry = ['API', '/configuration/api']
+const INTEGRATIONS: Entry = ['Integrations', '/configuration/integrations']
 // Configuration entries of the fraud and domains plugins (read by admins, sub-admins, AFM and ADM).
-const NETWORK = ['Fraud rules', 'Domains']
+const NETWORK: Entry[] = [
+  ['Fraud rules', '/configuration/fraud-rules'],
+  ['Domains', '/configuration/domains'],
+]
+const TEAM_MANAGE: Entry[] = [...CATALOGUE, CAMPAIGNS, ...AFFILIATES, ...MEDIA_PROMO]
+/** The demo organisation has feature edl: admins, sub-admins and AFMs manage deep links, affiliates read them. */
+const DEEP_LINK: Entry = ['Deep links', '/manage/deep-links']
 const PANELS: PanelCase[] = [
   {
     role: 'admin',
@@ -65,10 +92,15 @@ const PANELS: PanelCase[] = [
     name: 'Demo Admin',
     organization: null,
     loginPath: '/login',
-    home: '/',
+    home: '/insights/dashboard',
     homeText: `Welcome to ${DEMO_ORG}`,
     switcher: `${DEMO_ORG} · Admin`,
-    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, ...MANAGE, 'Campaigns', 'API', 'Integrations', ...NETWORK],
+    sidebar: [
+      ['Home', [DASHBOARD]],
+      CLICKS,
+      ['Manage', [ORGANIZATION, ...TEAM_MANAGE, DEEP_LINK]],
+      ['Configuration', [API, INTEGRATIONS, ...NETWORK]],
+    ],
     footer: ['User', 'Uploads', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Team Members', 'Logout'],
     deniedPath: '/superadmin/accounts',
@@ -79,10 +111,15 @@ const PANELS: PanelCase[] = [
     name: 'Sam Subadmin',
     organization: null,
     loginPath: '/login',
-    home: '/',
+    home: '/insights/dashboard',
     homeText: `Welcome to ${DEMO_ORG}`,
     switcher: `${DEMO_ORG} · Sub-admin`,
-    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, ...MANAGE, 'Campaigns', 'Integrations', ...NETWORK],
+    sidebar: [
+      ['Home', [DASHBOARD]],
+      CLICKS,
+      ['Manage', [ORGANIZATION, ...TEAM_MANAGE, DEEP_LINK]],
+      ['Configuration', [INTEGRATIONS, ...NETWORK]],
+    ],
     footer: ['User', 'Uploads', 'Downloads'],
     userMenu: ['Profile', 'Logout'],
     deniedPath: '/settings',
@@ -93,12 +130,17 @@ const PANELS: PanelCase[] = [
     name: 'Alex Affiliate',
     organization: null,
     loginPath: '/login',
-    home: '/',
+    home: '/insights/dashboard',
     homeText: 'Welcome, Alex Affiliate',
     homeTestId: 'affiliate-home',
     switcher: `${DEMO_ORG} · Affiliate`,
     // Media and promo codes read-only; their own referred affiliates (no deep links: the demo organisation lacks edl).
-    sidebar: ['Dashboard', 'Referred affiliates', 'Media', 'Promo codes', 'Campaigns', 'API', 'Domains'],
+    sidebar: [
+      ['Home', [DASHBOARD]],
+      CLICKS,
+      ['Manage', [CAMPAIGNS, ['Referred affiliates', '/manage/referred-affiliates'], ...MEDIA_PROMO, DEEP_LINK]],
+      ['Configuration', [API, NETWORK[1]]],
+    ],
     footer: ['User', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Logout'],
     deniedPath: '/manage/organization',
@@ -109,10 +151,10 @@ const PANELS: PanelCase[] = [
     name: 'Fay Manager',
     organization: null,
     loginPath: '/login',
-    home: '/',
+    home: '/insights/dashboard',
     homeText: `Welcome to ${DEMO_ORG}`,
     switcher: `${DEMO_ORG} · Affiliate manager`,
-    sidebar: ['Dashboard', ...CATALOGUE, ...MANAGE, 'Campaigns', ...NETWORK],
+    sidebar: [['Home', [DASHBOARD]], CLICKS, ['Manage', [...TEAM_MANAGE, DEEP_LINK]], ['Configuration', NETWORK]],
     footer: ['User', 'Uploads', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Logout'],
     deniedPath: '/configuration/api',
@@ -123,10 +165,10 @@ const PANELS: PanelCase[] = [
     name: 'Ada Accounts',
     organization: null,
     loginPath: '/login',
-    home: '/',
+    home: '/insights/dashboard',
     homeText: `Welcome to ${DEMO_ORG}`,
     switcher: `${DEMO_ORG} · Account manager`,
-    sidebar: ['Dashboard', ...CATALOGUE, ...MANAGE, 'Campaigns', ...NETWORK],
+    sidebar: [['Home', [DASHBOARD]], CLICKS, ['Manage', TEAM_MANAGE], ['Configuration', NETWORK]],
     footer: ['User', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Logout'],
     deniedPath: '/uploads',
@@ -137,11 +179,14 @@ const PANELS: PanelCase[] = [
     name: 'Bree Brand',
     organization: null,
     loginPath: '/login',
-    home: '/',
+    home: '/insights/dashboard',
     homeText: 'Welcome, Bree Brand',
     homeTestId: 'brand-home',
     switcher: `${DEMO_ORG} · Brand`,
-    sidebar: ['Dashboard', ...CATALOGUE],
+    sidebar: [
+      ['Home', [DASHBOARD]],
+      ['Manage', CATALOGUE],
+    ],
     footer: ['User', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Logout'],
     deniedPath: '/configuration/integrations',
@@ -152,10 +197,15 @@ const PANELS: PanelCase[] = [
     name: 'Pat Parent',
     organization: PARENT_ORG,
     loginPath: '/login',
-    home: '/',
+    home: '/insights/dashboard',
     homeText: `Welcome to ${PARENT_ORG}`,
     switcher: `${PARENT_ORG} · Parent organisation`,
-    sidebar: ['Dashboard', 'Organization', ...CATALOGUE, ...MANAGE, 'Campaigns', 'Integrations'],
+    sidebar: [
+      ['Home', [DASHBOARD]],
+      CLICKS,
+      ['Manage', [ORGANIZATION, ...TEAM_MANAGE]],
+      ['Configuration', [INTEGRATIONS]],
+    ],
     footer: ['User', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Team Members', 'Logout'],
     deniedPath: '/configuration/api',
@@ -169,7 +219,10 @@ const PANELS: PanelCase[] = [
     home: '/superadmin/accounts',
     homeText: DEMO_ORG,
     switcher: `${DEMO_ORG} · Superadmin`,
-    sidebar: ['Home', 'Accounts'],
+    sidebar: [
+      ['Home', [['Home', '/superadmin/home']]],
+      ['Manage', [['Accounts', '/superadmin/accounts']]],
+    ],
     footer: ['User', 'Downloads'],
     userMenu: ['Profile', 'Logout'],
     deniedPath: '/manage/organization',
@@ -194,13 +247,24 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
   const footer = () => page.getByTestId('sidebar-footer')
   const openMenu = () => page.getByRole('menu').last()
   /** Menu entries by accessible name: aria-label when there is one, else the text. */
+  /** The sidebar as groups of [label, path], read from the menu's headings and links. */
+  const sidebarTree = () =>
+    mainMenu().evaluate((menu) => {
+      const groups: Array<[string, Array<[string, string]>]> = []
+      for (const node of menu.querySelectorAll('[data-testid="sidebar-group"], [role="menuitem"]')) {
+        if (node.getAttribute('data-testid') === 'sidebar-group') groups.push([node.textContent?.trim() ?? '', []])
+        else
+          groups.at(-1)?.[1].push([node.textContent?.trim() ?? '', new URL((node as HTMLAnchorElement).href).pathname])
+      }
+      return groups
+    })
   const entryNames = (scope: ReturnType<Page['getByRole']>) =>
     scope
       .getByRole('menuitem')
       .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? item.textContent?.trim() ?? ''))
 
   const database = async <T>(work: (client: pg.Client) => Promise<T>) => {
-    const client = new pg.Client({ connectionString: `${PG_BASE}/${DATABASE}` })
+    const client = new pg.Client({ connectionString: server.databaseUrl })
     await client.connect()
     try {
       return await work(client)
@@ -302,7 +366,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
     await page.waitForURL((url) => url.pathname === '/account')
 
     await visit('/login')
-    await page.waitForURL((url) => url.pathname === '/')
+    await page.waitForURL((url) => url.pathname === '/insights/dashboard')
     await page.getByText(`Welcome to ${DEMO_ORG}`).waitFor()
 
     // An unknown route inside the layout shows the 404 page.
@@ -323,8 +387,18 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
       await home.getByText(expected.homeText).first().waitFor()
       await page.getByTestId('panel-switcher').filter({ hasText: expected.switcher }).waitFor()
 
-      await expect.poll(() => entryNames(mainMenu())).toEqual(expected.sidebar)
+      await expect.poll(() => sidebarTree()).toEqual(expected.sidebar)
       await expect(entryNames(footer())).resolves.toEqual(expected.footer)
+      // Each entry opens its spec path: the address bar keeps it (no redirect to react-admin's /campaigns).
+      for (const [, entries] of expected.sidebar)
+        for (const [label, path] of entries) {
+          await mainMenu().getByRole('menuitem', { name: label, exact: true }).click()
+          await page.waitForURL((url) => url.pathname === path)
+          // Its page has loaded (its title set) and nothing sent it elsewhere.
+          await page.locator('#main-content').waitFor()
+          await page.waitForLoadState('networkidle')
+          expect(pathname(), label).toBe(path)
+        }
       await expect(userMenuEntries()).resolves.toEqual(expected.userMenu)
       await screenshot(role)
 
@@ -355,7 +429,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
       client.query('UPDATE organizations SET panel_locked = false WHERE name = $1', [LOCKED_ORG])
     )
     await logIn('/login', LOCKED_ADMIN.email)
-    await page.waitForURL((url) => url.pathname === '/')
+    await page.waitForURL((url) => url.pathname === '/insights/dashboard')
     await page.getByText(`Welcome to ${LOCKED_ORG}`).waitFor()
     await logOut()
     await page.waitForURL((url) => url.pathname === '/login')
@@ -376,17 +450,17 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
     const { data } = (await response.json()) as { data: { token: string } }
 
     await visit(`/auth/login/${encodeURIComponent(data.token)}/${userIds.get('affiliate')}/home`)
-    await page.waitForURL((url) => url.pathname === '/')
+    await page.waitForURL((url) => url.pathname === '/insights/dashboard')
     await page.getByTestId('affiliate-home').getByText(affiliate.homeText).waitFor()
     await page.getByTestId('panel-switcher').filter({ hasText: affiliate.switcher }).waitFor()
     await page.getByText(`You are signed in as ${affiliate.email} on behalf of`).waitFor()
-    await expect.poll(() => entryNames(mainMenu())).toEqual(affiliate.sidebar)
+    await expect.poll(() => sidebarTree()).toEqual(affiliate.sidebar)
     expect(await storage('panel')).toBe('affiliate')
     await screenshot('login-as-affiliate')
 
     await logOut()
     await page.getByText(`Welcome to ${DEMO_ORG}`).waitFor()
-    expect(pathname()).toBe('/')
+    expect(pathname()).toBe('/insights/dashboard')
     await page
       .getByTestId('panel-switcher')
       .filter({ hasText: panel('admin').switcher })
@@ -402,14 +476,17 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
     await mainMenu('Ana gezinme').getByRole('menuitem', { name: 'Gösterge paneli' }).waitFor()
     await expect(entryNames(mainMenu('Ana gezinme'))).resolves.toEqual([
       'Gösterge paneli',
+      'Tıklamalar',
       'Organizasyon',
       'Markalar',
       'Ürünler',
+      'Kampanyalar',
       'Ortaklar',
       'Ortak grupları',
+      'Yönlendirilen ortaklar',
       'Medya',
       'Promosyon kodları',
-      'Kampanyalar',
+      'Derin bağlantılar',
       'API',
       'Entegrasyonlar',
       'Dolandırıcılık kuralları',
@@ -422,14 +499,17 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
     await mainMenu('Navegação principal').getByRole('menuitem', { name: 'Painel' }).waitFor()
     await expect(entryNames(mainMenu('Navegação principal'))).resolves.toEqual([
       'Painel',
+      'Cliques',
       'Organização',
       'Marcas',
       'Produtos',
+      'Campanhas',
       'Afiliados',
       'Grupos de afiliados',
+      'Afiliados indicados',
       'Mídias',
       'Códigos promocionais',
-      'Campanhas',
+      'Deep links',
       'API',
       'Integrações',
       'Regras antifraude',

@@ -2,7 +2,8 @@
  * Browser test of the public pages against a real server: login (wrong password, success,
  * the logged-in redirect, Portuguese), organisation registration through the mailed
  * verification link, affiliate signup with custom fields (pending, and auto-approved on a
- * second organisation, which gives the demo admin two panels and the panel chooser), and
+ * second organisation, which gives the demo admin two panels and the panel chooser), the
+ * invitation link of a panel an organisation created (the person chooses the password), and
  * the 403/404 pages. The server has no SMTP_URL: mails are .eml files in DATA_DIR/outbox.
  * Screenshots go to admin-ui/test-results/public/.
  */
@@ -13,10 +14,16 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_SERVER, type TestServer, type TestServerModule } from './browser'
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  TEST_SERVER,
+  watchContentSecurityPolicy,
+  type TestServer,
+  type TestServerModule,
+} from './browser'
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/public/', import.meta.url))
-
 
 const OWNER = {
   organizationName: 'Playwright Partners',
@@ -32,6 +39,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('public pages in a brows
   let browser: Browser
   let page: Page
   const pageErrors: string[] = []
+  let cspViolations: string[] = []
 
   /** An input by its label (accessible name: the required asterisk is aria-hidden). */
   const textbox = (label: string) => page.getByRole('textbox', { name: label, exact: true })
@@ -45,11 +53,12 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('public pages in a brows
   const forgetSession = () => page.evaluate(() => localStorage.clear())
   const leftPublicPages = () => page.waitForURL((url) => !/^\/(login|register|auth)\b/.test(url.pathname))
 
-  const apiLogin = async (credentials: { email: string; password: string }) => {
+  const apiLogin = async ({ email, password }: { email: string; password: string }) => {
     const response = await fetch(`${server.url}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(credentials),
+      // Only the login's own fields: any other is refused (422), as the API document says.
+      body: JSON.stringify({ email, password }),
     })
     const { data } = (await response.json()) as { data: { token: string; org: { id: number } } }
     return data
@@ -101,6 +110,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('public pages in a brows
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
     page = await context.newPage()
     page.on('pageerror', (error) => pageErrors.push(error.message))
+    cspViolations = await watchContentSecurityPolicy(page)
   })
 
   afterAll(async () => {
@@ -231,6 +241,43 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('public pages in a brows
     expect(JSON.parse((await storage('adminOrg')) ?? '{}')).toMatchObject({ name: 'Demo Casino Network' })
   })
 
+  it('an invited team member chooses their own password from the mailed link, which works once', async () => {
+    const admin = await apiLogin(demoAdmin)
+    const email = 'ivy@invited.example'
+    const created = await fetch(`${server.url}/api/v1/team-members`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ name: 'Ivy Invited', email, role: 'afm' }),
+    })
+    expect(created.status).toBe(201)
+    await forgetSession()
+
+    const { path } = server.lastMailedLink(email)
+    await page.goto(`${server.url}${path}`)
+    await page.getByText('Choose your password').waitFor()
+    await page.getByText(/^You were invited to an Affix panel/).waitFor()
+    await textbox('New password').fill('Invited#2026')
+    await textbox('Confirm password').fill('Invited#2026')
+    await screenshot('invitation-form')
+    await page.getByRole('button', { name: 'Set password' }).click()
+    await page.getByText('Your password is set. You can now log in.').waitFor()
+
+    // Used once: the same link is refused, with a way to ask for a new one.
+    await page.goto(`${server.url}${path}`)
+    await textbox('New password').fill('Again#2026x')
+    await textbox('Confirm password').fill('Again#2026x')
+    await page.getByRole('button', { name: 'Set password' }).click()
+    await page.getByText('This reset link is invalid or has already been used.').waitFor()
+
+    await page.goto(`${server.url}/login`)
+    await textbox('Email').fill(email)
+    await textbox('Password').fill('Invited#2026')
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await leftPublicPages()
+    await expect.poll(() => storage('panel')).toBe('afm')
+    await forgetSession()
+  })
+
   it('shows the 403 page with Back to Home and Logout, and the 404 page', async () => {
     await page.goto(`${server.url}/403`)
     await page.getByText('Sorry, you are not authorized to access this page.').waitFor()
@@ -249,5 +296,9 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('public pages in a brows
 
   it('raised no uncaught error in the page', () => {
     expect(pageErrors).toEqual([])
+  })
+
+  it("ran under the server's Content-Security-Policy without a single violation", () => {
+    expect(cspViolations).toEqual([])
   })
 })

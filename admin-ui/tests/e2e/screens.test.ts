@@ -13,11 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_SERVER, type TestServer, type TestServerModule } from './browser'
 
 const DATABASE = 'affix_test_e2e_screens'
-const PG_BASE = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
 const SCREENSHOTS = new URL('../../test-results/screens/', import.meta.url)
 const SUPERADMIN_EMAIL = 'root@screens.affix.test'
 // sharp is a dependency of core (it checks the logos there too); only what this test uses is typed.
-type Sharp = (options: { create: { width: number; height: number; channels: 4; background: Record<string, number> } }) => {
+type Sharp = (options: {
+  create: { width: number; height: number; channels: 4; background: Record<string, number> }
+}) => {
   png(): { toBuffer(): Promise<Buffer> }
 }
 const sharp = createRequire(new URL('../../../core/package.json', import.meta.url))('sharp') as Sharp
@@ -148,10 +149,12 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('core screens in a brows
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('textbox', { name: /^Name/ }).fill('Paula Manager')
     await dialog.getByRole('textbox', { name: /^Email/ }).fill('paula@screens.affix.test')
-    await dialog.getByLabel(/^Password/).fill('Team#1234')
-    await dialog.getByLabel(/^Confirm password/).fill('Team#1234')
+    // No password to choose for someone else: the member is invited by mail.
+    await dialog.getByText(/^An invitation is mailed to this address: the member chooses their own password/).waitFor()
+    expect(await dialog.getByLabel(/^Password/).count()).toBe(0)
     await dialog.getByRole('button', { name: 'Save' }).click()
     await page.getByText('Team member added').waitFor()
+    expect(server.lastMailedLink('paula@screens.affix.test').path).toMatch(/^\/invitation\/[\w-]{20,}$/)
     const row = page.getByRole('row').filter({ hasText: 'paula@screens.affix.test' })
     await row.waitFor()
     await expect(row.textContent()).resolves.toContain('Sub-admin')
@@ -246,7 +249,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('core screens in a brows
   })
 
   it('lists the accounts for a superadmin and opens one', async () => {
-    const client = new pg.Client({ connectionString: `${PG_BASE}/${DATABASE}` })
+    const client = new pg.Client({ connectionString: server.databaseUrl })
     await client.connect()
     try {
       // A superadmin panel with the demo admin's password (the same hash): Demo#1234.

@@ -3,7 +3,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { HttpError, testDataProvider } from 'react-admin'
 import { describe, expect, it, vi } from 'vitest'
 import { AffiliateImportScreen, checkCsvFile } from '../../../plugins/affiliates/admin/imports/AffiliateImportScreen'
-import { ImportProgress, progressPercent, type ImportRecord } from '../../../plugins/affiliates/admin/imports/ImportProgress'
+import {
+  ImportProgress,
+  progressPercent,
+  type ImportRecord,
+} from '../../../plugins/affiliates/admin/imports/ImportProgress'
 import { importPercent, isImportRunning } from '../../src/screens/uploads/UploadsScreen'
 import { renderScreen } from './screens_helpers'
 
@@ -27,7 +31,8 @@ function importProvider(snapshots: ImportRecord[], extra: Record<string, (option
   const request = vi.fn(async (path: string, options: { method?: string } = {}) => {
     const key = `${options.method ?? 'GET'} ${path}`
     if (extra[key]) return { data: extra[key](options), headers: new Headers(), status: 200 }
-    if (key === 'GET /api/v1/imports/41') return { data: snapshots[Math.min(call++, snapshots.length - 1)], headers: new Headers(), status: 200 }
+    if (key === 'GET /api/v1/imports/41')
+      return { data: snapshots[Math.min(call++, snapshots.length - 1)], headers: new Headers(), status: 200 }
     throw new HttpError('Not found', 404, {})
   })
   const downloadFile = vi.fn(async () => ({ blob: new Blob(['email,error\n']), fileName: 'failed.csv' }))
@@ -39,7 +44,15 @@ describe('import progress', () => {
     const { dataProvider, request, downloadFile } = importProvider([
       { ...base, status: 'processing', totalRows: 10, processedRows: 3, importedRows: 3 },
       { ...base, status: 'processing', totalRows: 10, processedRows: 7, importedRows: 6, failedRows: 1 },
-      { ...base, status: 'imported_partially', totalRows: 10, processedRows: 10, importedRows: 9, failedRows: 1, failedRowsUrl: '/api/v1/imports/41/failed-rows' },
+      {
+        ...base,
+        status: 'imported_partially',
+        totalRows: 10,
+        processedRows: 10,
+        importedRows: 9,
+        failedRows: 1,
+        failedRowsUrl: '/api/v1/imports/41/failed-rows',
+      },
     ])
     const onDone = vi.fn()
     URL.createObjectURL = vi.fn(() => 'blob:x')
@@ -79,7 +92,9 @@ describe('import progress', () => {
     // After the cancel, the server answers the cancelled record.
     const original = dataProvider.request
     dataProvider.request = (async (path: string, options: any) =>
-      isCancelled && path === '/api/v1/imports/41' ? { data: cancelled, headers: new Headers(), status: 200 } : original(path, options)) as never
+      isCancelled && path === '/api/v1/imports/41'
+        ? { data: cancelled, headers: new Headers(), status: 200 }
+        : original(path, options)) as never
     renderScreen(<ImportProgress importId={41} pollInterval={20} />, { dataProvider })
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel import' }))
     await screen.findByText('Import cancelled: nothing was written.')
@@ -108,17 +123,24 @@ describe('affiliate import screen', () => {
 
   it('uploads to the update endpoint when "Update existing affiliates" is chosen, then follows the import', async () => {
     const upload = vi.fn(async () => ({ data: { ...base, type: 'affiliate-updates' } }))
-    const { request } = importProvider([{ ...base, type: 'affiliate-updates', status: 'completed', totalRows: 2, processedRows: 2, importedRows: 2 }])
+    const { request } = importProvider([
+      { ...base, type: 'affiliate-updates', status: 'completed', totalRows: 2, processedRows: 2, importedRows: 2 },
+    ])
     renderScreen(<AffiliateImportScreen />, { dataProvider: testDataProvider({ request, upload } as never) })
     fireEvent.click(await screen.findByRole('button', { name: 'Upload and import' }))
     await screen.findByText('File is required')
     expect(upload).not.toHaveBeenCalled()
 
     fireEvent.click(screen.getByRole('radio', { name: 'Update existing affiliates' }))
-    fireEvent.change(screen.getByTestId('affiliate-import-file'), { target: { files: [new File(['email,name\na@b.example,A\n'], 'update.csv', { type: 'text/csv' })] } })
+    fireEvent.change(screen.getByTestId('affiliate-import-file'), {
+      target: { files: [new File(['email,name\na@b.example,A\n'], 'update.csv', { type: 'text/csv' })] },
+    })
     fireEvent.click(screen.getByRole('button', { name: 'Upload and import' }))
     await screen.findByText('All 2 rows imported.')
-    expect(upload).toHaveBeenCalledWith('/api/v1/affiliates/affiliates/import-update', expect.objectContaining({ file: expect.any(File) }))
+    expect(upload).toHaveBeenCalledWith(
+      '/api/v1/affiliates/affiliates/import-update',
+      expect.objectContaining({ file: expect.any(File) })
+    )
   })
 
   it('shows the server’s message when the upload is refused', async () => {
@@ -126,7 +148,9 @@ describe('affiliate import screen', () => {
       throw new HttpError('Please upload a valid file', 422, { errors: { file: 'Please upload a valid file' } })
     })
     renderScreen(<AffiliateImportScreen />, { dataProvider: testDataProvider({ upload } as never) })
-    fireEvent.change(await screen.findByTestId('affiliate-import-file'), { target: { files: [new File(['x'], 'bad.csv', { type: 'text/csv' })] } })
+    fireEvent.change(await screen.findByTestId('affiliate-import-file'), {
+      target: { files: [new File(['x'], 'bad.csv', { type: 'text/csv' })] },
+    })
     fireEvent.click(screen.getByRole('button', { name: 'Upload and import' }))
     await screen.findByText('Please upload a valid file')
     expect(upload).toHaveBeenCalledWith('/api/v1/affiliates/affiliates/import', expect.anything())
@@ -156,12 +180,17 @@ describe('/uploads with running imports', () => {
       }
       throw new HttpError('Not found', 404, {})
     })
-    renderScreen(<UploadsScreen />, { dataProvider: testDataProvider({ getList, request } as never), initialEntries: ['/uploads'] })
+    renderScreen(<UploadsScreen />, {
+      dataProvider: testDataProvider({ getList, request } as never),
+      initialEntries: ['/uploads'],
+    })
     await screen.findByText('3 / 10')
     // Reloaded while the import runs (every 2 s).
     await waitFor(() => expect(getList.mock.calls.length).toBeGreaterThanOrEqual(2), { timeout: 5000 })
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
-    await waitFor(() => expect(request).toHaveBeenCalledWith('/api/v1/imports/41/cancel', expect.objectContaining({ method: 'POST' })))
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith('/api/v1/imports/41/cancel', expect.objectContaining({ method: 'POST' }))
+    )
     await waitFor(() => expect(screen.queryByText('3 / 10')).toBeNull())
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull()
     // Finished: no more reloads.

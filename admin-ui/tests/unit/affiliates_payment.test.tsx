@@ -24,9 +24,18 @@ const LABELS: Record<string, string[]> = {
   crypto: ['Crypto network', 'Crypto address'],
   custom: ['Payment method name', 'Payment details'],
 }
-const METHOD_NAMES: Record<string, string> = { bank: 'Bank transfer', paypal: 'PayPal', cpf: 'CPF (Pix)', crypto: 'Crypto', custom: 'Custom' }
+const METHOD_NAMES: Record<string, string> = {
+  bank: 'Bank transfer',
+  paypal: 'PayPal',
+  cpf: 'CPF (Pix)',
+  crypto: 'Crypto',
+  custom: 'Custom',
+}
 const ALL_LABELS = Object.values(LABELS).flat()
-const shownLabels = () => ALL_LABELS.filter((label) => screen.queryByRole('textbox', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`) }))
+const shownLabels = () =>
+  ALL_LABELS.filter((label) =>
+    screen.queryByRole('textbox', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`) })
+  )
 
 async function choose(option: string) {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: /Default payment method/ }))
@@ -50,7 +59,11 @@ describe('payment fields', { timeout: 30_000 }, () => {
 
   it('keeps the model’s field list per method in line with the inputs', () => {
     expect(Object.keys(PAYMENT_FIELDS)).toEqual(['bank', 'paypal', 'cpf', 'crypto', 'custom'])
-    expect(stepFields('payment', 'crypto')).toEqual(['paymentDetails.defaultMethod', 'paymentDetails.cryptoNetwork', 'paymentDetails.cryptoAddress'])
+    expect(stepFields('payment', 'crypto')).toEqual([
+      'paymentDetails.defaultMethod',
+      'paymentDetails.cryptoNetwork',
+      'paymentDetails.cryptoAddress',
+    ])
     expect(stepFields('payment', null)).toEqual(['paymentDetails.defaultMethod'])
   })
 
@@ -58,8 +71,22 @@ describe('payment fields', { timeout: 30_000 }, () => {
     const details = { defaultMethod: 'paypal', paypalId: 'jane', paypalEmail: '', bankName: 'Leftover Bank' }
     expect(toPaymentPayload(details)).toEqual({ defaultMethod: 'paypal', paypalId: 'jane', paypalEmail: null })
     expect(toPaymentPayload({})).toBeUndefined()
-    const body = toAffiliatePayload({ id: 3, name: 'Jane', country: 'br', currency: 'brl', managerName: 'Ann', password: '', paymentDetails: details })
-    expect(body).toEqual({ name: 'Jane', country: 'BR', currency: 'BRL', paymentDetails: { defaultMethod: 'paypal', paypalId: 'jane', paypalEmail: null } })
+    const body = toAffiliatePayload({
+      id: 3,
+      name: 'Jane',
+      country: 'br',
+      currency: 'brl',
+      managerName: 'Ann',
+      // Never sent: only the affiliate sets a password (through the invitation).
+      password: 'Typed#2026',
+      paymentDetails: details,
+    })
+    expect(body).toEqual({
+      name: 'Jane',
+      country: 'BR',
+      currency: 'BRL',
+      paymentDetails: { defaultMethod: 'paypal', paypalId: 'jane', paypalEmail: null },
+    })
   })
 
   it('checks CPF digits and accepts PayPal with its ID or its e-mail, like the server', async () => {
@@ -78,8 +105,15 @@ describe('payment fields', { timeout: 30_000 }, () => {
     expect(stepOfField('paymentDetails.swiftCode')).toBe(1)
     expect(stepOfField('cpf')).toBe(1)
     expect(stepOfField('zipcode')).toBe(2)
-    expect(firstStepWithError({ root: { serverError: { message: 'x' } }, taxId: { type: 'server', message: 'bad' } })).toBe(2)
-    expect(firstStepWithError({ paymentDetails: { cpf: { type: 'server', message: 'bad' } }, country: { type: 'server', message: 'bad' } })).toBe(1)
+    expect(
+      firstStepWithError({ root: { serverError: { message: 'x' } }, taxId: { type: 'server', message: 'bad' } })
+    ).toBe(2)
+    expect(
+      firstStepWithError({
+        paymentDetails: { cpf: { type: 'server', message: 'bad' } },
+        country: { type: 'server', message: 'bad' },
+      })
+    ).toBe(1)
     expect(firstStepWithError({})).toBeNull()
   })
 })
@@ -95,7 +129,11 @@ function renderAsAffiliate(ui: ReactElement, dataProvider: ReturnType<typeof tes
   }
   return render(
     <TestMemoryRouter>
-      <AdminContext i18nProvider={createI18nProvider(installedPlugins, 'en')} authProvider={authProvider} dataProvider={dataProvider}>
+      <AdminContext
+        i18nProvider={createI18nProvider(installedPlugins, 'en')}
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+      >
         {ui}
       </AdminContext>
     </TestMemoryRouter>
@@ -105,7 +143,10 @@ function renderAsAffiliate(ui: ReactElement, dataProvider: ReturnType<typeof tes
 describe('Account → Payment info', { timeout: 30_000 }, () => {
   it('explains to a non-affiliate panel that the details are per affiliate, without calling the API', async () => {
     const request = vi.fn()
-    renderScreen(<PaymentInfoPanel />, { dataProvider: testDataProvider({ request } as never), enabledPlugins: ['affiliates'] })
+    renderScreen(<PaymentInfoPanel />, {
+      dataProvider: testDataProvider({ request } as never),
+      enabledPlugins: ['affiliates'],
+    })
     await screen.findByText(/Payment details belong to affiliates/)
     expect(request).not.toHaveBeenCalled()
   })
@@ -113,8 +154,14 @@ describe('Account → Payment info', { timeout: 30_000 }, () => {
   it('loads and saves the affiliate’s own payment details, with server errors under the inputs', async () => {
     const request = vi.fn(async (path: string, options: { method?: string; body?: Record<string, unknown> } = {}) => {
       if (path !== '/api/v1/affiliates/me/payment') throw new HttpError('Not found', 404, {})
-      if ((options.method ?? 'GET') === 'GET') return { data: { defaultMethod: 'crypto', cryptoNetwork: 'TRC20', cryptoAddress: 'T-old' }, headers: new Headers(), status: 200 }
-      if (options.body?.cryptoAddress === 'bad') throw new HttpError('Invalid', 422, { errors: { 'paymentDetails.cryptoAddress': 'The address is not valid' } })
+      if ((options.method ?? 'GET') === 'GET')
+        return {
+          data: { defaultMethod: 'crypto', cryptoNetwork: 'TRC20', cryptoAddress: 'T-old' },
+          headers: new Headers(),
+          status: 200,
+        }
+      if (options.body?.cryptoAddress === 'bad')
+        throw new HttpError('Invalid', 422, { errors: { 'paymentDetails.cryptoAddress': 'The address is not valid' } })
       return { data: options.body, headers: new Headers(), status: 200 }
     })
     renderAsAffiliate(<PaymentInfoPanel />, testDataProvider({ request } as never))
@@ -127,7 +174,9 @@ describe('Account → Payment info', { timeout: 30_000 }, () => {
 
     fireEvent.change(screen.getByRole('textbox', { name: /^Crypto address/ }), { target: { value: 'T-new' } })
     await waitFor(() => expect(screen.queryByText('The address is not valid')).toBeNull())
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false))
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false)
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(request.mock.calls.filter(([, options]) => options?.method === 'PUT')).toHaveLength(2))
     const saved = request.mock.calls.filter(([, options]) => options?.method === 'PUT').at(-1)

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import affiliatesAdmin from '../../../plugins/affiliates/admin'
 import { canAccessResource } from '../../src/auth_provider'
 import { collectRoutePaths } from '../../src/layout/menu_registry'
-import { isMenuItemVisible, sidebarGroups } from '../../src/layout/sidebar_items'
+import { sidebarGroups } from '../../src/layout/sidebar_items'
 import { getPaymentInfoPanel } from '../../src/screens/account/tabs'
 import type { Account } from '../../src/session'
 import '../../src/plugins'
@@ -26,41 +26,62 @@ const accountOf = (role: string, abilities: Array<{ subject: string; action: str
 describe('affiliates admin module', () => {
   it('declares affiliates and affiliate groups; groups are guarded by the affiliates ability', () => {
     expect(affiliatesAdmin.resources.map(({ name, apiPath }) => [name, apiPath])).toEqual([
-      ['affiliates', '/api/v1/affiliates/affiliates'],
-      ['affiliate-groups', '/api/v1/affiliates/groups'],
+      ['manage/affiliate', '/api/v1/affiliates/affiliates'],
+      ['manage/affiliate-group', '/api/v1/affiliates/groups'],
+      ['manage/referred-affiliates', '/api/v1/affiliates/affiliates/referrals'],
     ])
     const admin = { abilities: [{ subject: 'affiliates', action: 'manage' }] }
-    expect(canAccessResource(admin, 'affiliate-groups', 'edit')).toBe(true)
-    expect(canAccessResource({ abilities: [{ subject: 'affiliates', action: 'read' }] }, 'affiliate-groups', 'edit')).toBe(false)
-    expect(canAccessResource({ abilities: [{ subject: 'brands', action: 'manage' }] }, 'affiliate-groups', 'list')).toBe(false)
-    // Other resources keep their own name as subject.
-    expect(canAccessResource({ abilities: [{ subject: 'brands', action: 'read' }] }, 'brands', 'list')).toBe(true)
+    expect(canAccessResource(admin, 'manage/affiliate-group', 'edit')).toBe(true)
+    expect(
+      canAccessResource({ abilities: [{ subject: 'affiliates', action: 'read' }] }, 'manage/affiliate-group', 'edit')
+    ).toBe(false)
+    expect(
+      canAccessResource({ abilities: [{ subject: 'brands', action: 'manage' }] }, 'manage/affiliate-group', 'list')
+    ).toBe(false)
+    expect(canAccessResource(admin, 'manage/affiliate', 'edit')).toBe(true)
+    expect(
+      canAccessResource({ abilities: [{ subject: 'affiliates', action: 'read' }] }, 'manage/affiliate', 'edit')
+    ).toBe(false)
 
     const groups = sidebarGroups(
       [],
-      affiliatesAdmin.resources.map((resource) => ({ name: resource.name, menuGroup: resource.menuGroup, hasList: true })),
+      affiliatesAdmin.resources.map((resource) => ({
+        name: resource.name,
+        menuGroup: resource.menuGroup,
+        menuOrder: resource.menuOrder,
+        hasList: true,
+      })),
       { account: accountOf('admin', [{ subject: 'affiliates', action: 'manage' }]), coid: null }
     )
-    expect(groups.flatMap(({ entries }) => entries.map((entry) => entry.path))).toEqual(['/affiliates', '/affiliate-groups'])
-  })
-
-  it('serves the spec paths and the import screen', () => {
-    expect(collectRoutePaths(affiliatesAdmin.routes ?? [])).toEqual([
+    // The resource's name is its spec path (§2); referrals need their own ability.
+    expect(groups.flatMap(({ entries }) => entries.map((entry) => entry.path))).toEqual([
       '/manage/affiliate',
-      '/manage/affiliate/import',
-      '/manage/affiliate/:id',
-      '/manage/referred-affiliates',
+      '/manage/affiliate-group',
     ])
   })
 
-  it('shows Referred affiliates to affiliates holding the ability only', () => {
-    const [item] = affiliatesAdmin.menuItems ?? []
-    expect(item.path).toBe('/manage/referred-affiliates')
-    const referred = [{ subject: 'affiliates.referred', action: 'read' }]
-    expect(isMenuItemVisible(item, { account: accountOf('affiliate', referred), coid: null })).toBe(true)
-    // dra_aff: the server withholds the ability.
-    expect(isMenuItemVisible(item, { account: accountOf('affiliate', []), coid: null })).toBe(false)
-    expect(isMenuItemVisible(item, { account: accountOf('admin', referred), coid: null })).toBe(false)
+  it('serves the import screen beside its resources', () => {
+    expect(collectRoutePaths(affiliatesAdmin.routes ?? [])).toEqual(['/manage/affiliate/import'])
+  })
+
+  it('shows Referred affiliates to the network and to affiliates holding the ability only', () => {
+    const resources = affiliatesAdmin.resources.map((resource) => ({
+      name: resource.name,
+      menuGroup: resource.menuGroup,
+      menuOrder: resource.menuOrder,
+      hasList: true,
+    }))
+    const paths = (account: Account) =>
+      sidebarGroups([], resources, { account, coid: null }).flatMap(({ entries }) => entries.map((entry) => entry.path))
+    const referred = { subject: 'affiliates.referred', action: 'read' }
+    expect(paths(accountOf('affiliate', [referred]))).toEqual(['/manage/referred-affiliates'])
+    expect(paths(accountOf('admin', [{ subject: 'affiliates', action: 'manage' }, referred]))).toEqual([
+      '/manage/affiliate',
+      '/manage/affiliate-group',
+      '/manage/referred-affiliates',
+    ])
+    // dra_aff: the server withholds the ability from affiliates.
+    expect(paths(accountOf('affiliate', []))).toEqual([])
   })
 
   it('provides the account’s Payment info panel', () => {

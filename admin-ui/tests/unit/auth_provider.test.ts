@@ -43,7 +43,9 @@ describe('authProvider', () => {
   it('logs in with email and password (and the organisation) and stores the session of that panel', async () => {
     const { authProvider, httpClient } = providerReturning(() => ({ ...session, panels: [{ id: 1 }] }))
 
-    await expect(authProvider.login({ email: 'admin@demo.affix.dev', password: 'Demo#1234', organizationId: 7 })).resolves.toEqual({ panels: [{ id: 1 }] })
+    await expect(
+      authProvider.login({ email: 'admin@demo.affix.dev', password: 'Demo#1234', organizationId: 7 })
+    ).resolves.toEqual({ panels: [{ id: 1 }] })
 
     expect(httpClient).toHaveBeenCalledWith('/api/v1/auth/login', {
       method: 'POST',
@@ -57,14 +59,20 @@ describe('authProvider', () => {
   })
 
   it('logs a superadmin in through the superadmin door', async () => {
-    const { authProvider, httpClient } = providerReturning(() => ({ ...session, su: true, user: { ...account.user, role: 'superadmin' } }))
+    const { authProvider, httpClient } = providerReturning(() => ({
+      ...session,
+      su: true,
+      user: { ...account.user, role: 'superadmin' },
+    }))
     await authProvider.login({ email: 'su@affix.dev', password: 'x', superadmin: true })
     expect(httpClient.mock.calls[0][0]).toBe('/api/v1/superuser/auth/login')
     expect(currentPanel()).toBe('superadmin')
   })
 
   it('passes a failed login on with the server message', async () => {
-    const { authProvider } = providerReturning(() => new HttpError('Invalid email or password.', 401, { message: 'Invalid email or password.' }))
+    const { authProvider } = providerReturning(
+      () => new HttpError('Invalid email or password.', 401, { message: 'Invalid email or password.' })
+    )
     await expect(authProvider.login({ email: 'a@b.c', password: 'x' })).rejects.toThrow('Invalid email or password.')
     expect(currentToken()).toBeNull()
   })
@@ -74,7 +82,10 @@ describe('authProvider', () => {
     await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login', message: false })
     storeAdminSession()
     localStorage.setItem('adminTokenExpiresAt', '2000-01-01T00:00:00Z')
-    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login', message: 'ra.auth.auth_check_error' })
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({
+      redirectTo: '/login',
+      message: 'ra.auth.auth_check_error',
+    })
     localStorage.setItem('panel', 'superadmin')
     await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/superadmin/login' })
   })
@@ -118,9 +129,17 @@ describe('authProvider', () => {
   it('keeps 403 and typed 401 from logging out, and logs out on other 401s', async () => {
     const { authProvider } = providerReturning(() => null)
     storeAdminSession()
-    await expect(authProvider.checkError(new ApiError('Forbidden', 403, null, 'forbidden'))).rejects.toMatchObject({ logoutUser: false, redirectTo: '/403' })
-    await expect(authProvider.checkError(new ApiError('Invoice due', 401, null, 'app.affix.dev.invoice.due'))).resolves.toBeUndefined()
-    await expect(authProvider.checkError(new ApiError('Expired', 401, null, 'unauthorized'))).rejects.toMatchObject({ logoutUser: true, message: 'Expired' })
+    await expect(authProvider.checkError(new ApiError('Forbidden', 403, null, 'forbidden'))).rejects.toMatchObject({
+      logoutUser: false,
+      redirectTo: '/403',
+    })
+    await expect(
+      authProvider.checkError(new ApiError('Invoice due', 401, null, 'app.affix.dev.invoice.due'))
+    ).resolves.toBeUndefined()
+    await expect(authProvider.checkError(new ApiError('Expired', 401, null, 'unauthorized'))).rejects.toMatchObject({
+      logoutUser: true,
+      message: 'Expired',
+    })
     // The session is left to logout(), which decides where to go (login page or login-as origin).
     expect(currentToken()).toBe('afx_1')
   })
@@ -129,7 +148,7 @@ describe('authProvider', () => {
 describe('resourcesFor', () => {
   it('shows only the resources of enabled plugins', () => {
     const enabled = resourcesFor({ abilities: [], enabledPlugins: ['brands'], superuser: false })
-    expect(enabled.map(({ name }) => name)).toEqual(['brands', 'products'])
+    expect(enabled.map(({ name }) => name)).toEqual(['manage/brand', 'manage/product'])
     expect(resourcesFor({ abilities: [], enabledPlugins: [], superuser: false })).toEqual([])
     expect(resourcesFor(undefined)).toEqual([])
   })

@@ -8,15 +8,28 @@ import { LinkGenerator } from '../../../plugins/campaigns/admin/campaigns/tabs/L
 import { TargetingTab } from '../../../plugins/campaigns/admin/campaigns/tabs/TargetingTab'
 import { ADMIN_ABILITIES, renderScreen } from './screens_helpers'
 
-const ABILITIES = [...ADMIN_ABILITIES, { subject: 'campaigns', action: 'manage' }, { subject: 'affiliates', action: 'manage' }]
+const ABILITIES = [
+  ...ADMIN_ABILITIES,
+  { subject: 'campaigns', action: 'manage' },
+  { subject: 'affiliates', action: 'manage' },
+]
 const BRANDS = [{ id: 1, name: 'Lucky Spin' }]
 const AFFILIATES = [{ id: 42, name: 'Ana Souza' }]
 
 function provider(overrides: Partial<DataProvider> & { request?: (...args: any[]) => any } = {}) {
   return testDataProvider({
-    getList: async (resource: string) => ({ data: resource === 'brands' ? BRANDS : resource === 'affiliates' ? AFFILIATES : [], total: resource === 'brands' ? 1 : resource === 'affiliates' ? 1 : 0 }) as never,
-    getMany: async (resource: string, { ids }: { ids: unknown[] }) => ({ data: (resource === 'brands' ? BRANDS : AFFILIATES).filter((row) => ids.includes(row.id)) }) as never,
-    request: async () => ({ data: { valid: true, message: 'URL is valid with the specified macros.' }, headers: new Headers(), status: 200 }),
+    getList: async (resource: string) =>
+      ({
+        data: resource === 'manage/brand' ? BRANDS : resource === 'manage/affiliate' ? AFFILIATES : [],
+        total: resource === 'manage/brand' ? 1 : resource === 'manage/affiliate' ? 1 : 0,
+      }) as never,
+    getMany: async (resource: string, { ids }: { ids: unknown[] }) =>
+      ({ data: (resource === 'manage/brand' ? BRANDS : AFFILIATES).filter((row) => ids.includes(row.id)) }) as never,
+    request: async () => ({
+      data: { valid: true, message: 'URL is valid with the specified macros.' },
+      headers: new Headers(),
+      status: 200,
+    }),
     ...overrides,
   } as Partial<DataProvider>)
 }
@@ -27,17 +40,29 @@ const text = (name: RegExp) => screen.getByRole('textbox', { name })
 
 describe('campaign wizard', () => {
   it('checks each step, shows the fields of the payout model, creates the campaign then saves its payout plan', async () => {
-    const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({ data: { id: 9, ...params.data } }))
-    const request = vi.fn(async (path: string, _options?: unknown) => ({
-      data: path.endsWith('/url-validator') ? { valid: true, message: 'URL is valid with the specified macros.' } : { model: 'cpa' },
+    const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({
+      data: { id: 9, ...params.data },
+    }))
+    // The validator answers by URL, so an answer to an earlier, slower-typed URL is never taken for this one.
+    const request = vi.fn(async (path: string, options?: { body?: { url?: string } }) => ({
+      data: path.endsWith('/url-validator')
+        ? options?.body?.url?.startsWith('https://')
+          ? { valid: true, message: 'URL is valid with the specified macros.' }
+          : { valid: false, message: 'The validator refuses this URL.' }
+        : { model: 'cpa' },
       headers: new Headers(),
       status: 200,
     }))
     renderScreen(
-      <ResourceContextProvider value="campaigns">
+      <ResourceContextProvider value="manage/campaign">
         <CampaignCreate />
       </ResourceContextProvider>,
-      { abilities: ABILITIES, enabledPlugins: ['campaigns', 'brands', 'affiliates'], initialEntries: ['/campaigns/create'], dataProvider: provider({ create: create as never, request }) }
+      {
+        abilities: ABILITIES,
+        enabledPlugins: ['campaigns', 'brands', 'affiliates'],
+        initialEntries: ['/manage/campaign/create'],
+        dataProvider: provider({ create: create as never, request }),
+      }
     )
     // Basic: title, brand and URL are required before moving on.
     await screen.findByRole('textbox', { name: /^Title/ })
@@ -52,7 +77,13 @@ describe('campaign wizard', () => {
     fireEvent.change(text(/^Default URL/), { target: { value: 'https://brand.example/landing?cid={click_id}' } })
     // The server's URL validator answers under the field.
     await screen.findByText('URL is valid with the specified macros.')
-    expect(request).toHaveBeenCalledWith('/api/v1/campaigns/campaigns/url-validator', expect.objectContaining({ method: 'POST', body: expect.objectContaining({ url: 'https://brand.example/landing?cid={click_id}' }) }))
+    expect(request).toHaveBeenCalledWith(
+      '/api/v1/campaigns/campaigns/url-validator',
+      expect.objectContaining({
+        method: 'POST',
+        body: expect.objectContaining({ url: 'https://brand.example/landing?cid={click_id}' }),
+      })
+    )
     const brand = screen.getByRole('combobox', { name: /^Brand/ })
     fireEvent.mouseDown(brand)
     fireEvent.change(brand, { target: { value: 'Luc' } })
@@ -78,16 +109,34 @@ describe('campaign wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1))
     const sent = create.mock.calls[0][1].data
-    expect(sent).toMatchObject({ title: 'Spring CPA', brandId: 1, defaultUrl: 'https://brand.example/landing?cid={click_id}', status: 'active', visibility: 'public' })
+    expect(sent).toMatchObject({
+      title: 'Spring CPA',
+      brandId: 1,
+      defaultUrl: 'https://brand.example/landing?cid={click_id}',
+      status: 'active',
+      visibility: 'public',
+    })
     expect(sent).not.toHaveProperty('payout')
-    await waitFor(() => expect(request).toHaveBeenCalledWith('/api/v1/campaigns/campaigns/9/payout', expect.objectContaining({ method: 'PUT', body: expect.objectContaining({ model: 'cps', cpsNgrP: 35 }) })))
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(
+        '/api/v1/campaigns/campaigns/9/payout',
+        expect.objectContaining({ method: 'PUT', body: expect.objectContaining({ model: 'cps', cpsNgrP: 35 }) })
+      )
+    )
   }, 30_000)
 })
 
 describe('cap dialog', () => {
   it('refuses a cap without limits and a daily above monthly before calling the server', async () => {
     const onSave = vi.fn(async () => null)
-    renderScreen(<CapDialog cap={{ variable: 'clicks', type: 'combined', visibility: 'public', action: 'reject_activity', limits: {} }} onClose={() => undefined} onSave={onSave} />, { abilities: ABILITIES, enabledPlugins: ['campaigns'] })
+    renderScreen(
+      <CapDialog
+        cap={{ variable: 'clicks', type: 'combined', visibility: 'public', action: 'reject_activity', limits: {} }}
+        onClose={() => undefined}
+        onSave={onSave}
+      />,
+      { abilities: ABILITIES, enabledPlugins: ['campaigns'] }
+    )
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }))
     await screen.findByText('Enter at least one limit (hourly, daily, 15-day, monthly or lifetime)')
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Daily' }), { target: { value: '500' } })
@@ -97,16 +146,22 @@ describe('cap dialog', () => {
     expect(onSave).not.toHaveBeenCalled()
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Daily' }), { target: { value: '50' } })
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ limits: { daily: '50', monthly: '100' } })))
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ limits: { daily: '50', monthly: '100' } }))
+    )
   })
 })
 
 describe('link generator', () => {
   const campaign = { id: 5, title: 'Welcome', shortLinkDefault: false }
   it('asks for an affiliate, then shows the link with Copy', async () => {
-    const request = vi.fn(async (_path: string, _options?: unknown) => ({ data: { url: 'http://t.example/c/5?pub_id=42&p1=x', shortUrl: null }, headers: new Headers(), status: 201 }))
+    const request = vi.fn(async (_path: string, _options?: unknown) => ({
+      data: { url: 'http://t.example/c/5?pub_id=42&p1=x', shortUrl: null },
+      headers: new Headers(),
+      status: 201,
+    }))
     renderScreen(
-      <ResourceContextProvider value="campaigns">
+      <ResourceContextProvider value="manage/campaign">
         <RecordContextProvider value={campaign}>
           <LinkGenerator />
         </RecordContextProvider>
@@ -122,23 +177,39 @@ describe('link generator', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Ana Souza' }))
     fireEvent.change(screen.getByRole('textbox', { name: 'p1' }), { target: { value: 'x' } })
     fireEvent.click(screen.getByRole('button', { name: 'Generate link' }))
-    await waitFor(() => expect(request).toHaveBeenCalledWith('/api/v1/campaigns/campaigns/5/links', { method: 'POST', body: { affiliateId: 42, p1: 'x', shortLink: false } }))
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith('/api/v1/campaigns/campaigns/5/links', {
+        method: 'POST',
+        body: { affiliateId: 42, p1: 'x', shortLink: false },
+      })
+    )
     expect(await screen.findByDisplayValue('http://t.example/c/5?pub_id=42&p1=x')).toBeTruthy()
     expect(screen.getAllByRole('button', { name: 'Copy' }).length).toBeGreaterThan(0)
   })
 
-  it("gives an affiliate its own link without a picker", async () => {
-    const request = vi.fn(async () => ({ data: { url: 'http://t.example/c/5?pub_id=7', shortUrl: 'http://t.example/s/abc' }, headers: new Headers(), status: 201 }))
+  it('gives an affiliate its own link without a picker', async () => {
+    const request = vi.fn(async () => ({
+      data: { url: 'http://t.example/c/5?pub_id=7', shortUrl: 'http://t.example/s/abc' },
+      headers: new Headers(),
+      status: 201,
+    }))
     renderScreen(
       <RecordContextProvider value={{ ...campaign, shortLinkDefault: true }}>
         <LinkGenerator asAffiliate />
       </RecordContextProvider>,
-      { abilities: [{ subject: 'campaigns', action: 'read' }], enabledPlugins: ['campaigns'], dataProvider: provider({ request }) }
+      {
+        abilities: [{ subject: 'campaigns', action: 'read' }],
+        enabledPlugins: ['campaigns'],
+        dataProvider: provider({ request }),
+      }
     )
     expect(screen.queryByRole('combobox', { name: /^Affiliate/ })).toBeNull()
     fireEvent.click(await screen.findByRole('button', { name: 'Generate link' }))
     expect(await screen.findByDisplayValue('http://t.example/s/abc')).toBeTruthy()
-    expect(request).toHaveBeenCalledWith('/api/v1/campaigns/campaigns/5/links', { method: 'POST', body: { shortLink: true } })
+    expect(request).toHaveBeenCalledWith('/api/v1/campaigns/campaigns/5/links', {
+      method: 'POST',
+      body: { shortLink: true },
+    })
   })
 })
 
@@ -148,14 +219,21 @@ describe('targeting tab', () => {
     const request = vi.fn(async (_path: string, options?: { method?: string; body?: any }) => {
       if (!options?.method) return { data: blocks, headers: new Headers(), status: 200 }
       if (options.body.conditions[0].values.includes('10.0.0.0/40')) {
-        const error = Object.assign(new Error('Please check the highlighted fields'), { status: 422, body: { errors: { 'conditions.0.values': '10.0.0.0/40 is not a valid IP range (CIDR such as 10.0.0.0/8, or start-end)' } } })
+        const error = Object.assign(new Error('Please check the highlighted fields'), {
+          status: 422,
+          body: {
+            errors: {
+              'conditions.0.values': '10.0.0.0/40 is not a valid IP range (CIDR such as 10.0.0.0/8, or start-end)',
+            },
+          },
+        })
         throw error
       }
       blocks.push({ id: 3, ...options.body })
       return { data: { id: 3, ...options.body }, headers: new Headers(), status: 201 }
     })
     renderScreen(
-      <ResourceContextProvider value="campaigns">
+      <ResourceContextProvider value="manage/campaign">
         <RecordContextProvider value={{ id: 5, title: 'Spring' }}>
           <TargetingTab />
         </RecordContextProvider>
@@ -169,16 +247,24 @@ describe('targeting tab', () => {
     expect(request).toHaveBeenCalledTimes(1)
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Office' } })
-    fireEvent.change(screen.getByRole('textbox', { name: 'Values (comma-separated)' }), { target: { value: '10.0.0.0/40' } })
+    fireEvent.change(screen.getByRole('textbox', { name: 'Values (comma-separated)' }), {
+      target: { value: '10.0.0.0/40' },
+    })
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await screen.findByText('10.0.0.0/40 is not a valid IP range (CIDR such as 10.0.0.0/8, or start-end)')
 
-    fireEvent.change(screen.getByRole('textbox', { name: 'Values (comma-separated)' }), { target: { value: 'BR, pt ,' } })
+    fireEvent.change(screen.getByRole('textbox', { name: 'Values (comma-separated)' }), {
+      target: { value: 'BR, pt ,' },
+    })
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() =>
       expect(request).toHaveBeenCalledWith('/api/v1/campaigns/campaigns/5/rule-blocks', {
         method: 'POST',
-        body: { name: 'Office', logic: 'and', conditions: [{ field: 'country', operator: 'in', values: ['BR', 'pt'] }] },
+        body: {
+          name: 'Office',
+          logic: 'and',
+          conditions: [{ field: 'country', operator: 'in', values: ['BR', 'pt'] }],
+        },
       })
     )
     expect(await screen.findByTestId('rule-block-row')).toBeTruthy()

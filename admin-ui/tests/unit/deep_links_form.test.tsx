@@ -7,13 +7,23 @@ import { ADMIN_ABILITIES, renderScreen } from './screens_helpers'
 
 describe('deep link form', () => {
   it('says "URL is required" and "Invalid URL", then saves name, URL and status', async () => {
-    const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({ data: { id: 1, ...params.data } }))
-    const dataProvider = testDataProvider({ getList: async () => ({ data: [], total: 0 }) as never, create: create as never } as Partial<DataProvider>)
+    const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({
+      data: { id: 1, ...params.data },
+    }))
+    const dataProvider = testDataProvider({
+      getList: async () => ({ data: [], total: 0 }) as never,
+      create: create as never,
+    } as Partial<DataProvider>)
     renderScreen(
-      <ResourceContextProvider value="deep-links">
+      <ResourceContextProvider value="manage/deep-links">
         <DeepLinkCreate />
       </ResourceContextProvider>,
-      { abilities: [...ADMIN_ABILITIES, { subject: 'deep-links', action: 'manage' }], enabledPlugins: ['deep-links'], initialEntries: ['/deep-links/create'], dataProvider }
+      {
+        abilities: [...ADMIN_ABILITIES, { subject: 'deep-links', action: 'manage' }],
+        enabledPlugins: ['deep-links'],
+        initialEntries: ['/manage/deep-links/create'],
+        dataProvider,
+      }
     )
     fireEvent.change(await screen.findByRole('textbox', { name: /^Name/ }), { target: { value: 'Sports landing' } })
     const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }))
@@ -24,10 +34,16 @@ describe('deep link form', () => {
     await screen.findByText('Invalid URL')
     expect(create).not.toHaveBeenCalled()
 
-    fireEvent.change(screen.getByRole('textbox', { name: /^URL/ }), { target: { value: ' https://luckyspin.example/sports ' } })
+    fireEvent.change(screen.getByRole('textbox', { name: /^URL/ }), {
+      target: { value: ' https://luckyspin.example/sports ' },
+    })
     await waitFor(() => expect(screen.queryByText('Invalid URL')).toBeNull())
     save()
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1))
-    expect(create.mock.calls[0][1].data).toEqual({ name: 'Sports landing', url: 'https://luckyspin.example/sports', status: 'active' })
+    expect(create.mock.calls[0][1].data).toEqual({
+      name: 'Sports landing',
+      url: 'https://luckyspin.example/sports',
+      status: 'active',
+    })
   })
 })

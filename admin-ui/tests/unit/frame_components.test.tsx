@@ -47,7 +47,9 @@ describe('StatusTag', () => {
       </>,
       { wrapper: wrapper('pt') }
     )
-    expect(screen.getByText('Aprovação pendente').closest('[data-status]')?.getAttribute('data-status')).toBe('pending_approval')
+    expect(screen.getByText('Aprovação pendente').closest('[data-status]')?.getAttribute('data-status')).toBe(
+      'pending_approval'
+    )
     expect(screen.getByText('Galactic')).toBeTruthy()
   })
 })
@@ -79,7 +81,11 @@ describe('error boundaries', () => {
   it('shows the render-error texts', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     render(<ErrorPage error={new Error('boom')} />, { wrapper: wrapper() })
-    expect(screen.getByText("Oops! Looks like we've hit a snag in the matrix. Let's hit refresh and see if we can find the right exit!")).toBeTruthy()
+    expect(
+      screen.getByText(
+        "Oops! Looks like we've hit a snag in the matrix. Let's hit refresh and see if we can find the right exit!"
+      )
+    ).toBeTruthy()
     expect(screen.getByText('If this problem persists, contact us.')).toBeTruthy()
   })
 

@@ -1,11 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { classifyApiError } from '../../src/auth_provider'
-import { ApiError, buildQuery, createHttpClient, isWarningMessage, RATE_LIMITED_MESSAGE, takesCoid, withQuery } from '../../src/http_client'
+import {
+  ApiError,
+  buildQuery,
+  createHttpClient,
+  isWarningMessage,
+  RATE_LIMITED_MESSAGE,
+  takesCoid,
+  withQuery,
+} from '../../src/http_client'
 
 const ok = (data: unknown = {}) =>
-  new Response(JSON.stringify({ success: true, data, error: null, status: 200, type: null }), { headers: { 'Content-Type': 'application/json' } })
+  new Response(JSON.stringify({ success: true, data, error: null, status: 200, type: null }), {
+    headers: { 'Content-Type': 'application/json' },
+  })
 const failure = (status: number, message: string, type: string) =>
-  new Response(JSON.stringify({ success: false, data: null, error: { message }, status, type }), { status, headers: { 'Content-Type': 'application/json' } })
+  new Response(JSON.stringify({ success: false, data: null, error: { message }, status, type }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  })
 
 function client(response: () => Response = () => ok()) {
   const fetchMock = vi.fn<typeof fetch>().mockImplementation(async () => response())
@@ -51,10 +64,26 @@ describe('coid', () => {
   afterEach(() => localStorage.clear())
 
   it('is exempt on account, billing, logout and child-organisation calls (spec §7), and never off the API', () => {
-    for (const path of ['/api/v1/account', '/api/v1/account/profile', '/api/v1/billing', '/api/v1/billing/invoices', '/api/v1/auth/logout', '/api/v1/auth/logout/su', '/api/v1/organization/child', '/api/v1/organization/child/3/restrictions', '/health']) {
+    for (const path of [
+      '/api/v1/account',
+      '/api/v1/account/profile',
+      '/api/v1/billing',
+      '/api/v1/billing/invoices',
+      '/api/v1/auth/logout',
+      '/api/v1/auth/logout/su',
+      '/api/v1/organization/child',
+      '/api/v1/organization/child/3/restrictions',
+      '/health',
+    ]) {
       expect(takesCoid(path), path).toBe(false)
     }
-    for (const path of ['/api/v1/brands/brands', '/api/v1/organization', '/api/v1/organization/features', '/api/v1/team-members', '/api/v1/accountant']) {
+    for (const path of [
+      '/api/v1/brands/brands',
+      '/api/v1/organization',
+      '/api/v1/organization/features',
+      '/api/v1/team-members',
+      '/api/v1/accountant',
+    ]) {
       expect(takesCoid(path), path).toBe(true)
     }
   })
@@ -92,7 +121,9 @@ describe('request helpers', () => {
   it('uploads multipart with a query and deletes with a JSON body and query', async () => {
     const { api, sent } = client(() => ok({ id: 1 }))
     const file = new File(['a,b\n'], 'rows.csv', { type: 'text/csv' })
-    await expect(api.upload('/api/v1/imports', { file, fields: { type: 'products', skip: null }, query: { dryRun: true } })).resolves.toEqual({ id: 1 })
+    await expect(
+      api.upload('/api/v1/imports', { file, fields: { type: 'products', skip: null }, query: { dryRun: true } })
+    ).resolves.toEqual({ id: 1 })
     await api.delete('/api/v1/team-members/5/affiliates', { ids: [1, 2] }, { force: true })
 
     const upload = sent(0)

@@ -80,9 +80,15 @@ describe('session storage (spec §3, §4)', () => {
     const { token: _t, type: _ty, expiresAt: _e, ...admin } = sessionOf('admin', 'x')
     expect(homePath({ ...admin, su: true })).toBe('/superadmin/accounts')
     expect(homePath({ ...admin, onboardingPending: true })).toBe('/home')
-    expect(homePath(admin)).toBe('/')
+    expect(homePath(admin)).toBe('/insights/dashboard')
     expect(isPanelLocked({ ...admin, billing: { state: 'active', panelLocked: true } })).toBe(true)
-    expect(isPanelLocked({ ...admin, user: { ...admin.user, role: 'affiliate' }, billing: { state: 'active', panelLocked: true } })).toBe(false)
+    expect(
+      isPanelLocked({
+        ...admin,
+        user: { ...admin.user, role: 'affiliate' },
+        billing: { state: 'active', panelLocked: true },
+      })
+    ).toBe(false)
   })
 })
 
@@ -111,7 +117,7 @@ describe('logout', () => {
     localStorage.setItem('loggedInFromAdmin', 'true')
     expect(loginAsOrigin()).toBe('admin')
 
-    await expect(authProvider.logout({})).resolves.toBe('/')
+    await expect(authProvider.logout({})).resolves.toBe('/insights/dashboard')
     expect(calls.map(({ url }) => url)).toEqual(['/api/v1/auth/logout'])
     expect(currentPanel()).toBe('admin')
     expect(storedPanels()).toEqual(['admin'])

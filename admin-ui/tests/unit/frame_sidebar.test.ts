@@ -10,13 +10,24 @@ import {
   routeMetaFor,
 } from '../../src/layout/menu_registry'
 import { guardRedirect } from '../../src/layout/RouteGuard'
-import { apiDocsUrl, coreMenuItems, footerMenu, LEGACY_API_DOCS_URL, sidebarGroups, type ResourceEntry } from '../../src/layout/sidebar_items'
+import {
+  apiDocsUrl,
+  coreMenuItems,
+  footerMenu,
+  LEGACY_API_DOCS_URL,
+  sidebarGroups,
+  type ResourceEntry,
+} from '../../src/layout/sidebar_items'
 import type { MenuItemDefinition } from '../../src/plugin_api'
 import type { Account } from '../../src/session'
 
 const ability = (subject: string, action = 'read') => ({ subject, action })
 
-function accountOf(role: string, abilities: Array<{ subject: string; action: string }>, extra: Partial<Account> = {}): Account {
+function accountOf(
+  role: string,
+  abilities: Array<{ subject: string; action: string }>,
+  extra: Partial<Account> = {}
+): Account {
   return {
     user: { id: 1, email: `${role}@demo.affix.dev`, name: role, role, status: 'active', locale: null },
     org: { id: 1, name: 'Demo Casino Network', type: 'parent', createdAt: '2025-01-01T00:00:00Z' },
@@ -31,32 +42,70 @@ function accountOf(role: string, abilities: Array<{ subject: string; action: str
   }
 }
 
-const ADMIN_ABILITIES = ['dashboard', 'account', 'organization', 'team_members', 'billing', 'settings', 'configuration', 'help', 'plugins', 'imports', 'api_keys', 'brands', 'products'].flatMap(
-  (subject) => [ability(subject), ability(subject, 'manage')]
-)
+const ADMIN_ABILITIES = [
+  'dashboard',
+  'account',
+  'organization',
+  'team_members',
+  'billing',
+  'settings',
+  'configuration',
+  'help',
+  'plugins',
+  'imports',
+  'api_keys',
+  'brands',
+  'products',
+].flatMap((subject) => [ability(subject), ability(subject, 'manage')])
 /** Spec §6: a sub-admin is an admin minus configuration, billing, team members, settings and help. */
-const SUB_ADMIN_ABILITIES = ADMIN_ABILITIES.filter(({ subject }) => !['configuration', 'billing', 'team_members', 'settings', 'help'].includes(subject))
+const SUB_ADMIN_ABILITIES = ADMIN_ABILITIES.filter(
+  ({ subject }) => !['configuration', 'billing', 'team_members', 'settings', 'help'].includes(subject)
+)
 
 const ITEMS: MenuItemDefinition[] = [
   { path: '/manage/organization', label: 'Organisation', group: 'manage', subject: 'organization' },
   { path: '/configuration/api', label: 'API', group: 'configuration', subject: 'api_keys' },
   { path: '/configuration/integrations', label: 'Integrations', group: 'configuration', subject: 'plugins', order: 1 },
-  { path: '/manage/marketplace', label: 'Marketplace', group: 'manage', subject: 'organization', plugin: 'marketplace' },
-  { path: '/manage/deep-links', label: 'Deep links', group: 'manage', subject: 'organization', visible: (account) => Boolean(account.org.features?.edl) },
+  {
+    path: '/manage/marketplace',
+    label: 'Marketplace',
+    group: 'manage',
+    subject: 'organization',
+    plugin: 'marketplace',
+  },
+  {
+    path: '/manage/deep-links',
+    label: 'Deep links',
+    group: 'manage',
+    subject: 'organization',
+    visible: (account) => Boolean(account.org.features?.edl),
+  },
   { path: '/superadmin/accounts', label: 'Accounts', group: 'manage', subject: 'accounts' },
 ]
 const RESOURCES: ResourceEntry[] = [
   { name: 'brands', menuGroup: 'Manage', hasList: true },
   { name: 'products', menuGroup: 'Manage', hasList: true },
 ]
-const ROUTES = ['/', '/home', '/account', '/account/team-member/:memberId', '/settings', '/uploads', '/manage/organization', '/configuration/api']
+const ROUTES = [
+  '/insights/dashboard',
+  '/home',
+  '/account',
+  '/account/team-member/:memberId',
+  '/settings',
+  '/uploads',
+  '/manage/organization',
+  '/configuration/api',
+]
 
-const labels = (groups: ReturnType<typeof sidebarGroups>) => Object.fromEntries(groups.map(({ group, entries }) => [group, entries.map((entry) => entry.label)]))
+const labels = (groups: ReturnType<typeof sidebarGroups>) =>
+  Object.fromEntries(groups.map(({ group, entries }) => [group, entries.map((entry) => entry.label)]))
 
 describe('sidebar groups', () => {
   it('lists the entries the abilities allow, in spec group order; plugin items only when enabled', () => {
     const admin = accountOf('admin', ADMIN_ABILITIES)
-    expect(labels(sidebarGroups([...coreMenuItems(admin), ...ITEMS], RESOURCES, { account: admin, coid: null }))).toEqual({
+    expect(
+      labels(sidebarGroups([...coreMenuItems(admin), ...ITEMS], RESOURCES, { account: admin, coid: null }))
+    ).toEqual({
       home: ['affix.layout.menu.dashboard'],
       manage: ['Organisation', 'brands', 'products'],
       configuration: ['Integrations', 'API'],
@@ -68,7 +117,11 @@ describe('sidebar groups', () => {
       org: { id: 1, name: 'Demo', type: 'parent', features: { edl: true } },
       plugins: [{ id: 'marketplace', name: 'Marketplace', enabled: true }],
     })
-    expect(labels(sidebarGroups(ITEMS, [], { account: admin, coid: null })).manage).toEqual(['Organisation', 'Marketplace', 'Deep links'])
+    expect(labels(sidebarGroups(ITEMS, [], { account: admin, coid: null })).manage).toEqual([
+      'Organisation',
+      'Marketplace',
+      'Deep links',
+    ])
   })
 
   it('hides what a sub-admin or affiliate cannot read, and configuration while acting on a child', () => {
@@ -78,13 +131,18 @@ describe('sidebar groups', () => {
       configuration: ['Integrations', 'API'],
     })
     const affiliate = accountOf('affiliate', [ability('dashboard'), ability('api_keys', 'manage')])
-    expect(labels(sidebarGroups([...coreMenuItems(affiliate), ...ITEMS], RESOURCES, { account: affiliate, coid: null }))).toEqual({
+    expect(
+      labels(sidebarGroups([...coreMenuItems(affiliate), ...ITEMS], RESOURCES, { account: affiliate, coid: null }))
+    ).toEqual({
       home: ['affix.layout.menu.dashboard'],
       configuration: ['API'],
     })
     const admin = accountOf('admin', [...ADMIN_ABILITIES, ability('configuration')])
     const onChild = sidebarGroups(
-      [...ITEMS, { path: '/configuration/tracking', label: 'Tracking', group: 'configuration', subject: 'configuration' }],
+      [
+        ...ITEMS,
+        { path: '/configuration/tracking', label: 'Tracking', group: 'configuration', subject: 'configuration' },
+      ],
       [],
       { account: admin, coid: 7 }
     )
@@ -93,7 +151,10 @@ describe('sidebar groups', () => {
 
   it('gives superadmins no dashboard entry and onboarding-pending organisations their landing', () => {
     expect(coreMenuItems(accountOf('superadmin', [], { su: true }))).toEqual([])
-    expect(coreMenuItems(accountOf('admin', [], { onboardingPending: true })).map((item) => item.path)).toEqual(['/', '/home'])
+    expect(coreMenuItems(accountOf('admin', [], { onboardingPending: true })).map((item) => item.path)).toEqual([
+      '/insights/dashboard',
+      '/home',
+    ])
   })
 })
 
@@ -120,13 +181,20 @@ describe('footer menu', () => {
       help: ['settings', 'api_docs', 'help_support'],
     })
     registerRoutePaths(['/manage/billing', '/downloads'])
-    expect(keys(footerMenu({ account: admin, coid: null }))).toMatchObject({ user: ['profile', 'billing', 'team_members', 'logout'], downloads: true })
+    expect(keys(footerMenu({ account: admin, coid: null }))).toMatchObject({
+      user: ['profile', 'billing', 'team_members', 'logout'],
+      downloads: true,
+    })
   })
 
   it('hides billing for child organisations (own or acted on)', () => {
     registerRoutePaths(['/manage/billing'])
     const child = accountOf('admin', ADMIN_ABILITIES, { org: { id: 5, name: 'Child', type: 'child', parentId: 1 } })
-    expect(footerMenu({ account: child, coid: null }).user.map((item) => item.key)).toEqual(['profile', 'team_members', 'logout'])
+    expect(footerMenu({ account: child, coid: null }).user.map((item) => item.key)).toEqual([
+      'profile',
+      'team_members',
+      'logout',
+    ])
     const parent = accountOf('admin', ADMIN_ABILITIES)
     expect(footerMenu({ account: parent, coid: 5 }).user.map((item) => item.key)).toEqual(['profile', 'logout'])
   })
@@ -136,8 +204,16 @@ describe('footer menu', () => {
     const subAdmin = accountOf('sub-admin', SUB_ADMIN_ABILITIES)
     expect(keys(footerMenu({ account: subAdmin, coid: null }))).toMatchObject({ user: ['profile', 'logout'], help: [] })
     // The server adds team_members to an owner's abilities (core/app/services/abilities.ts).
-    const owner = accountOf('sub-admin', [...SUB_ADMIN_ABILITIES, ability('team_members'), ability('team_members', 'manage')])
-    expect(footerMenu({ account: owner, coid: null }).user.map((item) => item.key)).toEqual(['profile', 'team_members', 'logout'])
+    const owner = accountOf('sub-admin', [
+      ...SUB_ADMIN_ABILITIES,
+      ability('team_members'),
+      ability('team_members', 'manage'),
+    ])
+    expect(footerMenu({ account: owner, coid: null }).user.map((item) => item.key)).toEqual([
+      'profile',
+      'team_members',
+      'logout',
+    ])
   })
 
   it('links the API docs by creation date (after 2024-06-14) or feature nd', () => {
@@ -157,7 +233,7 @@ describe('route metadata and redirect rules', () => {
     registerRouteMeta({ path: '/account/team-member/:memberId', title: 'Member', subject: 'team_members' })
     registerRouteMeta({ path: '/manage/campaign/:campaignId', title: 'Campaign' })
     registerRouteMeta({ path: '/manage/campaign', title: 'Campaigns', subject: 'campaigns' })
-    registerRouteMeta({ path: '/', title: 'Dashboard', subject: 'dashboard' })
+    registerRouteMeta({ path: '/insights/dashboard', title: 'Dashboard', subject: 'dashboard' })
   })
 
   it('checks a route on its path without parameters', () => {
@@ -170,7 +246,7 @@ describe('route metadata and redirect rules', () => {
 
   it('sends a forbidden route home, a locked panel to billing, and leaves allowed routes alone', () => {
     const subAdmin = accountOf('sub-admin', SUB_ADMIN_ABILITIES)
-    expect(guardRedirect(subAdmin, null, '/account/team-member/3')).toBe('/')
+    expect(guardRedirect(subAdmin, null, '/account/team-member/3')).toBe('/insights/dashboard')
     expect(guardRedirect(subAdmin, null, '/manage/organization')).toBeNull()
     const onboarding = accountOf('affiliate', [ability('dashboard')], { onboardingPending: true })
     expect(guardRedirect(onboarding, null, '/configuration/api')).toBe('/home')
@@ -178,14 +254,37 @@ describe('route metadata and redirect rules', () => {
     expect(guardRedirect(locked, null, '/manage/organization')).toBe('/manage/billing')
     expect(guardRedirect(locked, null, '/manage/billing')).toBeNull()
     // No billing screen installed (no registered route): an unlocked panel has nothing there.
-    expect(guardRedirect(accountOf('admin', ADMIN_ABILITIES), null, '/manage/billing')).toBe('/')
+    expect(guardRedirect(accountOf('admin', ADMIN_ABILITIES), null, '/manage/billing')).toBe('/insights/dashboard')
   })
 
   it('collects the paths of route elements, nested ones included', () => {
     const route = (path: string, children?: unknown) => ({ props: { path, children } })
-    expect(collectRoutePaths([route('/a'), route('/b', [route('c'), route('/d/:id')])])).toEqual(['/a', '/b', '/b/c', '/d/:id'])
+    expect(collectRoutePaths([route('/a'), route('/b', [route('c'), route('/d/:id')])])).toEqual([
+      '/a',
+      '/b',
+      '/b/c',
+      '/d/:id',
+    ])
     expect(hasRoute('/account?tab=teamMembers', ['/account'])).toBe(true)
     expect(hasRoute('/account/team-member/4', ['/account/team-member/:memberId'])).toBe(true)
     expect(hasRoute('/manage/billing', ['/account'])).toBe(false)
+  })
+})
+
+describe('panel home', () => {
+  it("lists an entry's description in the panel's own wording when the plugin gives one", async () => {
+    const { entryDescription } = await import('../../src/dashboard/PanelHome')
+    const messages: Record<string, string> = {
+      'campaigns.home.description': 'Campaigns with their payouts.',
+      'campaigns.home.description_affiliate': 'Find campaigns to promote.',
+    }
+    const translate = (key: string, options?: Record<string, unknown>) => messages[key] ?? String(options?._ ?? key)
+    expect(entryDescription({ description: 'campaigns.home.description' }, 'affiliate', translate)).toBe(
+      'Find campaigns to promote.'
+    )
+    expect(entryDescription({ description: 'campaigns.home.description' }, 'brand', translate)).toBe(
+      'Campaigns with their payouts.'
+    )
+    expect(entryDescription({}, 'affiliate', translate)).toBeNull()
   })
 })

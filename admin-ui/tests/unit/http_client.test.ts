@@ -3,7 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createHttpClient, TOTAL_FAILURE_MESSAGE } from '../../src/http_client'
 
 const jsonResponse = (body: unknown, init: ResponseInit = {}) =>
-  new Response(JSON.stringify(body), { status: 200, ...init, headers: { 'Content-Type': 'application/json', ...init.headers } })
+  new Response(JSON.stringify(body), {
+    status: 200,
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  })
 
 function clientWith(response: Response, locale = 'pt') {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response)
@@ -20,7 +24,13 @@ describe('httpClient', () => {
   afterEach(() => localStorage.clear())
 
   it('unwraps the envelope: json is envelope.data, headers and body are kept', async () => {
-    const envelope = { success: true, data: [{ id: 1, name: 'Lucky Spin Casino' }], error: null, status: 200, type: null }
+    const envelope = {
+      success: true,
+      data: [{ id: 1, name: 'Lucky Spin Casino' }],
+      error: null,
+      status: 200,
+      type: null,
+    }
     const { httpClient } = clientWith(jsonResponse(envelope, { headers: { 'Content-Range': 'brands 0-0/1' } }))
 
     const response = await httpClient('/api/v1/brands/brands')
@@ -32,7 +42,9 @@ describe('httpClient', () => {
   })
 
   it('sends the bearer token, a fresh x-request-id and the UI locale', async () => {
-    const { httpClient, sentHeaders, fetchMock } = clientWith(jsonResponse({ success: true, data: {}, error: null, status: 200, type: null }))
+    const { httpClient, sentHeaders, fetchMock } = clientWith(
+      jsonResponse({ success: true, data: {}, error: null, status: 200, type: null })
+    )
 
     await httpClient('/api/v1/account', { headers: new Headers({ Range: 'brands=0-9' }) })
 
@@ -47,7 +59,9 @@ describe('httpClient', () => {
 
   it('uses a new request id per request and no Authorization without a token', async () => {
     localStorage.clear()
-    const fetchMock = vi.fn<typeof fetch>().mockImplementation(async () => jsonResponse({ success: true, data: null, error: null, status: 200, type: null }))
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockImplementation(async () => jsonResponse({ success: true, data: null, error: null, status: 200, type: null }))
     const { httpClient } = createHttpClient({ getLocale: () => 'en', fetch: fetchMock })
 
     await httpClient('/health')
@@ -88,7 +102,9 @@ describe('httpClient', () => {
     }
     const { httpClient } = clientWith(jsonResponse(envelope, { status: 422 }))
 
-    const error = await httpClient('/api/v1/brands/brands', { method: 'POST', body: '{}' }).catch((caught: unknown) => caught)
+    const error = await httpClient('/api/v1/brands/brands', { method: 'POST', body: '{}' }).catch(
+      (caught: unknown) => caught
+    )
 
     expect(error).toBeInstanceOf(HttpError)
     const httpError = error as HttpError
@@ -106,7 +122,13 @@ describe('httpClient', () => {
   })
 
   it('keeps errors without fields free of body.errors, so react-admin notifies them', async () => {
-    const envelope = { success: false, data: null, error: { message: 'Your session has expired or is invalid. Please log in again.' }, status: 401, type: 'unauthorized' }
+    const envelope = {
+      success: false,
+      data: null,
+      error: { message: 'Your session has expired or is invalid. Please log in again.' },
+      status: 401,
+      type: 'unauthorized',
+    }
     const { httpClient } = clientWith(jsonResponse(envelope, { status: 401 }))
 
     const error = (await httpClient('/api/v1/account').catch((caught: unknown) => caught)) as HttpError
@@ -130,7 +152,12 @@ describe('httpClient', () => {
   it('downloads authenticated files with the server-given file name', async () => {
     const csv = 'line,name,error\n3,Bad,Brand "Nope" does not exist\n'
     const { downloadFile, sentHeaders } = clientWith(
-      new Response(csv, { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="import-1-failed-rows.csv"' } })
+      new Response(csv, {
+        headers: {
+          'Content-Type': 'text/csv',
+          'Content-Disposition': 'attachment; filename="import-1-failed-rows.csv"',
+        },
+      })
     )
 
     const { blob, fileName } = await downloadFile('/api/v1/imports/1/failed-rows')

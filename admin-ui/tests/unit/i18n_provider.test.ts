@@ -27,20 +27,20 @@ describe('i18nProvider', () => {
   it('translates react-admin, shell and plugin messages in each locale', async () => {
     const i18n = createI18nProvider(installedPlugins, 'en')
     expect(i18n.translate('ra.action.save')).toBe('Save')
-    expect(i18n.translate('resources.brands.name', { smart_count: 2 })).toBe('Brands')
+    expect(i18n.translate('resources.manage/brand.name', { smart_count: 2 })).toBe('Brands')
 
     await i18n.changeLocale('pt')
     expect(i18n.getLocale()).toBe('pt')
     expect(i18n.translate('ra.action.save')).toBe('Salvar')
     expect(i18n.translate('ra.auth.logout')).toBe('Sair')
-    expect(i18n.translate('resources.brands.name', { smart_count: 2 })).toBe('Marcas')
-    expect(i18n.translate('resources.brands.fields.name')).toBe('Nome')
+    expect(i18n.translate('resources.manage/brand.name', { smart_count: 2 })).toBe('Marcas')
+    expect(i18n.translate('resources.manage/brand.fields.name')).toBe('Nome')
     expect(i18n.translate('affix.dashboard.welcome', { organization: 'Demo' })).toBe('Bem-vindo a Demo')
 
     await i18n.changeLocale('tr')
     expect(i18n.translate('ra.action.delete')).toBe('Sil')
     expect(i18n.translate('ra.navigation.page_rows_per_page')).toBe('Sayfa başına satır:')
-    expect(i18n.translate('resources.products.name', { smart_count: 1 })).toBe('Ürün')
+    expect(i18n.translate('resources.manage/product.name', { smart_count: 1 })).toBe('Ürün')
   })
 
   it('keeps <html lang> in step with the locale', async () => {
@@ -84,10 +84,42 @@ describe('i18nProvider', () => {
       'ra.message.delete_title',
       'ra.page.dashboard',
     ]
-    for (const [locale, messages] of [['pt', pt], ['tr', tr]] as const) {
+    for (const [locale, messages] of [
+      ['pt', pt],
+      ['tr', tr],
+    ] as const) {
       const untranslated = visibleKeys.filter((key) => valueAt(messages, key) === valueAt(englishMessages, key))
       expect(untranslated, locale).toEqual([])
     }
+  })
+
+  it("says what was saved in our own words, never react-admin's placeholder (en, pt, tr)", async () => {
+    const i18n = createI18nProvider(installedPlugins, 'en')
+    // Resources that save (create or edit) say so in their own words.
+    const resources = installedPlugins.flatMap((plugin) =>
+      plugin.resources.filter((resource) => resource.create || resource.edit).map((resource) => resource.name)
+    )
+    expect(resources.length).toBeGreaterThan(5)
+    for (const locale of ['en', 'pt', 'tr']) {
+      await i18n.changeLocale(locale)
+      for (const key of ['created', 'updated', 'deleted'])
+        expect(i18n.translate(`ra.notification.${key}`, { smart_count: 1 }), `${locale} ${key}`).not.toMatch(
+          /^Element /
+        )
+      for (const resource of resources)
+        for (const key of ['created', 'updated']) {
+          const message = i18n.translate(`resources.${resource}.notifications.${key}`, { smart_count: 1, _: '' })
+          expect(message, `${locale} ${resource} ${key}`).not.toBe('')
+        }
+    }
+    await i18n.changeLocale('pt')
+    expect(i18n.translate('resources.manage/campaign.notifications.created', { smart_count: 1 })).toBe(
+      'Campanha criada'
+    )
+    await i18n.changeLocale('tr')
+    expect(i18n.translate('resources.manage/affiliate.notifications.updated', { smart_count: 1 })).toBe(
+      'Ortak kaydedildi'
+    )
   })
 
   it('gives the brands plugin the same message keys in every locale', () => {

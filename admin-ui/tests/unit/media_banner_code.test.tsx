@@ -8,12 +8,18 @@ import { installedPlugins } from '../../src/plugins'
 
 afterEach(cleanup)
 
-const MEDIA = { id: 12, title: 'Summer banner', type: 'banner', status: 'active', file: { name: 'summer.png', mime: 'image/png', size: 7, width: 300, height: 250, url: '/api/v1/media/media/12/file' } }
+const MEDIA = {
+  id: 12,
+  title: 'Summer banner',
+  type: 'banner',
+  status: 'active',
+  file: { name: 'summer.png', mime: 'image/png', size: 7, width: 300, height: 250, url: '/api/v1/media/media/12/file' },
+}
 const fileUrl = 'http://affix.test/api/v1/media/media/12/file'
 const CODE = {
   trackingLink: 'http://affix.test/c?pub_id=42&media_id=12',
   html: `<a href="http://affix.test/c?pub_id=42&amp;media_id=12" target="_blank" rel="noopener"><img src="${fileUrl}" width="300" height="250" alt="Summer banner"></a>`,
-  js: "(function(){var s=document.currentScript;})();",
+  js: '(function(){var s=document.currentScript;})();',
 }
 
 function renderPanel(role: string, overrides: Record<string, unknown> = {}) {
@@ -29,12 +35,20 @@ function renderPanel(role: string, overrides: Record<string, unknown> = {}) {
     logout: async () => undefined,
     checkAuth: async () => undefined,
     checkError: async () => undefined,
-    getPermissions: async () => ({ abilities: [{ subject: 'media', action: role === 'affiliate' ? 'read' : 'manage' }], enabledPlugins: ['media'], superuser: false }),
+    getPermissions: async () => ({
+      abilities: [{ subject: 'media', action: role === 'affiliate' ? 'read' : 'manage' }],
+      enabledPlugins: ['media'],
+      superuser: false,
+    }),
     getIdentity: async () => ({ id: role === 'affiliate' ? 42 : 1, fullName: 'Someone', role }),
   }
   render(
-    <TestMemoryRouter initialEntries={['/media/12/show']}>
-      <AdminContext i18nProvider={createI18nProvider(installedPlugins, 'en')} authProvider={authProvider} dataProvider={dataProvider}>
+    <TestMemoryRouter initialEntries={['/manage/media/12']}>
+      <AdminContext
+        i18nProvider={createI18nProvider(installedPlugins, 'en')}
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+      >
         <RecordContextProvider value={MEDIA}>
           <BannerCodePanel fileBlob={null} />
         </RecordContextProvider>
@@ -82,7 +96,10 @@ describe('banner code panel', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Generate' }))
     await screen.findByTestId('banner-code-result')
     expect(screen.queryByRole('combobox', { name: /^Affiliate/ })).toBeNull()
-    expect(request.mock.calls[0]).toMatchObject(['/api/v1/media/media/12/banner-code', { query: { affiliateId: undefined } }])
+    expect(request.mock.calls[0]).toMatchObject([
+      '/api/v1/media/media/12/banner-code',
+      { query: { affiliateId: undefined } },
+    ])
     // Affiliates may not list affiliates: nothing asked for them.
     expect(getList).not.toHaveBeenCalled()
     expect(screen.getByText('Your tracking link and the code to paste on your site.')).toBeTruthy()

@@ -3,18 +3,27 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { HttpError, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin'
 import { describe, expect, it, vi } from 'vitest'
 import { MediaCreate } from '../../../plugins/media/admin/media/MediaCreate'
-import { IMAGE_ACCEPT, HTML_ACCEPT, toMediaFormData, toMediaPayload, validateMediaForm } from '../../../plugins/media/admin/media/model'
+import {
+  IMAGE_ACCEPT,
+  HTML_ACCEPT,
+  toMediaFormData,
+  toMediaPayload,
+  validateMediaForm,
+} from '../../../plugins/media/admin/media/model'
 import { ADMIN_ABILITIES, renderScreen } from './screens_helpers'
 
 const ABILITIES = [...ADMIN_ABILITIES, { subject: 'media', action: 'manage' }]
 
 function renderCreate(overrides: Partial<DataProvider> & Record<string, unknown> = {}) {
-  const dataProvider = testDataProvider({ getList: async () => ({ data: [], total: 0 }) as never, ...overrides } as Partial<DataProvider>)
+  const dataProvider = testDataProvider({
+    getList: async () => ({ data: [], total: 0 }) as never,
+    ...overrides,
+  } as Partial<DataProvider>)
   return renderScreen(
-    <ResourceContextProvider value="media">
+    <ResourceContextProvider value="manage/media">
       <MediaCreate />
     </ResourceContextProvider>,
-    { abilities: ABILITIES, enabledPlugins: ['media'], initialEntries: ['/media/create'], dataProvider }
+    { abilities: ABILITIES, enabledPlugins: ['media'], initialEntries: ['/manage/media/create'], dataProvider }
   )
 }
 
@@ -68,7 +77,11 @@ describe('media form', () => {
   it('creates a banner with its file and macros in one multipart request, and previews the picked image', async () => {
     const createObjectURL = vi.fn(() => 'blob:preview')
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() })
-    const request = vi.fn(async (_path: string, _options: { method: string; body: FormData }) => ({ data: { id: 9 }, headers: new Headers(), status: 201 }))
+    const request = vi.fn(async (_path: string, _options: { method: string; body: FormData }) => ({
+      data: { id: 9 },
+      headers: new Headers(),
+      status: 201,
+    }))
     renderCreate({ request })
     fireEvent.change(await screen.findByRole('textbox', { name: /^Title/ }), { target: { value: 'Summer banner' } })
     await chooseType('Banner')
@@ -108,7 +121,11 @@ describe('media form', () => {
     await chooseType('Banner')
     fireEvent.change(fileInput()!, { target: { files: [png()] } })
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(screen.getByTestId('media-file-help').textContent).toBe('Please upload a valid file: a PNG, JPEG, GIF or WebP image.'))
+    await waitFor(() =>
+      expect(screen.getByTestId('media-file-help').textContent).toBe(
+        'Please upload a valid file: a PNG, JPEG, GIF or WebP image.'
+      )
+    )
   })
 })
 
@@ -117,24 +134,59 @@ describe('media form rules', () => {
     expect(validateMediaForm({ title: 'x', type: 'banner' }).upload).toBe('media.errors.image_required')
     expect(validateMediaForm({ title: 'x', type: 'banner', upload: png() })).toEqual({})
     expect(validateMediaForm({ title: 'x', type: 'banner', file: { mime: 'image/png' } })).toEqual({})
-    expect(validateMediaForm({ title: 'x', type: 'htmlad', upload: new File(['<p>'], 'ad.txt', { type: 'text/plain' }) }).upload).toBe('media.errors.html_required')
-    expect(validateMediaForm({ title: 'x', type: 'email_creative', upload: new File(['<p>'], 'mail.html', { type: 'text/html' }) })).toEqual({})
+    expect(
+      validateMediaForm({ title: 'x', type: 'htmlad', upload: new File(['<p>'], 'ad.txt', { type: 'text/plain' }) })
+        .upload
+    ).toBe('media.errors.html_required')
+    expect(
+      validateMediaForm({
+        title: 'x',
+        type: 'email_creative',
+        upload: new File(['<p>'], 'mail.html', { type: 'text/html' }),
+      })
+    ).toEqual({})
     expect(validateMediaForm({ title: 'x', type: 'text_link' }).link).toBe('media.errors.link_required')
     expect(validateMediaForm({ title: 'x', type: 'dropbox_link', link: 'https://www.dropbox.com/s/abc' })).toEqual({})
-    expect(validateMediaForm({ title: 'x', type: 'dropbox_link', link: 'https://drive.google.com/x' }).link).toBe('media.errors.dropbox_link_host')
+    expect(validateMediaForm({ title: 'x', type: 'dropbox_link', link: 'https://drive.google.com/x' }).link).toBe(
+      'media.errors.dropbox_link_host'
+    )
     expect(validateMediaForm({ title: 'x', type: 'other' }).upload).toBe('media.errors.file_or_link_required')
     expect(validateMediaForm({ title: 'x', type: 'other', link: 'https://example.com' })).toEqual({})
     const big = new File([new Uint8Array(1024 * 1024 + 1)], 'big.html', { type: 'text/html' })
-    expect(validateMediaForm({ title: 'x', type: 'htmlad', upload: big }).upload).toBe('media.errors.file_too_large_html')
-    expect(validateMediaForm({ title: ' ', type: 'other', link: 'https://e.com', macros: [{ macro: '{a}' }, { macro: '{a}' }] })).toEqual({
+    expect(validateMediaForm({ title: 'x', type: 'htmlad', upload: big }).upload).toBe(
+      'media.errors.file_too_large_html'
+    )
+    expect(
+      validateMediaForm({
+        title: ' ',
+        type: 'other',
+        link: 'https://e.com',
+        macros: [{ macro: '{a}' }, { macro: '{a}' }],
+      })
+    ).toEqual({
       title: 'ra.validation.required',
       macros: [{}, { macro: 'media.validation.macro_twice' }],
     })
   })
 
   it('sends only writable fields; a link only for types that take one; campaign ids only once campaigns exist', () => {
-    const values = { title: ' T ', type: 'banner', link: 'https://x.example', description: '', file: { mime: 'image/png' }, campaignIds: [3], macros: [{ macro: '{a}', value: ' 1 ' }, { macro: '' }] }
-    expect(toMediaPayload(values, { campaigns: false })).toEqual({ title: 'T', type: 'banner', status: 'active', link: null, description: null, macros: [{ macro: '{a}', value: '1' }] })
+    const values = {
+      title: ' T ',
+      type: 'banner',
+      link: 'https://x.example',
+      description: '',
+      file: { mime: 'image/png' },
+      campaignIds: [3],
+      macros: [{ macro: '{a}', value: ' 1 ' }, { macro: '' }],
+    }
+    expect(toMediaPayload(values, { campaigns: false })).toEqual({
+      title: 'T',
+      type: 'banner',
+      status: 'active',
+      link: null,
+      description: null,
+      macros: [{ macro: '{a}', value: '1' }],
+    })
     const withCampaigns = toMediaPayload({ ...values, type: 'text_link' }, { campaigns: true })
     expect(withCampaigns).toMatchObject({ link: 'https://x.example', campaignIds: [3] })
     const form = toMediaFormData({ ...withCampaigns, campaignIds: [3, 4] })

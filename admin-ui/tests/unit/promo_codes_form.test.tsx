@@ -6,7 +6,11 @@ import { PromoCodeCreate } from '../../../plugins/promo-codes/admin/promo-codes/
 import { toPromoCodePayload, validatePromoCodeForm } from '../../../plugins/promo-codes/admin/promo-codes/model'
 import { ADMIN_ABILITIES, renderScreen } from './screens_helpers'
 
-const ABILITIES = [...ADMIN_ABILITIES, { subject: 'promo-codes', action: 'manage' }, { subject: 'affiliates', action: 'manage' }]
+const ABILITIES = [
+  ...ADMIN_ABILITIES,
+  { subject: 'promo-codes', action: 'manage' },
+  { subject: 'affiliates', action: 'manage' },
+]
 const AFFILIATES = [
   { id: 42, name: 'Ana Souza' },
   { id: 43, name: 'Lucas Pereira' },
@@ -15,14 +19,20 @@ const AFFILIATES = [
 function renderCreate(overrides: Partial<DataProvider> = {}) {
   const dataProvider = testDataProvider({
     getList: async () => ({ data: AFFILIATES, total: AFFILIATES.length }) as never,
-    getMany: async (_resource: string, { ids }: { ids: unknown[] }) => ({ data: AFFILIATES.filter((affiliate) => ids.includes(affiliate.id)) }) as never,
+    getMany: async (_resource: string, { ids }: { ids: unknown[] }) =>
+      ({ data: AFFILIATES.filter((affiliate) => ids.includes(affiliate.id)) }) as never,
     ...overrides,
   } as Partial<DataProvider>)
   return renderScreen(
-    <ResourceContextProvider value="promo-codes">
+    <ResourceContextProvider value="manage/promo-code">
       <PromoCodeCreate />
     </ResourceContextProvider>,
-    { abilities: ABILITIES, enabledPlugins: ['promo-codes', 'affiliates'], initialEntries: ['/promo-codes/create'], dataProvider }
+    {
+      abilities: ABILITIES,
+      enabledPlugins: ['promo-codes', 'affiliates'],
+      initialEntries: ['/manage/promo-code/create'],
+      dataProvider,
+    }
   )
 }
 
@@ -58,7 +68,9 @@ describe('promo code form', () => {
   })
 
   it('needs an affiliate for exclusive and one-time codes only', async () => {
-    const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({ data: { id: 1, ...params.data } }))
+    const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({
+      data: { id: 1, ...params.data },
+    }))
     renderCreate({ create: create as never })
     fireEvent.change(await screen.findByRole('textbox', { name: /^Code/ }), { target: { value: 'VIP1' } })
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Type/ }))
@@ -72,13 +84,23 @@ describe('promo code form', () => {
     await waitFor(() => expect(screen.queryByText('Exclusive and one-time promo codes need an affiliate')).toBeNull())
     save()
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1))
-    expect(create.mock.calls[0][1].data).toMatchObject({ code: 'VIP1', type: 'one_time', affiliateId: 42, affiliateSelection: 'all', includedAffiliateIds: [], excludedAffiliateIds: [] })
+    expect(create.mock.calls[0][1].data).toMatchObject({
+      code: 'VIP1',
+      type: 'one_time',
+      affiliateId: 42,
+      affiliateSelection: 'all',
+      includedAffiliateIds: [],
+      excludedAffiliateIds: [],
+    })
   })
 
   it('saves an exclude code with its list only, and shows the server field errors', async () => {
     const create = vi.fn(async () => {
       throw new HttpError('A promo code with this code already exists', 422, {
-        errors: { code: 'A promo code with this code already exists', root: { serverError: 'A promo code with this code already exists' } },
+        errors: {
+          code: 'A promo code with this code already exists',
+          root: { serverError: 'A promo code with this code already exists' },
+        },
       })
     })
     renderCreate({ create: create as never })
@@ -90,7 +112,15 @@ describe('promo code form', () => {
     save()
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1))
     expect((create.mock.calls[0] as unknown[])[1]).toMatchObject({
-      data: { code: 'TAKEN', bonus: 12.5, affiliateSelection: 'exclude', excludedAffiliateIds: [43], includedAffiliateIds: [], enabled: true, origin: 'organic' },
+      data: {
+        code: 'TAKEN',
+        bonus: 12.5,
+        affiliateSelection: 'exclude',
+        excludedAffiliateIds: [43],
+        includedAffiliateIds: [],
+        enabled: true,
+        origin: 'organic',
+      },
     })
     await screen.findByText('A promo code with this code already exists')
   })
@@ -99,20 +129,45 @@ describe('promo code form', () => {
 describe('promo code rules', () => {
   it('mirror the server: selection lists, affiliate for exclusive, end after start', () => {
     expect(validatePromoCodeForm({ affiliateSelection: 'all' })).toEqual({})
-    expect(validatePromoCodeForm({ affiliateSelection: 'include', includedAffiliateIds: [] })).toEqual({ includedAffiliateIds: 'promo_codes.errors.include_needs_one' })
+    expect(validatePromoCodeForm({ affiliateSelection: 'include', includedAffiliateIds: [] })).toEqual({
+      includedAffiliateIds: 'promo_codes.errors.include_needs_one',
+    })
     // The other list's leftovers do not count.
-    expect(validatePromoCodeForm({ affiliateSelection: 'exclude', includedAffiliateIds: [1] })).toEqual({ excludedAffiliateIds: 'promo_codes.errors.exclude_needs_one' })
-    expect(validatePromoCodeForm({ type: 'exclusive' })).toEqual({ affiliateId: 'promo_codes.errors.affiliate_required' })
+    expect(validatePromoCodeForm({ affiliateSelection: 'exclude', includedAffiliateIds: [1] })).toEqual({
+      excludedAffiliateIds: 'promo_codes.errors.exclude_needs_one',
+    })
+    expect(validatePromoCodeForm({ type: 'exclusive' })).toEqual({
+      affiliateId: 'promo_codes.errors.affiliate_required',
+    })
     expect(validatePromoCodeForm({ type: 'generic' })).toEqual({})
-    expect(validatePromoCodeForm({ startDate: '2026-05-02T10:00', endDate: '2026-05-01T10:00' })).toEqual({ endDate: 'promo_codes.errors.end_before_start' })
+    expect(validatePromoCodeForm({ startDate: '2026-05-02T10:00', endDate: '2026-05-01T10:00' })).toEqual({
+      endDate: 'promo_codes.errors.end_before_start',
+    })
   })
 
   it('sends the kept list only, dates as ISO instants, no campaign before campaigns exist', () => {
     const payload = toPromoCodePayload(
-      { code: ' X1 ', bonus: '5', affiliateSelection: 'include', includedAffiliateIds: [1, 2], excludedAffiliateIds: [3], startDate: '2026-05-01T10:00', endDate: null, campaignId: 4 },
+      {
+        code: ' X1 ',
+        bonus: '5',
+        affiliateSelection: 'include',
+        includedAffiliateIds: [1, 2],
+        excludedAffiliateIds: [3],
+        startDate: '2026-05-01T10:00',
+        endDate: null,
+        campaignId: 4,
+      },
       { campaigns: false }
     )
-    expect(payload).toMatchObject({ code: 'X1', bonus: 5, includedAffiliateIds: [1, 2], excludedAffiliateIds: [], endDate: null, type: 'generic', enabled: true })
+    expect(payload).toMatchObject({
+      code: 'X1',
+      bonus: 5,
+      includedAffiliateIds: [1, 2],
+      excludedAffiliateIds: [],
+      endDate: null,
+      type: 'generic',
+      enabled: true,
+    })
     expect(payload.startDate).toBe(new Date('2026-05-01T10:00').toISOString())
     expect(payload).not.toHaveProperty('campaignId')
     expect(toPromoCodePayload({ code: 'X', campaignId: 4 }, { campaigns: true })).toMatchObject({ campaignId: 4 })

@@ -3,7 +3,12 @@ import { HttpError } from 'react-admin'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { callApi, errorText, type PublicApi } from '../../src/public/api'
 import { LoginAsPage, loginAsTarget } from '../../src/public/LoginAsPage'
-import { exchangeOidcCode, OidcCallbackPage, readOidcCallback, rememberOidcState } from '../../src/public/OidcCallbackPage'
+import {
+  exchangeOidcCode,
+  OidcCallbackPage,
+  readOidcCallback,
+  rememberOidcState,
+} from '../../src/public/OidcCallbackPage'
 import { SignupPage } from '../../src/public/SignupPage'
 import { verifyLink, VerifyPage } from '../../src/public/VerifyPage'
 import { i18nProvider, pageAt, SESSION, stubApi } from './public_helpers'
@@ -177,7 +182,9 @@ describe('OpenID Connect callback (/auth/verify/google)', () => {
     const { fetchStub } = stubApi({ 'POST /api/v1/auth/oidc/login': [200, SESSION] })
     rememberOidcState('mine')
     render(pageAt('/auth/verify/google', '/auth/verify/google?code=c5&state=attackers', <OidcCallbackPage />))
-    await screen.findByText('This sign-in was not started in this browser, or it was already used. Please sign in again.')
+    await screen.findByText(
+      'This sign-in was not started in this browser, or it was already used. Please sign in again.'
+    )
     expect(fetchStub.mock.calls.filter(([url]) => String(url).includes('/oidc/'))).toEqual([])
     expect(localStorage.getItem('panel')).toBeNull()
     expect(sessionStorage.getItem('oidcState')).toBeNull()

@@ -54,12 +54,14 @@ afterEach(() => {
 
 describe('login page', () => {
   it('offers sign-in with the provider only when the server has one', async () => {
-    stubApi({ 'GET /api/v1/auth/oidc/url': [200, { url: 'https://id.example/authorize?state=s', state: 's' }] })
+    stubApi({
+      'GET /api/v1/auth/oidc/url': [200, { configured: true, url: 'https://id.example/authorize?state=s', state: 's' }],
+    })
     render(loginPageAt('/login', authProviderAnswering(SESSION as Session)))
     await screen.findByRole('button', { name: 'Sign in with SSO' })
     cleanup()
 
-    stubApi({}) // 404 not_configured
+    stubApi({ 'GET /api/v1/auth/oidc/url': [200, { configured: false }] })
     render(loginPageAt('/login', authProviderAnswering(SESSION as Session)))
     await screen.findByRole('link', { name: 'Forgot password?' })
     await waitFor(() =>

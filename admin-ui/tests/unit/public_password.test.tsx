@@ -71,4 +71,22 @@ describe('password pages', () => {
     await screen.findByText(message)
     expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/password/forgot')
   })
+  it("an invitation link opens the same form, titled for choosing one's own password", async () => {
+    const { calls } = stubApi({
+      'POST /api/v1/auth/password/reset': [200, { message: 'Your password is set. You can now log in.' }],
+    })
+    render(pageAt('/invitation/:code', '/invitation/invite-0123456789', <ResetPasswordPage mode="invitation" />))
+    await screen.findByText('Choose your password')
+    screen.getByText(/You were invited to an Affix panel/)
+    type(/^New password/, 'Mine#12345')
+    type(/^Confirm password/, 'Mine#12345')
+    fireEvent.click(screen.getByRole('button', { name: 'Set password' }))
+    await screen.findByText('Your password is set. You can now log in.')
+    expect(calls.at(-1)?.body).toEqual({
+      code: 'invite-0123456789',
+      password: 'Mine#12345',
+      passwordConfirmation: 'Mine#12345',
+    })
+    screen.getByText('Password set')
+  })
 })

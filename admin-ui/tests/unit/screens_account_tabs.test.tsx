@@ -38,7 +38,10 @@ describe('/account tabs', () => {
       'teamMembers',
     ])
     // An admin has no payment details of its own, even with the plugin and its panel.
-    expect(visibleAccountTabs({ ...admin, enabledPlugins: ['affiliates'] }, true)).toEqual(['editProfile', 'teamMembers'])
+    expect(visibleAccountTabs({ ...admin, enabledPlugins: ['affiliates'] }, true)).toEqual([
+      'editProfile',
+      'teamMembers',
+    ])
     const affiliate: Permissions = {
       abilities: [
         { subject: 'account', action: 'manage' },

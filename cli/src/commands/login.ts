@@ -17,7 +17,10 @@ export default class Login extends AffixCommand {
   static flags = {
     url: Flags.string({ summary: 'Address of the Affix server.', env: 'AFFIX_URL', default: 'http://127.0.0.1:3333' }),
     email: Flags.string({ summary: 'Your e-mail address.', env: 'AFFIX_EMAIL', exclusive: ['api-key'] }),
-    'api-key': Flags.string({ summary: 'Log in with an API key (afk_…) instead of e-mail and password (or set AFFIX_API_KEY).', env: 'AFFIX_API_KEY' }),
+    'api-key': Flags.string({
+      summary: 'Log in with an API key (afk_…) instead of e-mail and password (or set AFFIX_API_KEY).',
+      env: 'AFFIX_API_KEY',
+    }),
     password: Flags.string({ summary: 'Your password (or set AFFIX_PASSWORD).', env: 'AFFIX_PASSWORD' }),
   }
 
@@ -27,7 +30,10 @@ export default class Login extends AffixCommand {
     const { flags } = await this.parse(Login)
     if (flags['api-key']) return this.withApiKey(flags.url, flags['api-key'])
     if (!flags.email) {
-      this.error('An e-mail address or an API key is required.', { exit: 2, suggestions: ['Pass --email (with --password), or --api-key.'] })
+      this.error('An e-mail address or an API key is required.', {
+        exit: 2,
+        suggestions: ['Pass --email (with --password), or --api-key.'],
+      })
     }
     if (!flags.password) {
       this.error('A password is required.', {

@@ -4,6 +4,8 @@ import { readSession, removeSession } from '../session.js'
 
 export default class Logout extends AffixCommand {
   static summary = 'Revoke the saved token on the server and forget the session.'
+  static description =
+    'An API key saved with `login --api-key` is only forgotten here: a key is not a session, it keeps working until it is revoked with `api-keys revoke`.'
 
   static examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
 
@@ -13,6 +15,11 @@ export default class Logout extends AffixCommand {
     if (!saved) {
       this.log('Not logged in.')
       return { loggedOut: false, revoked: false }
+    }
+    if (saved.token.startsWith('afk_')) {
+      await removeSession(this.config.configDir)
+      this.log(`Forgot the API key saved for ${saved.url}. It keeps working until revoked: affix api-keys revoke <id>.`)
+      return { loggedOut: true, revoked: false }
     }
     const { client } = await this.client(saved)
     let revoked = true

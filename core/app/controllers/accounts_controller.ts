@@ -31,7 +31,12 @@ async function ownersOf(organizationIds: number[], client?: TransactionClientCon
     .orderBy('owner', 'desc')
     .orderBy('id', 'asc')
     .select('organization_id', 'id', 'email', 'status')
-  return new Map(rows.map((row) => [Number(row.organization_id), { id: Number(row.id), email: row.email as string, status: row.status as string }]))
+  return new Map(
+    rows.map((row) => [
+      Number(row.organization_id),
+      { id: Number(row.id), email: row.email as string, status: row.status as string },
+    ])
+  )
 }
 
 async function userCounts(organizationIds: number[]) {
@@ -103,7 +108,12 @@ async function detail(org: Organization) {
       emailVerifiedAt: user.emailVerifiedAt?.toISO() ?? null,
       lastLoginAt: user.lastLoginAt?.toISO() ?? null,
     })),
-    children: children.map((child) => ({ id: child.id, name: child.name, createdAt: child.createdAt?.toISO() ?? null, verifiedAt: child.verifiedAt?.toISO() ?? null })),
+    children: children.map((child) => ({
+      id: child.id,
+      name: child.name,
+      createdAt: child.createdAt?.toISO() ?? null,
+      verifiedAt: child.verifiedAt?.toISO() ?? null,
+    })),
     plugins: await pluginStates(org),
     counts: {
       users: counts.get(org.id) ?? 0,
@@ -131,7 +141,12 @@ export default class AccountsController {
     const page = await paginate(query, { ...parsed, filters }, ACCOUNT_LIST)
     const ids = page.rows.map((org) => org.id)
     const [owners, counts] = await Promise.all([ownersOf(ids), userCounts(ids)])
-    return list(ctx, 'accounts', page.rows.map((org) => summary(org, owners.get(org.id), counts.get(org.id) ?? 0)), page)
+    return list(
+      ctx,
+      'accounts',
+      page.rows.map((org) => summary(org, owners.get(org.id), counts.get(org.id) ?? 0)),
+      page
+    )
   }
 
   /** GET /api/v1/superadmin/accounts/:id */
@@ -169,7 +184,8 @@ export default class AccountsController {
         }
         if (panel.$isDirty) await panel.save()
       }
-      if (Object.keys(changes).length) await recordTimeline(org.id, ctx.tenant.userId, 'organization.verified', changes, trx)
+      if (Object.keys(changes).length)
+        await recordTimeline(org.id, ctx.tenant.userId, 'organization.verified', changes, trx)
     })
     await org.refresh()
     return ok(ctx, await detail(org))
@@ -184,7 +200,11 @@ export default class AccountsController {
     const rawFeatures = ctx.request.input('features')
     if (rawFeatures && typeof rawFeatures === 'object' && !Array.isArray(rawFeatures)) {
       const unknown = Object.keys(rawFeatures).find((flag) => !(FEATURE_FLAGS as readonly string[]).includes(flag))
-      if (unknown) throw unprocessable('superadmin.unknown_feature', { flag: unknown, fields: [{ field: `features.${unknown}`, rule: 'in' }] })
+      if (unknown)
+        throw unprocessable('superadmin.unknown_feature', {
+          flag: unknown,
+          fields: [{ field: `features.${unknown}`, rule: 'in' }],
+        })
     }
     const data = await validate(ctx, updateAccountValidator, 'superadmin')
     const changes: Record<string, { from: unknown; to: unknown }> = {}

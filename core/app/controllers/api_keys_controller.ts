@@ -22,7 +22,12 @@ export default class ApiKeysController {
     // Affiliates see their own keys; staff see the organisation's.
     const query = scoped(ctx, ApiKey).if(ctx.tenant.role === 'affiliate', (q) => q.where('user_id', ctx.tenant.userId))
     const page = await paginate(query, parsed, API_KEY_LIST)
-    return list(ctx, 'api-keys', page.rows.map((row) => row.serialize()), page)
+    return list(
+      ctx,
+      'api-keys',
+      page.rows.map((row) => row.serialize()),
+      page
+    )
   }
 
   /** Creates a key; its secret is in this answer and never again. */
@@ -66,6 +71,11 @@ export default class ApiKeysController {
       q.whereIn('api_key_id', (sub) => sub.from('api_keys').select('id').where('user_id', ctx.tenant.userId))
     )
     const page = await paginate(query, parsed, API_LOG_LIST)
-    return list(ctx, 'api-logs', page.rows.map((row) => row.serialize()), page)
+    return list(
+      ctx,
+      'api-logs',
+      page.rows.map((row) => row.serialize()),
+      page
+    )
   }
 }

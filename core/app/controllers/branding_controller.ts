@@ -4,6 +4,7 @@ import Organization from '#models/organization'
 import { ok } from '#kernel/envelope'
 import { notFound, unprocessable } from '#kernel/errors'
 import { authorize } from '#kernel/tenancy'
+import { linkBaseUrl } from '#kernel/links'
 import { validate } from '#kernel/validation'
 import { logoKindValidator, metaQueryValidator } from '#validators/branding'
 import {
@@ -15,7 +16,6 @@ import {
   inspectLogo,
   logoUrl,
   logoVersion,
-  publicBase,
   replaceLogoFile,
   storeLogo,
   type LogoKind,
@@ -40,8 +40,10 @@ export default class BrandingController {
     authorize(ctx, 'settings', 'manage')
     const { kind } = await validate(ctx, logoKindValidator, 'branding')
     const file = ctx.request.file('file')
-    if (!file || !file.tmpPath) throw unprocessable('upload.invalid_file', { fields: [{ field: 'file', rule: 'required' }] })
-    if (file.size > LOGO_MAX_BYTES) throw unprocessable('branding.too_large', { fields: [{ field: 'file', rule: 'size' }] })
+    if (!file || !file.tmpPath)
+      throw unprocessable('upload.invalid_file', { fields: [{ field: 'file', rule: 'required' }] })
+    if (file.size > LOGO_MAX_BYTES)
+      throw unprocessable('branding.too_large', { fields: [{ field: 'file', rule: 'size' }] })
     const contents = await readFile(file.tmpPath)
     const format = await inspectLogo(contents, kind, ctx.i18n.t(`branding.kinds.${kind}`))
     const org = await Organization.findOrFail(ctx.tenant.organizationId)
@@ -49,7 +51,13 @@ export default class BrandingController {
     const key = await storeLogo(org.id, kind, contents, format.extension)
     if (key !== before) {
       await replaceLogoFile(org, kind, key, (trx) =>
-        recordTimeline(org.id, ctx.tenant.userId, 'organization.logo_changed', { kind, from: logoUrl(org, kind, before), to: logoUrl(org, kind, key) }, trx)
+        recordTimeline(
+          org.id,
+          ctx.tenant.userId,
+          'organization.logo_changed',
+          { kind, from: logoUrl(org, kind, before), to: logoUrl(org, kind, key) },
+          trx
+        )
       )
     }
     return ok(ctx, brandingUrls(org))
@@ -63,7 +71,13 @@ export default class BrandingController {
     const before = org[LOGO_COLUMNS[kind]]
     if (before) {
       await replaceLogoFile(org, kind, null, (trx) =>
-        recordTimeline(org.id, ctx.tenant.userId, 'organization.logo_removed', { kind, from: logoUrl(org, kind, before) }, trx)
+        recordTimeline(
+          org.id,
+          ctx.tenant.userId,
+          'organization.logo_removed',
+          { kind, from: logoUrl(org, kind, before) },
+          trx
+        )
       )
     }
     return ok(ctx, brandingUrls(org))
@@ -101,11 +115,20 @@ export default class BrandingController {
   async meta(ctx: HttpContext) {
     const { orgId } = await validate(ctx, metaQueryValidator, 'branding', ctx.request.qs())
     if (!orgId) {
-      return ok(ctx, { organizationId: null, name: 'Affix', themeColor: DEFAULT_PREFERENCES.themeColor, logoUrl: null, loginLogoUrl: null, favIconUrl: null, affiliateSignupUrl: null })
+      return ok(ctx, {
+        organizationId: null,
+        name: 'Affix',
+        themeColor: DEFAULT_PREFERENCES.themeColor,
+        logoUrl: null,
+        loginLogoUrl: null,
+        favIconUrl: null,
+        affiliateSignupUrl: null,
+      })
     }
     const org = await Organization.find(orgId)
     if (!org) throw notFound()
-    const base = publicBase() || `${ctx.request.protocol()}://${ctx.request.host()}`
+    // On the configured address (white-label domain or APP_URL), never the request's Host.
+    const base = await linkBaseUrl(org.id)
     return ok(ctx, {
       organizationId: org.id,
       name: org.name,

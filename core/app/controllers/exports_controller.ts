@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import DataExport from '#models/data_export'
-import { scoped } from '#kernel/tenancy'
+import { authorize, scoped } from '#kernel/tenancy'
 import { list, ok } from '#kernel/envelope'
 import { paginate, parseList } from '#kernel/list_query'
 import { notFound } from '#kernel/errors'
@@ -12,8 +12,17 @@ const present = (row: DataExport) => ({
   fileUrl: row.status === 'exported' ? `/api/v1/exports/${row.id}/file` : null,
 })
 
-/** The downloads history: each person sees the exports they made in this organisation. */
-const mine = (ctx: HttpContext) => scoped(ctx, DataExport).where('user_id', ctx.tenant.userId)
+/**
+ * The downloads history: each person sees the exports they made in this organisation, of
+ * the resources they can read now (an export's `subject` is the permission subject of its rows). An
+ * API key or OAuth token reads only the resources of its scopes: `brands:read` with
+ * `exports:read` downloads brand exports, never affiliate ones.
+ */
+function mine(ctx: HttpContext) {
+  authorize(ctx, 'exports', 'read')
+  const readable = [...ctx.tenant.abilities].filter((key) => key.endsWith(':read')).map((key) => key.slice(0, -5))
+  return scoped(ctx, DataExport).where('user_id', ctx.tenant.userId).whereIn('subject', readable)
+}
 
 export default class ExportsController {
   async index(ctx: HttpContext) {

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import { counters } from '#services/counters'
+import { redisAnswers, redisConnection } from '#kernel/redis'
 import { ok } from '#kernel/envelope'
 import { APP_VERSION } from '#services/version'
 
@@ -13,7 +13,9 @@ export default class HealthController {
     } catch {
       database = 'down'
     }
-    const redisUp = await counters.ping()
+    // The limiter's connection: the one every request depends on.
+    const connection = redisConnection('main')
+    const redisUp = connection ? await redisAnswers(connection) : true
     const healthy = database === 'up' && redisUp
     return ok(
       ctx,
@@ -21,7 +23,7 @@ export default class HealthController {
         status: healthy ? 'ok' : 'degraded',
         version: APP_VERSION,
         database,
-        redis: counters.kind === 'memory' ? 'memory' : redisUp ? 'up' : 'down',
+        redis: !connection ? 'memory' : redisUp ? 'up' : 'down',
       },
       healthy ? 200 : 503
     )

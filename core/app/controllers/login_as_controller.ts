@@ -35,7 +35,10 @@ export default class LoginAsController {
       targetId: target.id,
       ip: ctx.request.ip(),
     })
-    const token = await User.accessTokens.create(target, ['*'], { name: `login-as:${audit.id}`, expiresIn: LOGIN_AS_TTL })
+    const token = await User.accessTokens.create(target, ['*'], {
+      name: `login-as:${audit.id}`,
+      expiresIn: LOGIN_AS_TTL,
+    })
     return ok(ctx, {
       token: token.value!.release(),
       type: 'bearer',
@@ -49,12 +52,22 @@ export default class LoginAsController {
     authorize(ctx, 'login_as', 'manage')
     const parsed = parseList(ctx, LOGIN_AS_LIST)
     const page = await paginate(scoped(ctx, LoginAsAudit), parsed, LOGIN_AS_LIST)
-    return list(ctx, 'login-as', page.rows.map((row) => row.serialize()), page)
+    return list(
+      ctx,
+      'login-as',
+      page.rows.map((row) => row.serialize()),
+      page
+    )
   }
 }
 
 /** Ends the audit record of a login-as session (called on logout). */
 export async function endLoginAs(tokenName: string | null | undefined) {
   const match = /^login-as:(\d+)$/.exec(tokenName ?? '')
-  if (match) await db.from('login_as_audits').where('id', Number(match[1])).whereNull('ended_at').update({ ended_at: new Date() })
+  if (match)
+    await db
+      .from('login_as_audits')
+      .where('id', Number(match[1]))
+      .whereNull('ended_at')
+      .update({ ended_at: new Date() })
 }

@@ -36,9 +36,16 @@ export default class OAuthAppsController {
   async index(ctx: HttpContext) {
     authorize(ctx, 'oauth_apps', 'read')
     const parsed = parseList(ctx, OAUTH_APP_LIST)
-    const query = scoped(ctx, OAuthApp).if(ctx.tenant.role === 'affiliate', (q) => q.where('user_id', ctx.tenant.userId))
+    const query = scoped(ctx, OAuthApp).if(ctx.tenant.role === 'affiliate', (q) =>
+      q.where('user_id', ctx.tenant.userId)
+    )
     const page = await paginate(query, parsed, OAUTH_APP_LIST)
-    return list(ctx, 'oauth-apps', page.rows.map((row) => row.serialize()), page)
+    return list(
+      ctx,
+      'oauth-apps',
+      page.rows.map((row) => row.serialize()),
+      page
+    )
   }
 
   /** Registers an app; its client secret is in this answer and never again. */
@@ -72,7 +79,11 @@ export default class OAuthAppsController {
       app.useTransaction(trx)
       app.revokedAt ??= DateTime.now()
       await app.save()
-      await trx.from('oauth_access_tokens').where('app_id', app.id).whereNull('revoked_at').update({ revoked_at: app.revokedAt.toJSDate() })
+      await trx
+        .from('oauth_access_tokens')
+        .where('app_id', app.id)
+        .whereNull('revoked_at')
+        .update({ revoked_at: app.revokedAt.toJSDate() })
     })
     return ok(ctx, app.serialize())
   }
@@ -83,12 +94,18 @@ export default class OAuthAppsController {
     const app = await findApp(ctx)
     const parsed = parseList(ctx, OAUTH_CODE_LIST)
     const page = await paginate(scoped(ctx, OAuthAuthCode).where('app_id', app.id), parsed, OAUTH_CODE_LIST)
-    const users = await User.query().whereIn('id', [...new Set(page.rows.map((row) => row.userId))]).select('id', 'email', 'name')
+    const users = await User.query()
+      .whereIn('id', [...new Set(page.rows.map((row) => row.userId))])
+      .select('id', 'email', 'name')
     const byId = new Map(users.map((user) => [user.id, user]))
     return list(
       ctx,
       'oauth-codes',
-      page.rows.map((row) => ({ ...row.serialize(), userEmail: byId.get(row.userId)?.email ?? null, userName: byId.get(row.userId)?.name ?? null })),
+      page.rows.map((row) => ({
+        ...row.serialize(),
+        userEmail: byId.get(row.userId)?.email ?? null,
+        userName: byId.get(row.userId)?.name ?? null,
+      })),
       page
     )
   }
@@ -99,7 +116,12 @@ export default class OAuthAppsController {
     const data = await validate(ctx, describeAuthorizationValidator, 'oauth', ctx.request.qs())
     const app = await consentableApp(ctx, data.clientId, data.redirectUri)
     const scopes = grantedScopes(data.scope, app.scopes)
-    return ok(ctx, { app: { name: app.name, clientId: app.clientId }, redirectUri: data.redirectUri, scopes, scope: formatScopes(scopes) })
+    return ok(ctx, {
+      app: { name: app.name, clientId: app.clientId },
+      redirectUri: data.redirectUri,
+      scopes,
+      scope: formatScopes(scopes),
+    })
   }
 
   /**
@@ -135,10 +157,14 @@ export default class OAuthAppsController {
  * be used to borrow a colleague's wider rights.
  */
 async function consentableApp(ctx: HttpContext, clientId: string, redirectUri: string) {
-  const app = await OAuthApp.query().where('client_id', clientId).where('organization_id', ctx.tenant.homeOrganizationId).first()
+  const app = await OAuthApp.query()
+    .where('client_id', clientId)
+    .where('organization_id', ctx.tenant.homeOrganizationId)
+    .first()
   if (!app || !app.isActive) throw new AppError('oauth.app_not_found', 404, 'not_found')
   const creator = await User.find(app.userId)
-  if (creator?.role === 'affiliate' && app.userId !== ctx.tenant.userId) throw new AppError('oauth.app_not_found', 404, 'not_found')
+  if (creator?.role === 'affiliate' && app.userId !== ctx.tenant.userId)
+    throw new AppError('oauth.app_not_found', 404, 'not_found')
   if (!app.redirectUris.includes(redirectUri)) {
     throw unprocessable('oauth.redirect_uri_mismatch', { fields: [{ field: 'redirectUri', rule: 'registered' }] })
   }

@@ -62,8 +62,10 @@ export default class OAuthTokenController {
       usedBasic = credentials.basic
       const grantType = field(body, 'grant_type')
       if (!grantType) throw new OAuthProtocolError('invalid_request', 'oauth.token.missing_grant_type')
-      if (grantType !== 'authorization_code') throw new OAuthProtocolError('unsupported_grant_type', 'oauth.token.unsupported_grant_type')
-      if (!credentials.id || !credentials.secret) throw new OAuthProtocolError('invalid_client', 'oauth.token.invalid_client')
+      if (grantType !== 'authorization_code')
+        throw new OAuthProtocolError('unsupported_grant_type', 'oauth.token.unsupported_grant_type')
+      if (!credentials.id || !credentials.secret)
+        throw new OAuthProtocolError('invalid_client', 'oauth.token.invalid_client')
       await limit(ctx, `oauth:token:client:${sha256(credentials.id)}`, 60, 60)
 
       const app = await OAuthApp.findBy('client_id', credentials.id)
@@ -79,36 +81,47 @@ export default class OAuthTokenController {
       if (!code) throw new OAuthProtocolError('invalid_request', 'oauth.token.missing_code')
       if (!redirectUri) throw new OAuthProtocolError('invalid_request', 'oauth.token.missing_redirect_uri')
 
-      const issued = await db.transaction(async (trx): Promise<{ replayed: number } | { replayed?: undefined; accessToken: string; scopes: ApiKeyScope[] }> => {
-        // Locked so two concurrent redemptions of one code cannot both succeed.
-        const row = await trx.from('oauth_auth_codes').where('code_hash', sha256(code)).where('app_id', app.id).forUpdate().first()
-        if (!row) throw new OAuthProtocolError('invalid_grant', 'oauth.token.invalid_code')
-        if (row.used_at) return { replayed: row.id as number }
-        if (new Date(row.expires_at) <= new Date()) throw new OAuthProtocolError('invalid_grant', 'oauth.token.invalid_code')
-        if (row.redirect_uri !== redirectUri) throw new OAuthProtocolError('invalid_grant', 'oauth.token.redirect_uri_mismatch')
-        if (row.code_challenge ? !verifier || s256(verifier) !== row.code_challenge : verifier !== undefined) {
-          throw new OAuthProtocolError('invalid_grant', 'oauth.token.pkce_mismatch')
+      const issued = await db.transaction(
+        async (
+          trx
+        ): Promise<{ replayed: number } | { replayed?: undefined; accessToken: string; scopes: ApiKeyScope[] }> => {
+          // Locked so two concurrent redemptions of one code cannot both succeed.
+          const row = await trx
+            .from('oauth_auth_codes')
+            .where('code_hash', sha256(code))
+            .where('app_id', app.id)
+            .forUpdate()
+            .first()
+          if (!row) throw new OAuthProtocolError('invalid_grant', 'oauth.token.invalid_code')
+          if (row.used_at) return { replayed: row.id as number }
+          if (new Date(row.expires_at) <= new Date())
+            throw new OAuthProtocolError('invalid_grant', 'oauth.token.invalid_code')
+          if (row.redirect_uri !== redirectUri)
+            throw new OAuthProtocolError('invalid_grant', 'oauth.token.redirect_uri_mismatch')
+          if (row.code_challenge ? !verifier || s256(verifier) !== row.code_challenge : verifier !== undefined) {
+            throw new OAuthProtocolError('invalid_grant', 'oauth.token.pkce_mismatch')
+          }
+          const user = await User.find(row.user_id, { client: trx })
+          if (!user || user.status !== 'active' || user.organizationId !== app.organizationId) {
+            throw new OAuthProtocolError('invalid_grant', 'oauth.token.invalid_code')
+          }
+          await trx.from('oauth_auth_codes').where('id', row.id).update({ used_at: new Date() })
+          const { secret, secretHash } = newTokenSecret()
+          const [token] = await trx
+            .table('oauth_access_tokens')
+            .insert({
+              organization_id: app.organizationId,
+              app_id: app.id,
+              user_id: user.id,
+              auth_code_id: row.id,
+              token_hash: secretHash,
+              scopes: JSON.stringify(row.scopes),
+              expires_at: new Date(Date.now() + TOKEN_TTL_SECONDS * 1000),
+            })
+            .returning('id')
+          return { accessToken: `afo_${token.id}.${secret}`, scopes: row.scopes }
         }
-        const user = await User.find(row.user_id, { client: trx })
-        if (!user || user.status !== 'active' || user.organizationId !== app.organizationId) {
-          throw new OAuthProtocolError('invalid_grant', 'oauth.token.invalid_code')
-        }
-        await trx.from('oauth_auth_codes').where('id', row.id).update({ used_at: new Date() })
-        const { secret, secretHash } = newTokenSecret()
-        const [token] = await trx
-          .table('oauth_access_tokens')
-          .insert({
-            organization_id: app.organizationId,
-            app_id: app.id,
-            user_id: user.id,
-            auth_code_id: row.id,
-            token_hash: secretHash,
-            scopes: JSON.stringify(row.scopes),
-            expires_at: new Date(Date.now() + TOKEN_TTL_SECONDS * 1000),
-          })
-          .returning('id')
-        return { accessToken: `afo_${token.id}.${secret}`, scopes: row.scopes }
-      })
+      )
       if (issued.replayed !== undefined) {
         await revokeTokensOfCode(issued.replayed)
         throw new OAuthProtocolError('invalid_grant', 'oauth.token.code_used')
@@ -122,7 +135,9 @@ export default class OAuthTokenController {
     } catch (error) {
       if (!(error instanceof OAuthProtocolError)) throw error
       if (error.status === 401 && usedBasic) ctx.response.header('WWW-Authenticate', 'Basic realm="affix"')
-      return ctx.response.status(error.status).send({ error: error.error, error_description: ctx.i18n.t(error.descriptionKey) })
+      return ctx.response
+        .status(error.status)
+        .send({ error: error.error, error_description: ctx.i18n.t(error.descriptionKey) })
     }
   }
 }

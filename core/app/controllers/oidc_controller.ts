@@ -7,15 +7,17 @@ import { limit } from '#services/rate_limit'
 import { openSession, panelsForEmail } from '#services/panels'
 import { finishSignIn, notConfigured, oidcSettings, startSignIn } from '#services/oidc'
 
-const baseUrl = (ctx: HttpContext) => `${ctx.request.protocol()}://${ctx.request.host()}`
-
 export default class OidcController {
-  /** GET /api/v1/auth/oidc/url: where to send the browser, and the state it will bring back. */
+  /**
+   * GET /api/v1/auth/oidc/url: where to send the browser, and the state it will bring back.
+   * Every login page asks: without a provider the answer is a plain "not configured", not an
+   * error (a 404 here was logged in every visitor's console).
+   */
   async url(ctx: HttpContext) {
-    const settings = oidcSettings(baseUrl(ctx))
-    if (!settings) throw notConfigured()
+    const settings = oidcSettings()
+    if (!settings) return ok(ctx, { configured: false })
     await limit(ctx, `oidc:url:${ctx.request.ip()}`, 60, 60)
-    return ok(ctx, await startSignIn(settings))
+    return ok(ctx, { configured: true, ...(await startSignIn(settings)) })
   }
 
   /**
@@ -23,7 +25,7 @@ export default class OidcController {
    * and opens the panel that address holds (in `organizationId` when given).
    */
   async login(ctx: HttpContext) {
-    const settings = oidcSettings(baseUrl(ctx))
+    const settings = oidcSettings()
     if (!settings) throw notConfigured()
     const input = await validate(ctx, oidcLoginValidator, 'oidc')
     await limit(ctx, `oidc:login:${ctx.request.ip()}`, 60, 60)
@@ -31,7 +33,9 @@ export default class OidcController {
     // Only an address the provider vouches for opens a panel (a missing claim is not a yes).
     if (identity.emailVerified !== true) throw new AppError('oidc.email_unverified', 401, 'unauthorized')
     const panels = await panelsForEmail(identity.email)
-    const candidates = input.organizationId ? panels.filter((panel) => panel.organizationId === input.organizationId) : panels
+    const candidates = input.organizationId
+      ? panels.filter((panel) => panel.organizationId === input.organizationId)
+      : panels
     const chosen = candidates.find((panel) => panel.status === 'active') ?? candidates[0]
     if (!chosen) throw new AppError('oidc.unknown_email', 401, 'unknown_email')
     if (chosen.status !== 'active') throw new AppError('auth.account_inactive', 403, 'account_inactive')

@@ -1,12 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import Organization from '#models/organization'
-import User from '#models/user'
 import { created, list, ok } from '#kernel/envelope'
 import { AppError, notFound, unprocessable } from '#kernel/errors'
 import { restrictionsOf } from '#kernel/restrictions'
 import { authorize, scoped } from '#kernel/tenancy'
 import OrganizationTimelineEntry from '#models/organization_timeline_entry'
+import { addPanel, refusePasswordFields } from '#kernel/panels'
 import { rejectClearedFields, validate } from '#kernel/validation'
 import { paginate, parseList } from '#kernel/list_query'
 import { createChildValidator, restrictionsValidator, updateOrganizationValidator } from '#validators/organization'
@@ -28,7 +28,13 @@ export default class OrganizationController {
     const org = await Organization.findOrFail(ctx.tenant.organizationId)
     const current = organizationPayload(org).preferences
     if (data.preferences?.timezone !== undefined && data.preferences.timezone !== current.timezone) {
-      throw new AppError('organization.timezone_locked', 422, 'validation', {}, { fields: [{ field: 'preferences.timezone', rule: 'locked' }] })
+      throw new AppError(
+        'organization.timezone_locked',
+        422,
+        'validation',
+        {},
+        { fields: [{ field: 'preferences.timezone', rule: 'locked' }] }
+      )
     }
     const changes: Record<string, { from: unknown; to: unknown }> = {}
     if (data.name !== undefined && data.name !== org.name) changes.name = { from: org.name, to: data.name }
@@ -53,7 +59,12 @@ export default class OrganizationController {
     authorize(ctx, 'organization', 'read')
     const parsed = parseList(ctx, TIMELINE_LIST)
     const page = await paginate(scoped(ctx, OrganizationTimelineEntry), parsed, TIMELINE_LIST)
-    return list(ctx, 'timeline', page.rows.map((row) => row.serialize()), page)
+    return list(
+      ctx,
+      'timeline',
+      page.rows.map((row) => row.serialize()),
+      page
+    )
   }
 
   /** GET /api/v1/organization/child: child organisations of the caller's own organisation. */
@@ -78,31 +89,54 @@ export default class OrganizationController {
       child.useTransaction(trx)
       child.restrictions = after
       await child.save()
-      await recordTimeline(child.id, ctx.tenant.userId, 'organization.restrictions_changed', { from: before, to: after }, trx)
+      await recordTimeline(
+        child.id,
+        ctx.tenant.userId,
+        'organization.restrictions_changed',
+        { from: before, to: after },
+        trx
+      )
     })
     return ok(ctx, { ...organizationPayload(child), restrictions: after })
   }
 
-  /** POST /api/v1/organization/child: a parent registers a child organisation and its admin. */
+  /**
+   * POST /api/v1/organization/child: a parent registers a child organisation and its first
+   * admin. The parent never sets that admin's password: the person sets it through the
+   * invitation mailed to the address. Panels the address holds elsewhere neither block nor
+   * show here (the child is new, so the address is free in it).
+   */
   async createChild(ctx: HttpContext) {
     authorize(ctx, 'organization', 'manage')
     const parent = await Organization.findOrFail(ctx.tenant.homeOrganizationId)
-    if (parent.type !== 'parent' || ctx.tenant.organizationId !== parent.id) throw unprocessable('organization.not_parent')
+    if (parent.type !== 'parent' || ctx.tenant.organizationId !== parent.id)
+      throw unprocessable('organization.not_parent')
+    refusePasswordFields(ctx)
     const data = await validate(ctx, createChildValidator)
     const email = data.adminEmail.toLowerCase()
-    if (await User.query().whereRaw('lower(email) = ?', [email]).first()) {
-      throw unprocessable('organization.username_taken', { fields: [{ field: 'adminEmail', rule: 'unique' }] })
-    }
     const child = await db.transaction(async (trx) => {
       const org = await Organization.create(
-        { name: data.name, type: 'child', panelType: parent.panelType, parentId: parent.id, preferences: { ...parent.preferences } },
+        {
+          name: data.name,
+          type: 'child',
+          panelType: parent.panelType,
+          parentId: parent.id,
+          preferences: { ...parent.preferences },
+        },
         { client: trx }
       )
-      await User.create(
-        { organizationId: org.id, email, password: data.password, name: data.adminName ?? null, role: 'admin', status: 'active' },
-        { client: trx }
+      await addPanel(
+        trx,
+        { organizationId: org.id, email, name: data.adminName ?? null, role: 'admin', status: 'active' },
+        { invite: true }
       )
-      await recordTimeline(parent.id, ctx.tenant.userId, 'organization.child_created', { childId: org.id, name: org.name }, trx)
+      await recordTimeline(
+        parent.id,
+        ctx.tenant.userId,
+        'organization.child_created',
+        { childId: org.id, name: org.name },
+        trx
+      )
       return org
     })
     return created(ctx, organizationPayload(child))

@@ -38,7 +38,13 @@ export default class OrganizationFeaturesController {
         org.useTransaction(trx)
         org.disabledReports = after
         await org.save()
-        await recordTimeline(org.id, ctx.tenant.userId, 'organization.reports_switched', { from: before, to: after }, trx)
+        await recordTimeline(
+          org.id,
+          ctx.tenant.userId,
+          'organization.reports_switched',
+          { from: before, to: after },
+          trx
+        )
       })
     }
     return ok(ctx, featuresOf(org))
@@ -47,7 +53,13 @@ export default class OrganizationFeaturesController {
   /** GET /api/v1/organization/child/features: the same for each child organisation (parents). */
   async children(ctx: HttpContext) {
     authorize(ctx, 'organization', 'read')
-    const rows = await Organization.query().where('parent_id', ctx.tenant.homeOrganizationId).orderBy('name').orderBy('id')
-    return ok(ctx, rows.map((child) => ({ ...featuresOf(child), name: child.name })))
+    const rows = await Organization.query()
+      .where('parent_id', ctx.tenant.homeOrganizationId)
+      .orderBy('name')
+      .orderBy('id')
+    return ok(
+      ctx,
+      rows.map((child) => ({ ...featuresOf(child), name: child.name }))
+    )
   }
 }

@@ -10,7 +10,7 @@ import { teamScopeOf } from '#kernel/team_scope'
 import { recordTimeline } from '#services/timeline'
 import { limit } from '#services/rate_limit'
 import { changePasswordValidator, updateProfileValidator } from '#validators/profile'
-import { assertOwnSession, setPersonPassword } from '#services/panels'
+import { assertOwnSession, changeCredential } from '#services/panels'
 
 const SCOPE = 'profile'
 const PROFILE_FIELDS = ['name', 'phone', 'skype', 'city', 'address', 'state', 'zipcode', 'country', 'locale'] as const
@@ -65,8 +65,9 @@ export default class ProfileController {
   }
 
   /**
-   * POST /api/v1/account/change-password. The password is the person's: every panel of the
-   * address gets the new one, and every other session of the person ends.
+   * POST /api/v1/account/change-password. The new password goes to the panels that share
+   * the caller's credential (set together by the person), never to the address's other
+   * panels, whose password may be someone else's; every other session of those panels ends.
    */
   async changePassword(ctx: HttpContext) {
     // Only the person, in a panel session of their own: not an API key, not someone acting as them.
@@ -76,18 +77,24 @@ export default class ProfileController {
     await limit(ctx, `change-password:user:${ctx.tenant.userId}`, 10, 900)
     const user = await User.findOrFail(ctx.tenant.userId)
     if (!(await hash.use('scrypt').verify(user.password, data.currentPassword))) {
-      throw unprocessable(`${SCOPE}.wrong_current_password`, { fields: [{ field: 'currentPassword', rule: 'current' }] })
+      throw unprocessable(`${SCOPE}.wrong_current_password`, {
+        fields: [{ field: 'currentPassword', rule: 'current' }],
+      })
     }
     await db.transaction(async (trx) => {
-      await setPersonPassword(user.email, data.password, trx)
-      const panels = trx.from('users').whereRaw('lower(email) = ?', [user.email.toLowerCase()]).select('id')
+      const panels = await changeCredential(user, data.password, trx)
       await trx
         .from('auth_access_tokens')
         .whereIn('tokenable_id', panels)
         .if(token, (query) => query.whereNot('id', Number(token!.identifier)))
         .delete()
       // A reset link mailed before the change must not undo it.
-      await trx.from('password_resets').whereIn('user_id', panels.clone()).whereNull('used_at').delete()
+      await trx
+        .from('password_resets')
+        .whereIn('user_id', trx.from('users').whereRaw('lower(email) = ?', [user.email.toLowerCase()]).select('id'))
+        .where('purpose', 'reset')
+        .whereNull('used_at')
+        .delete()
       await recordTimeline(user.organizationId, user.id, 'profile.password_changed', { userId: user.id }, trx)
     })
     return ok(ctx, { message: ctx.i18n.t(`${SCOPE}.password_changed`) })

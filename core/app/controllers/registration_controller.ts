@@ -6,6 +6,8 @@ import User from '#models/user'
 import { created, ok } from '#kernel/envelope'
 import { notFound } from '#kernel/errors'
 import { validate } from '#kernel/validation'
+import { existingIds } from '#kernel/lookups'
+import { assertPluginEnabledFor } from '#kernel/public_routes'
 import { registerOrganizationValidator, signupValidator } from '#validators/registration'
 import { limit } from '#services/rate_limit'
 import { openSession } from '#services/panels'
@@ -24,7 +26,6 @@ import {
   lockEmail,
   sendSignupMails,
   sendVerificationMail,
-  usernameTaken,
   type SignupKind,
 } from '#services/registration'
 
@@ -40,7 +41,10 @@ function idParam(value: unknown) {
 export default class RegistrationController {
   /**
    * POST /api/v1/auth/register: a new organisation and its owner admin, pending until the
-   * link mailed to the address is followed (24 hours, single use).
+   * link mailed to the address is followed (24 hours, single use). The answer is the same for
+   * every address: panels the person holds in other organisations are neither revealed nor
+   * an obstacle (a person may hold panels in several organisations), and the new panel's
+   * password is the one typed here, lent to no other panel.
    */
   async register(ctx: HttpContext) {
     const data = await validate(ctx, registerOrganizationValidator, 'registration')
@@ -50,8 +54,6 @@ export default class RegistrationController {
     const language = data.language ?? ctx.i18n.locale
     const { user, token } = await db.transaction(async (trx) => {
       await lockEmail(email, trx)
-      const taken = await trx.from('users').whereRaw('lower(email) = ?', [email]).whereNot('status', 'deleted').first()
-      if (taken) throw usernameTaken()
       const org = await Organization.create(
         {
           name: data.organizationName,
@@ -129,14 +131,18 @@ export default class RegistrationController {
 
     const email = data.email.toLowerCase()
     await limit(ctx, `signup:ip:${ctx.request.ip()}`, 60, 900)
-    // Per address: a wrong password for an existing person must not be guessable here.
+    // Per address too: signups with one address cannot be repeated fast (mails go to it).
     await limit(ctx, `signup:email:${email}`, 5, 900)
     const status = kind === 'affiliate' && settings.autoApprove ? 'active' : 'pending'
     const input = data
     const user = await db.transaction((trx) =>
-      createSignupPanel(trx, org, kind, status, input, { answers, campaignId, ref: kind === 'affiliate' ? (input.ref ?? null) : null })
+      createSignupPanel(trx, org, kind, status, input, {
+        answers,
+        campaignId,
+        ref: kind === 'affiliate' ? (input.ref ?? null) : null,
+      })
     )
-    await sendSignupMails(ctx, org, user, kind, data.language ?? ctx.i18n.locale)
+    await sendSignupMails(org, user, kind, data.language ?? ctx.i18n.locale)
     const session = user.status === 'active' ? await openSession(user) : null
     return created(ctx, {
       id: user.id,
@@ -158,6 +164,14 @@ export default class RegistrationController {
     const org = await Organization.find(idParam(ctx.params.orgId))
     if (!org) throw notFound()
     const campaignId = ctx.params.campaignId === undefined ? null : idParam(ctx.params.campaignId)
+    // A campaign link names a campaign of this organisation that takes signups (active, public).
+    if (campaignId !== null) {
+      await assertPluginEnabledFor(org.id, 'campaigns').catch(() => {
+        throw notFound('registration.campaign_closed')
+      })
+      const open = await existingIds(org.id, 'campaigns', [campaignId], { openToSignup: true })
+      if (!open.has(campaignId)) throw notFound('registration.campaign_closed')
+    }
     // Custom fields belong to the affiliate signup form; a brand signs up with the common fields only.
     const settings: SignupSettings =
       kind === 'affiliate' ? await signupSettingsOf(org.id) : { autoApprove: false, fields: [] }

@@ -7,10 +7,8 @@ import { authorize } from '#kernel/tenancy'
 import { validate } from '#kernel/validation'
 import { superadminLoginValidator } from '#validators/superadmin'
 import { limit } from '#services/rate_limit'
-import { openSession, panelsForEmail, verifyPanelCredentials } from '#services/panels'
+import { openSession, verifyPanelCredentials } from '#services/panels'
 import { endLoginAs } from '#controllers/login_as_controller'
-
-const invalidCredentials = () => new AppError('auth.invalid_credentials', 401, 'invalid_credentials')
 
 export default class SuperadminController {
   /**
@@ -22,10 +20,8 @@ export default class SuperadminController {
     // The same counters as the panel login: both doors share one budget of attempts.
     await limit(ctx, `login:ip:${ctx.request.ip()}`, 100, 60)
     await limit(ctx, `login:email:${email.toLowerCase()}`, 10, 60)
-    // The password is the person's (equal on every panel), so any panel checks it.
-    await verifyPanelCredentials(email, password)
-    const panel = (await panelsForEmail(email)).find((candidate) => candidate.role === 'superadmin')
-    if (!panel) throw invalidCredentials()
+    // Only the superadmin panel's own password opens it (panels do not lend passwords).
+    const panel = await verifyPanelCredentials(email, password, { role: 'superadmin' })
     if (panel.status !== 'active') throw new AppError('auth.account_inactive', 403, 'account_inactive')
     return ok(ctx, await openSession(panel, 'superadmin'))
   }
@@ -58,22 +54,33 @@ export default class SuperadminController {
   /** GET /api/v1/superadmin/home: the figures of the superadmin home. */
   async home(ctx: HttpContext) {
     authorize(ctx, 'accounts', 'read')
-    const [organizations] = await db.from('organizations').select(
-      db.raw('count(*)::int as total'),
-      db.raw('count(verified_at)::int as verified'),
-      db.raw('count(*) filter (where panel_locked)::int as locked'),
-      db.raw("count(*) filter (where billing_state = 'active')::int as active"),
-      db.raw("count(*) filter (where billing_state = 'invoice_due')::int as invoice_due"),
-      db.raw("count(*) filter (where billing_state = 'trial_end')::int as trial_end")
-    )
+    const [organizations] = await db
+      .from('organizations')
+      .select(
+        db.raw('count(*)::int as total'),
+        db.raw('count(verified_at)::int as verified'),
+        db.raw('count(*) filter (where panel_locked)::int as locked'),
+        db.raw("count(*) filter (where billing_state = 'active')::int as active"),
+        db.raw("count(*) filter (where billing_state = 'invoice_due')::int as invoice_due"),
+        db.raw("count(*) filter (where billing_state = 'trial_end')::int as trial_end")
+      )
     const [users] = await db.from('users').whereNot('status', 'deleted').select(db.raw('count(*)::int as total'))
-    const recent = await db.from('organizations').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(5).select('id', 'name', 'created_at', 'verified_at')
+    const recent = await db
+      .from('organizations')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(5)
+      .select('id', 'name', 'created_at', 'verified_at')
     return ok(ctx, {
       organizations: organizations.total,
       verified: organizations.verified,
       unverified: organizations.total - organizations.verified,
       panelLocked: organizations.locked,
-      billing: { active: organizations.active, invoice_due: organizations.invoice_due, trial_end: organizations.trial_end },
+      billing: {
+        active: organizations.active,
+        invoice_due: organizations.invoice_due,
+        trial_end: organizations.trial_end,
+      },
       users: users.total,
       recent: recent.map((row) => ({
         id: row.id,

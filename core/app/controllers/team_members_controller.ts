@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import hash from '@adonisjs/core/services/hash'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
@@ -9,9 +8,16 @@ import { authorize } from '#kernel/tenancy'
 import { rejectClearedFields, validate } from '#kernel/validation'
 import { paginate, parseList } from '#kernel/list_query'
 import { DEFAULT_REPORT_SCOPE, normalizeReportScope, TEAM_MEMBER_ROLES, type ReportScope } from '#kernel/team_scope'
-import { trustedPasswordHash } from '#services/panels'
+import { refusePasswordFields, unusablePasswordHash } from '#kernel/panels'
+import { missingIds } from '#kernel/lookups'
+import { invitePanel } from '#services/password_links'
 import { recordTimeline } from '#services/timeline'
-import { affiliateIdsValidator, createTeamMemberValidator, TEAM_MEMBER_LIST, updateTeamMemberValidator } from '#validators/team_members'
+import {
+  affiliateIdsValidator,
+  createTeamMemberValidator,
+  TEAM_MEMBER_LIST,
+  updateTeamMemberValidator,
+} from '#validators/team_members'
 
 const SCOPE = 'team_members'
 
@@ -101,6 +107,20 @@ async function revokeTokens(userId: number, client: TransactionClientContract) {
   await client.from('auth_access_tokens').where('tokenable_id', userId).delete()
 }
 
+/** Report scope campaigns must be live campaigns of the organisation; the others are named in a 422. */
+async function checkScopeCampaigns(ctx: HttpContext, input: ReportScopeInput | undefined) {
+  const ids = input?.campaigns
+  if (!ids?.length) return
+  const unknown = await missingIds(ctx.tenant.organizationId, 'campaigns', ids)
+  if (unknown.length) {
+    throw unprocessable(`${SCOPE}.invalid_campaigns`, {
+      ids: unknown.join(', '),
+      invalidIds: unknown,
+      fields: [{ field: 'reportScope.campaigns', rule: 'exists' }],
+    })
+  }
+}
+
 /** Active affiliates of the organisation among `ids`; the others are named in a 422. */
 async function checkAffiliates(ctx: HttpContext, ids: number[]) {
   const found = await db
@@ -153,7 +173,9 @@ export default class TeamMembersController {
       ctx.tenant.organizationId,
       page.rows.map((row) => row.id)
     )
-    const rows = page.rows.map((row) => memberPayload(row, scopes.get(row.id) ?? { ...DEFAULT_REPORT_SCOPE }, counts.get(row.id) ?? 0))
+    const rows = page.rows.map((row) =>
+      memberPayload(row, scopes.get(row.id) ?? { ...DEFAULT_REPORT_SCOPE }, counts.get(row.id) ?? 0)
+    )
     return list(ctx, 'team-members', rows, page)
   }
 
@@ -164,13 +186,14 @@ export default class TeamMembersController {
   }
 
   /**
-   * POST /api/v1/team-members. The password belongs to the person: when the address already
-   * holds a panel in another organisation, the new panel takes that person's password and
-   * the one given here is ignored (an admin must never set another organisation's password).
+   * POST /api/v1/team-members. The organisation never chooses the member's password: the
+   * panel has none until the person sets it through the invitation mailed to the address.
    */
   async store(ctx: HttpContext) {
     authorize(ctx, 'team_members', 'manage')
+    refusePasswordFields(ctx)
     const data = await validate(ctx, createTeamMemberValidator, SCOPE)
+    await checkScopeCampaigns(ctx, data.reportScope)
     const reportScope = mergeReportScope(DEFAULT_REPORT_SCOPE, data.reportScope)
     try {
       const member = await db.transaction(async (trx) => {
@@ -182,13 +205,13 @@ export default class TeamMembersController {
           .first()
         // A deleted team member of this organisation comes back on the same row; any other
         // row keeps the address (e.g. an affiliate of this organisation).
-        const revivable = sameAddress?.status === 'deleted' && (TEAM_MEMBER_ROLES as readonly string[]).includes(sameAddress.role)
+        const revivable =
+          sameAddress?.status === 'deleted' && (TEAM_MEMBER_ROLES as readonly string[]).includes(sameAddress.role)
         if (sameAddress && !revivable) throw refuse('username_taken', 'email', 'unique')
-        const passwordHash = (await trustedPasswordHash(data.email, trx)) ?? (await hash.use('scrypt').make(data.password))
         const row = {
           organization_id: ctx.tenant.organizationId,
           email: data.email,
-          password: passwordHash,
+          password: unusablePasswordHash(),
           name: data.name,
           role: data.role,
           status: data.status ?? 'active',
@@ -201,15 +224,38 @@ export default class TeamMembersController {
         let id: number
         if (revivable) {
           id = Number(sameAddress.id)
-          const profileReset = { city: null, address: null, state: null, zipcode: null, country: null, locale: null, last_login_at: null, email_verified_at: null }
-          await trx.from('users').where('id', id).update({ ...row, ...profileReset })
+          const profileReset = {
+            city: null,
+            address: null,
+            state: null,
+            zipcode: null,
+            country: null,
+            locale: null,
+            last_login_at: null,
+            email_verified_at: null,
+          }
+          await trx
+            .from('users')
+            .where('id', id)
+            .update({ ...row, ...profileReset })
           await trx.from('team_member_affiliates').where('member_id', id).delete()
+          // Whatever the deleted member was mailed before does not outlive it.
+          await trx.from('password_resets').where('user_id', id).delete()
+          await trx.from('verification_tokens').where('user_id', id).delete()
+          await trx.from('auth_access_tokens').where('tokenable_id', id).delete()
         } else {
           const [inserted] = await trx.insertQuery().table('users').insert(row).returning('id')
           id = Number(inserted.id ?? inserted)
         }
+        await invitePanel(trx, id)
         const saved = await User.findOrFail(id, { client: trx })
-        await recordTimeline(ctx.tenant.organizationId, ctx.tenant.userId, 'team_member.created', { memberId: id, email: data.email, role: data.role, status: saved.status, reportScope }, trx)
+        await recordTimeline(
+          ctx.tenant.organizationId,
+          ctx.tenant.userId,
+          'team_member.created',
+          { memberId: id, email: data.email, role: data.role, status: saved.status, reportScope },
+          trx
+        )
         return saved
       })
       return created(ctx, await present(member))
@@ -221,12 +267,15 @@ export default class TeamMembersController {
 
   /**
    * PATCH /api/v1/team-members/:id: a partial update. A disabled member's sessions are refused
-   * at once (406, forced logout); a new password or e-mail ends them (401).
+   * at once (406, forced logout); a new e-mail ends them (401), clears the password (it was
+   * the old address's person's) and invites the new address.
    */
   async update(ctx: HttpContext) {
     authorize(ctx, 'team_members', 'manage')
-    rejectClearedFields(ctx, ['name', 'email', 'password', 'role', 'status'], SCOPE)
+    refusePasswordFields(ctx)
+    rejectClearedFields(ctx, ['name', 'email', 'role', 'status'], SCOPE)
     const data = await validate(ctx, updateTeamMemberValidator, SCOPE)
+    await checkScopeCampaigns(ctx, data.reportScope)
     try {
       const member = await db.transaction(async (trx) => {
         const member = await findMember(ctx, trx)
@@ -236,11 +285,13 @@ export default class TeamMembersController {
         }
         // The owner and the caller keep their role and stay active: nobody locks the team out.
         const guarded = member.id === ctx.tenant.userId ? 'self_protected' : member.owner ? 'owner_protected' : null
-        if (guarded && data.status === 'disabled' && member.status !== 'disabled') throw refuse(guarded, 'status', 'protected')
+        if (guarded && data.status === 'disabled' && member.status !== 'disabled')
+          throw refuse(guarded, 'status', 'protected')
         if (guarded && data.role && data.role !== member.role) throw refuse(guarded, 'role', 'protected')
 
         let newHash: string | null = null
         let sessionsEnd = false
+        let invite = false
         const currentEmail = member.email.toLowerCase()
         if (data.email !== undefined && data.email !== currentEmail) {
           const clash = await trx
@@ -250,30 +301,14 @@ export default class TeamMembersController {
             .whereNot('id', member.id)
             .first()
           if (clash) throw refuse('username_taken', 'email', 'unique')
-          // Moving the panel to an address that already belongs to a person: it takes that
-          // person's password, which only they can change.
-          const personHash = await trustedPasswordHash(data.email, trx)
-          if (personHash && data.password) throw refuse('password_shared', 'password', 'shared')
-          if (personHash) newHash = personHash
+          // The password was the old address's person's: the new address's person sets theirs.
+          newHash = unusablePasswordHash()
+          invite = true
           change('email', member.email, data.email)
           sessionsEnd = true
           // Codes mailed to the old address must not work for the new one.
           await trx.from('password_resets').where('user_id', member.id).delete()
           await trx.from('verification_tokens').where('user_id', member.id).delete()
-        }
-        if (data.password) {
-          const email = data.email ?? currentEmail
-          const elsewhere = await trx
-            .from('users')
-            .whereRaw('lower(email) = ?', [email])
-            .whereNot('id', member.id)
-            .whereNot('status', 'deleted')
-            .first()
-          // The password is the person's: an admin of one organisation never sets it for the others.
-          if (elsewhere) throw refuse('password_shared', 'password', 'shared')
-          newHash = await hash.use('scrypt').make(data.password)
-          changes.password = 'changed'
-          sessionsEnd = true
         }
         change('name', member.name, data.name)
         change('role', member.role, data.role)
@@ -287,7 +322,8 @@ export default class TeamMembersController {
         const { scopes } = await extrasOf(member.organizationId, [member.id], trx)
         const currentScope = scopes.get(member.id) ?? { ...DEFAULT_REPORT_SCOPE }
         const nextScope = mergeReportScope(currentScope, data.reportScope)
-        if (JSON.stringify(nextScope) !== JSON.stringify(currentScope)) changes.reportScope = { from: currentScope, to: nextScope }
+        if (JSON.stringify(nextScope) !== JSON.stringify(currentScope))
+          changes.reportScope = { from: currentScope, to: nextScope }
 
         if (!Object.keys(changes).length) return member
         member.useTransaction(trx)
@@ -301,10 +337,18 @@ export default class TeamMembersController {
         // Written raw: the model would hash the hash again.
         const raw: Record<string, unknown> = {}
         if (newHash) raw.password = newHash
+        if (invite) raw.email_verified_at = null
         if (changes.reportScope) raw.report_scope = JSON.stringify(nextScope)
         if (Object.keys(raw).length) await trx.from('users').where('id', member.id).update(raw)
         if (sessionsEnd) await revokeTokens(member.id, trx)
-        await recordTimeline(member.organizationId, ctx.tenant.userId, 'team_member.updated', { memberId: member.id, ...changes }, trx)
+        if (invite) await invitePanel(trx, member.id)
+        await recordTimeline(
+          member.organizationId,
+          ctx.tenant.userId,
+          'team_member.updated',
+          { memberId: member.id, ...changes },
+          trx
+        )
         return member
       })
       return ok(ctx, await present(member))
@@ -326,7 +370,13 @@ export default class TeamMembersController {
       await member.save()
       await revokeTokens(member.id, trx)
       await trx.from('team_member_affiliates').where('member_id', member.id).delete()
-      await recordTimeline(member.organizationId, ctx.tenant.userId, 'team_member.deleted', { memberId: member.id, email: member.email }, trx)
+      await recordTimeline(
+        member.organizationId,
+        ctx.tenant.userId,
+        'team_member.deleted',
+        { memberId: member.id, email: member.email },
+        trx
+      )
       return member
     })
     return ok(ctx, await present(member))
@@ -361,7 +411,14 @@ export default class TeamMembersController {
         .whereIn('affiliate_id', ids)
         .update({ by_manager: false })
       const added = inserted.map((row: { affiliate_id: number }) => Number(row.affiliate_id))
-      if (added.length) await recordTimeline(member.organizationId, ctx.tenant.userId, 'team_member.affiliates_assigned', { memberId: member.id, affiliateIds: added }, trx)
+      if (added.length)
+        await recordTimeline(
+          member.organizationId,
+          ctx.tenant.userId,
+          'team_member.affiliates_assigned',
+          { memberId: member.id, affiliateIds: added },
+          trx
+        )
     })
     return ok(ctx, await assignedAffiliates(member.organizationId, member.id))
   }
@@ -382,7 +439,14 @@ export default class TeamMembersController {
         .delete()
         .returning('affiliate_id')
       const unassigned = removed.map((row: { affiliate_id: number }) => Number(row.affiliate_id))
-      if (unassigned.length) await recordTimeline(member.organizationId, ctx.tenant.userId, 'team_member.affiliates_unassigned', { memberId: member.id, affiliateIds: unassigned }, trx)
+      if (unassigned.length)
+        await recordTimeline(
+          member.organizationId,
+          ctx.tenant.userId,
+          'team_member.affiliates_unassigned',
+          { memberId: member.id, affiliateIds: unassigned },
+          trx
+        )
     })
     return ok(ctx, await assignedAffiliates(member.organizationId, member.id))
   }

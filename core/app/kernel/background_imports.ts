@@ -20,13 +20,15 @@ import type { Logger } from '@adonisjs/core/logger'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { I18n } from '@adonisjs/i18n'
 import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import i18nManager from '@adonisjs/i18n/services/main'
 import appLogger from '@adonisjs/core/services/logger'
 import { errors as vineErrors, type VineValidator } from '@vinejs/vine'
 import { parse } from 'csv-parse/sync'
 import DataImport from '#models/data_import'
+import { installedPlugins } from './installed_plugins.js'
 import { storage } from '#services/storage'
-import { enqueueJob, registerCoreJob, type JobHelpers } from '#services/jobs'
+import { enqueueJob, type JobHelpers } from '#services/job_queue'
 import { failedRowsCsv, readCsvUpload } from './csv.js'
 import { unprocessable } from './errors.js'
 import { AffixMessagesProvider } from './validation.js'
@@ -80,7 +82,11 @@ export interface ImportTypeDefinition<State = unknown> {
   /** Loads what every chunk needs (existing keys, lookups) once per run. */
   prepare?: (job: ImportJob) => Promise<State>
   /** Writes the good rows of a chunk through `job.trx` and names each bad row. */
-  processChunk: (rows: ImportRow[], job: ImportJob, state: State) => Promise<{ imported: number; failures: ImportFailure[] }>
+  processChunk: (
+    rows: ImportRow[],
+    job: ImportJob,
+    state: State
+  ) => Promise<{ imported: number; failures: ImportFailure[] }>
 }
 
 export type ImportStatus = DataImport['status']
@@ -97,18 +103,10 @@ export function defineImportType<State>(definition: ImportTypeDefinition<State>)
   return definition
 }
 
-const runtimeTypes = new Map<string, ImportTypeDefinition<any>>()
-
-/** Registers a type outside a plugin manifest (tests, core's own importers). */
-export function registerImportType(definition: ImportTypeDefinition<any>) {
-  runtimeTypes.set(`${definition.pluginId}:${definition.type}`, definition)
-}
-
 export async function findImportType(pluginId: string, type: string): Promise<ImportTypeDefinition<any> | undefined> {
-  const runtime = runtimeTypes.get(`${pluginId}:${type}`)
-  if (runtime) return runtime
-  const { registry } = await import('#config/plugins')
-  return registry.get(pluginId)?.imports?.find((definition) => definition.type === type)
+  return installedPlugins()
+    .get(pluginId)
+    ?.imports?.find((definition) => definition.type === type)
 }
 
 /** The import record of the API (`ImportRecord`). */
@@ -141,13 +139,31 @@ export type ImportRecord = ReturnType<typeof presentImport>
 /** The import record of the API (OpenAPI `ImportRecord`), as presentImport writes it. */
 export const ImportRecordSchema = defineSchema('ImportRecord', {
   type: 'object',
-  required: ['id', 'pluginId', 'type', 'status', 'fileName', 'totalRows', 'processedRows', 'importedRows', 'failedRows', 'failedRowsUrl', 'error', 'createdAt', 'startedAt', 'finishedAt'],
+  required: [
+    'id',
+    'pluginId',
+    'type',
+    'status',
+    'fileName',
+    'totalRows',
+    'processedRows',
+    'importedRows',
+    'failedRows',
+    'failedRowsUrl',
+    'error',
+    'createdAt',
+    'startedAt',
+    'finishedAt',
+  ],
   properties: {
     id: schemas.id,
     organizationId: schemas.id,
     pluginId: { type: 'string' },
     type: { type: 'string' },
-    status: { type: 'string', enum: ['queued', 'processing', 'completed', 'failed', 'cancelled', 'imported_partially'] },
+    status: {
+      type: 'string',
+      enum: ['queued', 'processing', 'completed', 'failed', 'cancelled', 'imported_partially'],
+    },
     fileName: { type: 'string' },
     totalRows: { type: 'integer' },
     processedRows: { type: 'integer', description: 'Rows processed so far (progress while processing)' },
@@ -156,7 +172,10 @@ export const ImportRecordSchema = defineSchema('ImportRecord', {
     importedBy: { type: ['integer', 'null'] },
     failedRowsUrl: schemas.nullableString,
     fileUrl: { ...schemas.nullableString, description: 'The original upload' },
-    error: { ...schemas.nullableString, description: 'Why the import failed as a whole (the failed rows are in the failed-rows file)' },
+    error: {
+      ...schemas.nullableString,
+      description: 'Why the import failed as a whole (the failed rows are in the failed-rows file)',
+    },
     cancelRequested: { type: 'boolean' },
     createdAt: schemas.timestamp,
     updatedAt: schemas.timestamp,
@@ -175,16 +194,7 @@ export async function startImport(
   options: { field?: string; options?: Record<string, unknown> } = {}
 ): Promise<ImportRecord> {
   const field = options.field ?? 'file'
-  const csv = await readCsvUpload(ctx, {
-    field,
-    required: definition.columns.required,
-    optional: definition.columns.optional,
-    maxRows: definition.maxRows ?? DEFAULT_MAX_ROWS,
-  })
-  const anyOf = definition.columns.anyOf
-  if (anyOf?.length && !anyOf.some((column) => csv.header.includes(column))) {
-    throw unprocessable('upload.missing_columns', { reason: 'header', columns: anyOf.join(' / ') })
-  }
+  const csv = await checkUpload(ctx, definition, field)
   const contents = await readFile(ctx.request.file(field)!.tmpPath!)
   const record = await queueImport({
     organizationId: ctx.tenant.organizationId,
@@ -197,6 +207,154 @@ export async function startImport(
     options: options.options,
   })
   return presentImport(record)
+}
+
+/** The upload's checks, the same whether the import is queued or run in the request. */
+async function checkUpload(ctx: HttpContext, definition: ImportTypeDefinition<any>, field: string) {
+  const csv = await readCsvUpload(ctx, {
+    field,
+    required: definition.columns.required,
+    optional: definition.columns.optional,
+    maxRows: definition.maxRows ?? DEFAULT_MAX_ROWS,
+  })
+  const anyOf = definition.columns.anyOf
+  if (anyOf?.length && !anyOf.some((column) => csv.header.includes(column))) {
+    throw unprocessable('upload.missing_columns', { reason: 'header', columns: anyOf.join(' / ') })
+  }
+  return csv
+}
+
+/** What an import run in the request answers: its record and its first failures. */
+export interface ImportSummary {
+  id: number
+  type: string
+  status: string
+  fileName: string
+  totalRows: number
+  importedRows: number
+  failedRows: number
+  /** The first 100 failed rows (every one is in the failed-rows file). */
+  failures: Array<{ line: number; error: string }>
+  failedRowsUrl: string | null
+}
+
+/**
+ * Runs an import type while the caller waits (files small enough for one request): the
+ * upload is checked as startImport checks it, then `prepare` and every chunk run in ONE
+ * transaction together with the import record, so the good rows and their record commit
+ * together or not at all. The route answers 201 with the summary.
+ */
+export async function importNow(
+  ctx: HttpContext,
+  definition: ImportTypeDefinition<any>,
+  options: { field?: string; options?: Record<string, unknown> } = {}
+): Promise<ImportSummary> {
+  const csv = await checkUpload(ctx, definition, options.field ?? 'file')
+  return db.transaction(async (trx) => {
+    const now = DateTime.now()
+    const record = await DataImport.create(
+      {
+        organizationId: ctx.tenant.organizationId,
+        importedBy: ctx.tenant.userId,
+        pluginId: definition.pluginId,
+        type: definition.type,
+        status: 'processing',
+        fileName: csv.fileName.slice(0, 255),
+        totalRows: csv.rows.length,
+        processedRows: 0,
+        importedRows: 0,
+        failedRows: 0,
+        failedRowsCsv: null,
+        locale: ctx.i18n.locale,
+        fileKey: null,
+        options: options.options ?? {},
+        attempts: 1,
+        startedAt: now,
+      },
+      { client: trx }
+    )
+    const job = importJob({
+      importId: record.id,
+      organizationId: record.organizationId,
+      userId: record.importedBy,
+      fileName: record.fileName,
+      header: csv.header,
+      options: record.options,
+      trx,
+      i18n: ctx.i18n,
+    })
+    const { imported, failures } = await runChunks(definition, job, csv.rows)
+    record.merge({
+      status: outcomeOf(imported, failures),
+      processedRows: csv.rows.length,
+      importedRows: imported,
+      failedRows: failures.length,
+      failedRowsCsv: failures.length ? failedRowsCsv(csv.header, failures) : null,
+      finishedAt: DateTime.now(),
+    })
+    await record.useTransaction(trx).save()
+    return {
+      id: record.id,
+      type: record.type,
+      status: record.status,
+      fileName: record.fileName,
+      totalRows: record.totalRows,
+      importedRows: record.importedRows,
+      failedRows: record.failedRows,
+      failures: failures.slice(0, 100).map(({ line, error }) => ({ line, error })),
+      failedRowsUrl: failures.length ? `/api/v1/imports/${record.id}/failed-rows` : null,
+    }
+  })
+}
+
+const outcomeOf = (imported: number, failures: ImportFailure[]): ImportStatus =>
+  failures.length === 0 ? 'completed' : imported === 0 ? 'failed' : 'imported_partially'
+
+/** `prepare`, then every chunk; failures in file order. */
+async function runChunks(
+  definition: ImportTypeDefinition<any>,
+  job: ImportJob,
+  rows: ImportRow[],
+  betweenChunks?: (processed: number) => Promise<void>
+) {
+  const state = definition.prepare ? await definition.prepare(job) : undefined
+  const chunkSize = Math.max(1, definition.chunkSize ?? DEFAULT_CHUNK_SIZE)
+  let imported = 0
+  const failures: ImportFailure[] = []
+  for (let start = 0; start < rows.length; start += chunkSize) {
+    const result = await definition.processChunk(rows.slice(start, start + chunkSize), job, state)
+    imported += result.imported
+    failures.push(...result.failures)
+    await betweenChunks?.(Math.min(rows.length, start + chunkSize))
+  }
+  failures.sort((a, b) => a.line - b.line)
+  return { imported, failures }
+}
+
+/** The chunk handlers' view of an import: its transaction and the uploader's language. */
+function importJob(input: Omit<ImportJob, 'locale' | 't' | 'check'>): ImportJob {
+  const { i18n } = input
+  return {
+    ...input,
+    locale: i18n.locale,
+    t: (key, data) => i18n.t(key, data),
+    async check(validator, data, scope) {
+      try {
+        return {
+          ok: true,
+          data: await validator.validate(data, { messagesProvider: new AffixMessagesProvider(i18n, scope) }),
+        }
+      } catch (error) {
+        if (error instanceof vineErrors.E_VALIDATION_ERROR) {
+          return {
+            ok: false,
+            error: (error.messages as Array<{ message: string }>).map((message) => message.message).join('; '),
+          }
+        }
+        throw error
+      }
+    },
+  }
 }
 
 /** Stores the file, then inserts the import and enqueues its job in one transaction. */
@@ -234,7 +392,11 @@ export async function queueImport(input: {
         },
         { client: trx }
       )
-      await enqueueJob(IMPORT_JOB, { importId: record.id }, { trx, jobKey: `import:${record.id}`, maxAttempts: MAX_ATTEMPTS })
+      await enqueueJob(
+        IMPORT_JOB,
+        { importId: record.id },
+        { trx, jobKey: `import:${record.id}`, maxAttempts: MAX_ATTEMPTS }
+      )
       return record
     })
   } catch (error) {
@@ -249,8 +411,17 @@ export async function queueImport(input: {
  */
 export async function cancelImport(row: DataImport): Promise<DataImport> {
   const now = new Date()
-  await db.from('imports').where('id', row.id).where('status', 'queued').update({ status: 'cancelled', cancel_requested_at: now, finished_at: now, updated_at: now })
-  await db.from('imports').where('id', row.id).where('status', 'processing').whereNull('cancel_requested_at').update({ cancel_requested_at: now, updated_at: now })
+  await db
+    .from('imports')
+    .where('id', row.id)
+    .where('status', 'queued')
+    .update({ status: 'cancelled', cancel_requested_at: now, finished_at: now, updated_at: now })
+  await db
+    .from('imports')
+    .where('id', row.id)
+    .where('status', 'processing')
+    .whereNull('cancel_requested_at')
+    .update({ cancel_requested_at: now, updated_at: now })
   return DataImport.findOrFail(row.id)
 }
 
@@ -260,7 +431,12 @@ function localeOf(locale: string | null) {
 
 /** The stored CSV as rows, read as readCsvUpload read it when it accepted the file. */
 export function parseImportFile(contents: Buffer): { header: string[]; rows: ImportRow[] } {
-  const records: string[][] = parse(contents, { bom: true, skip_empty_lines: true, relax_column_count: false, trim: true })
+  const records: string[][] = parse(contents, {
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: false,
+    trim: true,
+  })
   const header = (records[0] ?? []).map((name) => name.trim().toLowerCase())
   const rows = records.slice(1).map((record, index) => ({
     line: index + 2,
@@ -279,11 +455,15 @@ async function readStored(key: string | null): Promise<Buffer> {
 }
 
 class ShutdownRequested extends Error {}
+class CancelRequested extends Error {}
 
 /** Writes the outcome on the import's own transaction, so it commits with the rows. */
 async function finish(trx: TransactionClientContract, importId: number, values: Record<string, unknown>) {
   const now = new Date()
-  await trx.from('imports').where('id', importId).update({ finished_at: now, updated_at: now, ...values })
+  await trx
+    .from('imports')
+    .where('id', importId)
+    .update({ finished_at: now, updated_at: now, ...values })
 }
 
 /** The job: `{ importId }`. Safe to run again at any point (see the header comment). */
@@ -300,80 +480,68 @@ export async function runImportJob(payload: { importId?: unknown }, helpers?: Pi
 
     const i18n = i18nManager.locale(localeOf(row.locale))
     if (row.cancelRequestedAt) {
-      await finish(outer, importId, { status: 'cancelled', processed_rows: 0, imported_rows: 0, failed_rows: 0, failed_rows_csv: null })
+      await finish(outer, importId, {
+        status: 'cancelled',
+        processed_rows: 0,
+        imported_rows: 0,
+        failed_rows: 0,
+        failed_rows_csv: null,
+      })
       return await outer.commit()
     }
     const definition = await findImportType(row.pluginId, row.type)
     if (row.attempts >= MAX_ATTEMPTS || !definition) {
-      appLogger.error({ importId, attempts: row.attempts, type: `${row.pluginId}:${row.type}` }, definition ? 'import gave up after repeated failures' : 'import type is not installed')
+      appLogger.error(
+        { importId, attempts: row.attempts, type: `${row.pluginId}:${row.type}` },
+        definition ? 'import gave up after repeated failures' : 'import type is not installed'
+      )
       await finish(outer, importId, { status: 'failed', error: i18n.t('upload.import_failed') })
       return await outer.commit()
     }
     // On its own connection, so the status shows while the transaction runs.
-    await db.from('imports').where('id', importId).update({
-      status: 'processing',
-      started_at: new Date(),
-      processed_rows: 0,
-      imported_rows: 0,
-      failed_rows: 0,
-      failed_rows_csv: null,
-      error: null,
-      attempts: db.raw('attempts + 1'),
-      updated_at: new Date(),
-    })
+    await db
+      .from('imports')
+      .where('id', importId)
+      .update({
+        status: 'processing',
+        started_at: new Date(),
+        processed_rows: 0,
+        imported_rows: 0,
+        failed_rows: 0,
+        failed_rows_csv: null,
+        error: null,
+        attempts: db.raw('attempts + 1'),
+        updated_at: new Date(),
+      })
 
     // A savepoint: a failure or cancellation undoes the rows, while the outer transaction
     // keeps the lock until the outcome is written.
     const work = await outer.transaction()
     try {
       const { header, rows } = parseImportFile(await readStored(row.fileKey))
-      const job: ImportJob = {
+      const job = importJob({
         importId,
         organizationId: row.organizationId,
         userId: row.importedBy,
-        locale: i18n.locale,
         fileName: row.fileName,
         header,
         options: row.options ?? {},
         trx: work,
         i18n,
-        t: (key, data) => i18n.t(key, data),
-        async check(validator, data, scope) {
-          try {
-            return { ok: true, data: await validator.validate(data, { messagesProvider: new AffixMessagesProvider(i18n, scope) }) }
-          } catch (error) {
-            if (error instanceof vineErrors.E_VALIDATION_ERROR) {
-              return { ok: false, error: (error.messages as Array<{ message: string }>).map((message) => message.message).join('; ') }
-            }
-            throw error
-          }
-        },
-      }
-      const state = definition.prepare ? await definition.prepare(job) : undefined
-      const chunkSize = Math.max(1, definition.chunkSize ?? DEFAULT_CHUNK_SIZE)
-      let imported = 0
-      const failures: ImportFailure[] = []
-      for (let start = 0; start < rows.length; start += chunkSize) {
-        if (helpers?.abortSignal?.aborted) throw new ShutdownRequested()
-        const result = await definition.processChunk(rows.slice(start, start + chunkSize), job, state)
-        imported += result.imported
-        failures.push(...result.failures)
+      })
+      if (helpers?.abortSignal?.aborted) throw new ShutdownRequested()
+      const { imported, failures } = await runChunks(definition, job, rows, async (processed) => {
+        if (processed < rows.length && helpers?.abortSignal?.aborted) throw new ShutdownRequested()
         const progress = await db
           .from('imports')
           .where('id', importId)
-          .update({ processed_rows: Math.min(rows.length, start + chunkSize), updated_at: new Date() })
+          .update({ processed_rows: processed, updated_at: new Date() })
           .returning('cancel_requested_at')
-        if (progress[0]?.cancel_requested_at) {
-          await work.rollback()
-          await finish(outer, importId, { status: 'cancelled', imported_rows: 0, failed_rows: 0, failed_rows_csv: null })
-          return await outer.commit()
-        }
-      }
+        if (progress[0]?.cancel_requested_at) throw new CancelRequested()
+      })
       await work.commit()
-      failures.sort((a, b) => a.line - b.line)
-      const status: ImportStatus = failures.length === 0 ? 'completed' : imported === 0 ? 'failed' : 'imported_partially'
       await finish(outer, importId, {
-        status,
+        status: outcomeOf(imported, failures),
         total_rows: rows.length,
         processed_rows: rows.length,
         imported_rows: imported,
@@ -385,16 +553,24 @@ export async function runImportJob(payload: { importId?: unknown }, helpers?: Pi
       if (!work.isCompleted) await work.rollback()
       // Stopping: leave it 'processing' with nothing written; the retry starts it again.
       if (error instanceof ShutdownRequested) throw error
+      if (error instanceof CancelRequested) {
+        await finish(outer, importId, { status: 'cancelled', imported_rows: 0, failed_rows: 0, failed_rows_csv: null })
+        return await outer.commit()
+      }
       appLogger.error({ err: error, importId }, 'import failed')
-      await finish(outer, importId, { status: 'failed', imported_rows: 0, failed_rows: 0, failed_rows_csv: null, error: i18n.t('upload.import_failed') })
+      await finish(outer, importId, {
+        status: 'failed',
+        imported_rows: 0,
+        failed_rows: 0,
+        failed_rows_csv: null,
+        error: i18n.t('upload.import_failed'),
+      })
       await outer.commit()
     }
   } finally {
     if (!outer.isCompleted) await outer.rollback()
   }
 }
-
-registerCoreJob('import', runImportJob)
 
 /**
  * Finds imports left 'processing' by a worker that died (their lock is free) and queues
@@ -408,7 +584,12 @@ export function startImportRecovery(logger: Logger, intervalMs = 60_000): () => 
         await db.transaction(async (trx) => {
           const lock = await trx.rawQuery('SELECT pg_try_advisory_xact_lock(?, ?) AS locked', [LOCK_SPACE, id])
           if (!lock.rows[0].locked) return
-          const updated = await trx.from('imports').where('id', id).where('status', 'processing').update({ status: 'queued', processed_rows: 0, updated_at: new Date() }).returning('id')
+          const updated = await trx
+            .from('imports')
+            .where('id', id)
+            .where('status', 'processing')
+            .update({ status: 'queued', processed_rows: 0, updated_at: new Date() })
+            .returning('id')
           if (!updated.length) return
           // A fresh job, not keyed: the import's old job may still be held by graphile-worker
           // (it just failed to take the lock we hold), and replacing a held job's key is not

@@ -8,7 +8,7 @@
  * database, so a lost message only delays freshness until the cache's own expiry.
  */
 import { randomUUID } from 'node:crypto'
-import { Redis } from 'ioredis'
+import { redisConnection, redisKeyPrefix } from './redis.js'
 
 export interface Invalidation {
   topic: string
@@ -19,12 +19,11 @@ export interface Invalidation {
 
 type Listener = (message: Invalidation) => void
 
-const CHANNEL = `affix:${process.env.AFFIX_COUNTER_NAMESPACE ?? 'default'}:invalidate`
+const CHANNEL = redisKeyPrefix('invalidate')
 /** Marks this process's own messages, which it already delivered when publishing. */
 const NODE = randomUUID()
 const listeners = new Map<string, Set<Listener>>()
-let publisher: Redis | null = null
-let subscriber: Redis | null = null
+let subscribed = false
 
 function deliver(message: Invalidation) {
   for (const listener of listeners.get(message.topic) ?? []) {
@@ -36,21 +35,23 @@ function deliver(message: Invalidation) {
   }
 }
 
+function receive(raw: string) {
+  try {
+    const { node, ...message } = JSON.parse(raw) as Invalidation & { node?: string }
+    if (node === NODE) return
+    if (typeof message.topic === 'string' && Number.isSafeInteger(message.organizationId)) deliver(message)
+  } catch {
+    // Not ours or malformed: ignore.
+  }
+}
+
+/** Subscribes once per process (the kernel's `cache_bus` connection; none without REDIS_URL). */
 function connect() {
-  const url = process.env.REDIS_URL
-  if (!url || publisher) return
-  publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 })
-  subscriber = new Redis(url, { lazyConnect: false })
-  subscriber.subscribe(CHANNEL).catch(() => {})
-  subscriber.on('message', (_channel, raw) => {
-    try {
-      const { node, ...message } = JSON.parse(raw) as Invalidation & { node?: string }
-      if (node === NODE) return
-      if (typeof message.topic === 'string' && Number.isSafeInteger(message.organizationId)) deliver(message)
-    } catch {
-      // Not ours or malformed: ignore.
-    }
-  })
+  if (subscribed) return
+  const connection = redisConnection('cache_bus')
+  if (!connection) return
+  subscribed = true
+  connection.subscribe(CHANNEL, receive)
 }
 
 /** Runs `listener` whenever `topic` is invalidated on any node. Returns an unsubscribe. */
@@ -65,18 +66,18 @@ export function onInvalidation(topic: string, listener: Listener) {
 export async function publishInvalidation(message: Invalidation) {
   connect()
   deliver(message)
-  if (!publisher) return
+  const connection = redisConnection('cache_bus')
+  if (!connection) return
   try {
-    await publisher.publish(CHANNEL, JSON.stringify({ ...message, node: NODE }))
+    await connection.publish(CHANNEL, JSON.stringify({ ...message, node: NODE }))
   } catch {
     // Redis down: this node already dropped its cache; the others expire theirs.
   }
 }
 
-/** Closes the Redis connections (app shutdown, tests). */
+/** Stops hearing other nodes (tests). The connection itself is closed with the application. */
 export async function closeCacheBus() {
-  publisher?.disconnect()
-  subscriber?.disconnect()
-  publisher = null
-  subscriber = null
+  if (!subscribed) return
+  subscribed = false
+  await redisConnection('cache_bus')?.unsubscribe(CHANNEL)
 }

@@ -35,12 +35,7 @@ export function created<T>(ctx: HttpContext, data: T) {
   return ok(ctx, data, 201)
 }
 
-export function list<T>(
-  ctx: HttpContext,
-  resource: string,
-  rows: T[],
-  page: { offset: number; total: number }
-) {
+export function list<T>(ctx: HttpContext, resource: string, rows: T[], page: { offset: number; total: number }) {
   const start = page.offset
   const end = rows.length ? start + rows.length - 1 : start
   ctx.response.header('Content-Range', `${resource} ${start}-${end}/${page.total}`)

@@ -11,6 +11,7 @@ import { DateTime } from 'luxon'
 import DataExport from '#models/data_export'
 import { storage } from '#services/storage'
 import { applyListFilters, parseList, type ListOptions } from './list_query.js'
+import { csvCell as cell } from './csv.js'
 
 /** An export holds at most this many rows; narrow the filters for more. */
 export const EXPORT_MAX_ROWS = 100_000
@@ -29,6 +30,8 @@ export async function exportList<Model extends LucidModel>(
   options: {
     pluginId: string
     resource: string
+    /** The permission subject the rows are read under, when it is not `resource` (e.g. `report.activity`). */
+    subject?: string
     query: ModelQueryBuilderContract<Model>
     list: ListOptions
     columns: Array<ExportColumn<InstanceType<Model>>>
@@ -42,6 +45,7 @@ export async function exportList<Model extends LucidModel>(
   return exportCsv(ctx, {
     pluginId: options.pluginId,
     resource: options.resource,
+    subject: options.subject,
     queryRecord: { filters: parsed.filters, q: parsed.q ?? null, sort: parsed.sort },
     rows: async () => (await query) as Array<InstanceType<Model>>,
     columns: options.columns,
@@ -52,7 +56,10 @@ export async function exportCsv<Row>(
   ctx: HttpContext,
   options: {
     pluginId: string
+    /** What was exported (the file name and the downloads list show it). */
     resource: string
+    /** The permission subject of the rows: reading the export later needs `<subject>:read` (default: `resource`). */
+    subject?: string
     queryRecord: Record<string, unknown>
     rows: () => Promise<Row[]>
     columns: Array<ExportColumn<Row>>
@@ -64,6 +71,7 @@ export async function exportCsv<Row>(
     userId: ctx.tenant.userId,
     pluginId: options.pluginId,
     resource: options.resource,
+    subject: options.subject ?? options.resource,
     status: 'exporting',
     query: options.queryRecord,
     fileName: `${options.resource}-${stamp}.csv`,
@@ -72,11 +80,20 @@ export async function exportCsv<Row>(
   })
   try {
     const rows = await options.rows()
-    const csv = stringify([options.columns.map((column) => column.header), ...rows.map((row) => options.columns.map((column) => cell(column.value(row))))])
+    const csv = stringify([
+      options.columns.map((column) => column.header),
+      ...rows.map((row) => options.columns.map((column) => cell(column.value(row)))),
+    ])
     const contents = Buffer.from(csv, 'utf8')
     const key = `exports/${record.organizationId}/${record.id}.csv`
     await storage().put(key, contents)
-    record.merge({ status: 'exported', storageKey: key, rowCount: rows.length, sizeBytes: contents.length, finishedAt: DateTime.now() })
+    record.merge({
+      status: 'exported',
+      storageKey: key,
+      rowCount: rows.length,
+      sizeBytes: contents.length,
+      finishedAt: DateTime.now(),
+    })
     await record.save()
     ctx.response.header('Content-Type', 'text/csv; charset=utf-8')
     ctx.response.header('Content-Disposition', `attachment; filename="${record.fileName}"`)
@@ -88,18 +105,3 @@ export async function exportCsv<Row>(
     throw error
   }
 }
-
-/** CSV cells: dates as ISO strings, null as empty; formulas neutralised (CSV injection). */
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return ''
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value)
-  const text = DateTime.isDateTime(value) ? (value.toISO() ?? '') : value instanceof Date ? value.toISOString() : String(value)
-  return /^[=+\-@\t\r]/.test(text) && !ARITHMETIC_ONLY.test(text) ? `'${text}` : text
-}
-
-/**
- * Signed numbers and phone numbers ("-12.50", "+55 11 98888-7777"): a spreadsheet can at most
- * do arithmetic on them (no functions, references or DDE without letters), so they are kept
- * as they are rather than turned into text with a quote.
- */
-const ARITHMETIC_ONLY = /^[+-][\d .()-]*$/

@@ -2,9 +2,18 @@
  * The shared kernel: what a plugin may import from core (`@affix/core/kernel`).
  * Anything not exported here is core's internals.
  */
-export { definePlugin, type PluginDefinition, type SeedContext, type PermissionDefinition } from './plugin.js'
+export {
+  definePlugin,
+  SEED_SIZES,
+  type PluginDefinition,
+  type SeedContext,
+  type SeedSize,
+  type SeedTeam,
+  type PermissionDefinition,
+} from './plugin.js'
+export { DemoRandom } from './demo_random.js'
 export { ApiRouter, type RouteSpec } from './api_router.js'
-export { defineSchema, type Schema } from './openapi.js'
+export { defineSchema, type Schema, type RouteScope } from './openapi.js'
 export { ok, created, list, envelope, type Envelope } from './envelope.js'
 export { parseList, paginate, listQueryParameters, type ListOptions, type ListFilter } from './list_query.js'
 export { scoped, findScoped, tenantOf, can, authorize, type Tenant } from './tenancy.js'
@@ -13,22 +22,38 @@ export { validate, rejectClearedFields, PASSWORD_RULE, PHONE_RULE, TEXT_MAX, tex
 export { AppError, notFound, forbidden, badRequest, unprocessable } from './errors.js'
 export { restrictionsFor, restricted, type OrganizationRestrictions } from './restrictions.js'
 export { readCsvUpload, failedRowsCsv, CSV_MAX_BYTES } from './csv.js'
-export { recordImport, type ImportSummary } from './imports.js'
 export { TenantPolicy } from './tenant_policy.js'
 export { teamScopeOf, TEAM_MEMBER_ROLES, REPORT_NAMES, type TeamScope, type ReportScope } from './team_scope.js'
+export {
+  assignAffiliatesToMember,
+  moveManagerAssignments,
+  assignedAmong,
+  markManagerAssignments,
+} from './team_assignments.js'
+export {
+  organizationPreferences,
+  completePreferences,
+  DEFAULT_PREFERENCES,
+  WEEK_DAYS,
+  type OrganizationPreferences,
+  type WeekDay,
+} from './organization_preferences.js'
+export { findPanels, findPanel, type PanelRef, type PanelQuery } from './panel_directory.js'
 export { assertReportEnabled, SWITCHABLE_REPORTS, reportSubject, type SwitchableReport } from './report_switches.js'
 export { pluginSettings, settingsOf } from './plugin_settings.js'
 export { exportList, exportCsv, EXPORT_MAX_ROWS, type ExportColumn } from './exports.js'
 export * as schemas from './schemas.js'
-export { registerLookup, hasLookup, existingIds, missingIds, type LookupContext, type LookupProvider } from './lookups.js'
+export { hasLookup, existingIds, missingIds, type LookupContext, type LookupProvider } from './lookups.js'
+export { linkBaseUrl, configuredBaseUrl } from './links.js'
 export { trackingLink, shortTrackingLink, type TrackingLinkInput } from './tracking_links.js'
-export { assertPluginEnabledFor } from './public_routes.js'
+export { assertPluginEnabledFor, pluginEnabledFor } from './public_routes.js'
 export { type RootRoute, type RootHandler } from './root_routes.js'
 export { storage, type StorageDriver } from '#services/storage'
 export {
   defineImportType,
-  registerImportType,
   startImport,
+  importNow,
+  type ImportSummary,
   queueImport,
   parseImportFile,
   type ImportTypeDefinition,
@@ -38,8 +63,41 @@ export {
   type ImportRecord,
   ImportRecordSchema,
 } from './background_imports.js'
-export { enqueueJob, type EnqueueOptions, type JobHandler, type JobHelpers } from '#services/jobs'
-export { addPanel, updatePanel, setPanelsStatus, revokePanelSessions, unusablePasswordHash, PANEL_STATUSES, type PanelStatus, type NewPanel, type PanelChanges } from './panels.js'
-export { onPanelSignup, type SignupEvent, type SignupListener } from './signup_hooks.js'
-export { onInvalidation, publishInvalidation, closeCacheBus, type Invalidation } from './cache_bus.js'
+export { enqueueJob, type EnqueueOptions, type JobHandler, type JobHelpers } from '#services/job_queue'
+export {
+  addPanel,
+  updatePanel,
+  setPanelsStatus,
+  revokePanelSessions,
+  unusablePasswordHash,
+  refusePasswordFields,
+  PASSWORD_BY_INVITATION,
+  BRAND_HAS_NO_PASSWORD,
+  PANEL_STATUSES,
+  type PanelStatus,
+  type NewPanel,
+  type PanelChanges,
+  type PanelCreation,
+} from './panels.js'
+export { panelSignup, type SignupEvent, type SignupListener } from './signup_hooks.js'
+export {
+  defineHook,
+  defineEvent,
+  type HookPoint,
+  type HookContribution,
+  type EventPoint,
+  type EventPayload,
+  type EventHandler,
+  type EventListener,
+  type ExtensionPoint,
+} from './extensions.js'
+export { onInvalidation, publishInvalidation, type Invalidation } from './cache_bus.js'
+export {
+  redisConnection,
+  redisEnabled,
+  redisKeyPrefix,
+  redisAnswers,
+  type RedisConnection,
+  type RedisPurpose,
+} from './redis.js'
 export { currencyRule, countryRule, dateTimeSchema, isCurrencyCode, isCountryCode } from './iso_rules.js'

@@ -77,7 +77,12 @@ export function parseList(ctx: HttpContext, options: ListOptions): ParsedList {
 
   if (qs.range !== undefined) {
     const range = parseJson(qs.range, 'range')
-    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
+    if (
+      !Array.isArray(range) ||
+      range.length !== 2 ||
+      !range.every((n) => Number.isInteger(n) && n >= 0) ||
+      range[1] < range[0]
+    ) {
       throw invalidParam('range')
     }
     offset = range[0]
@@ -130,7 +135,8 @@ export function parseList(ctx: HttpContext, options: ListOptions): ParsedList {
     if (!filter) throw invalidParam(key, 'errors.invalid_filter')
     if (value === '' || value === null || value === undefined) continue
     const values = ([] as unknown[]).concat(value)
-    if (filter.type === 'integer' && values.some((entry) => !Number.isSafeInteger(Number(entry)))) throw invalidParam(key)
+    if (filter.type === 'integer' && values.some((entry) => !Number.isSafeInteger(Number(entry))))
+      throw invalidParam(key)
     if (filter.values && values.some((entry) => !filter.values!.includes(String(entry)))) throw invalidParam(key)
     filters[key] = value
   }
@@ -140,13 +146,17 @@ export function parseList(ctx: HttpContext, options: ListOptions): ParsedList {
 /** OpenAPI query parameters of a list: paging, sorting, `q` and every declared filter. */
 export function listQueryParameters(options: ListOptions) {
   const parameters: Record<string, Record<string, unknown>> = { ...listQuerySchema }
-  parameters.sort = { ...listQuerySchema.sort, description: `One of ${Object.keys(options.sortable).join(', ')}; prefix with - for descending, or ["field","ASC"]` }
+  parameters.sort = {
+    ...listQuerySchema.sort,
+    description: `One of ${Object.keys(options.sortable).join(', ')}; prefix with - for descending, or ["field","ASC"]`,
+  }
   for (const [name, filter] of Object.entries(options.filterable)) {
     parameters[name] = {
       type: filter.type ?? 'string',
       ...(filter.values ? { enum: [...filter.values] } : {}),
-      description: filter.description ?? (
-        filter.kind === 'ilike'
+      description:
+        filter.description ??
+        (filter.kind === 'ilike'
           ? `Contains (case-insensitive)`
           : filter.kind === 'via'
             ? 'Linked to this one (repeat for several)'
@@ -176,7 +186,8 @@ export function applyListFilters<Model extends LucidModel>(
       const values = ([] as unknown[]).concat(value) as string[]
       query.whereIn(filter.column, (inner) => inner.from(table).whereIn(match, values).select(select))
     } else if (filter.kind === 'ilike') query.whereILike(filter.column, `%${String(value)}%`)
-    else if (filter.kind === 'in' || Array.isArray(value)) query.whereIn(filter.column, ([] as unknown[]).concat(value) as string[])
+    else if (filter.kind === 'in' || Array.isArray(value))
+      query.whereIn(filter.column, ([] as unknown[]).concat(value) as string[])
     else query.where(filter.column, value as string)
   }
   if (parsed.q && options.search?.length) {

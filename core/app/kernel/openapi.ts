@@ -16,18 +16,53 @@ export interface OperationRecord {
   summary: string
   description?: string
   public?: boolean
+  /** Path parameters that are not record ids (`id`/`…Id` are integers by default), e.g. a plugin id. */
+  params?: Record<string, Schema>
   query?: Record<string, Schema & { description?: string }>
   body?: Schema
+  /** The body may also be sent form-encoded (the OAuth token endpoint, RFC 6749). */
+  formEncoded?: boolean
   /** Multipart body: the file field (required unless `optionalFile`; CSV unless `fileMediaType`) and other fields. */
-  multipart?: { fileField: string; fields?: Record<string, Schema>; required?: string[]; optionalFile?: boolean; fileMediaType?: string }
+  multipart?: {
+    fileField: string
+    fields?: Record<string, Schema>
+    required?: string[]
+    optionalFile?: boolean
+    fileMediaType?: string
+    /**
+     * The same fields may be sent as a JSON object instead (no file then), checked against
+     * them. Say so in the summary: the document lists multipart only, because the SDK
+     * generator would otherwise send JSON and never the file.
+     */
+    json?: boolean
+  }
   /** Extra documented error statuses (status → description), e.g. 401 on login. */
   errors?: Record<string, string>
   /** Success response: a JSON schema for `data`, a list of a schema, or a raw media type. */
   response: { status: number; data?: Schema; list?: Schema; raw?: string }
+  /**
+   * What an API key or OAuth token needs to make this call (see RouteSpec.scope): declared,
+   * `false` (panel sessions only), or undefined (derived from `resource`).
+   */
+  scope?: RouteScope | false
+  /** Largest JSON body in bytes when above the default (RouteSpec.bodyLimit). */
+  bodyLimit?: number
+  /** Body fields refused on purpose → the message key saying why (RouteSpec.refusedFields). */
+  refusedFields?: Record<string, string>
+  /** The first segment of the route's path below its router's prefix (e.g. `products`). */
+  resource?: string
 }
+
+/**
+ * A permission subject and the scope operation a call needs (`brands:read`,
+ * `campaigns.links:write`), or `any`: every key and token may make the call (it only
+ * describes the caller, e.g. GET /account).
+ */
+export type RouteScope = `${string}:${'read' | 'write'}` | 'any'
 
 const operations: OperationRecord[] = []
 const schemas = new Map<string, Schema>()
+const byId = new Map<string, OperationRecord>()
 
 export const openapiRegistry = {
   add(operation: OperationRecord) {
@@ -38,6 +73,12 @@ export const openapiRegistry = {
   },
   operations(): readonly OperationRecord[] {
     return operations
+  },
+  /** The operation a route was registered for (AdonisJS route names are operationIds). */
+  byOperationId(operationId: string | undefined): OperationRecord | undefined {
+    if (!operationId) return undefined
+    if (byId.size !== operations.length) for (const op of operations) byId.set(op.operationId, op)
+    return byId.get(operationId)
   },
   schemas(): ReadonlyMap<string, Schema> {
     return schemas

@@ -1,30 +1,25 @@
 /*
  * Panels for plugins (affiliates, brands…): create and change a users row of the
  * organisation acted on without reaching into core's identity rules. The person rules of
- * core/services/panels.ts apply: the password is the person's, one address per organisation,
- * an e-mail change invalidates what was mailed to the old address, and a panel that stops
- * being active loses its sessions.
+ * core/services/panels.ts apply: only the person sets their password (an organisation's new
+ * panel gets an invitation mailed to the address, never a password of the organisation's
+ * choosing nor one lent by another panel), one address per organisation, an e-mail change
+ * invalidates what was mailed to the old address and invites the new one, and a panel that
+ * stops being active is logged out (406 on its next call).
  */
 import { randomBytes } from 'node:crypto'
-import hash from '@adonisjs/core/services/hash'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { USER_STATUSES, type UserRole, type UserStatus } from '#models/user'
+import { UNUSABLE_PASSWORD_PREFIX, USER_STATUSES, type UserRole, type UserStatus } from '#models/user'
+import { lockEmail } from '#services/registration'
+import { invitePanel } from '#services/password_links'
 import { unprocessable } from './errors.js'
 import { publishInvalidation } from './cache_bus.js'
-
-/** Marks a password hash no password matches (a panel created without one, until it is reset). */
-export const UNUSABLE_PASSWORD_PREFIX = '!unusable:'
-
-// Loaded on use: plugins import this module while core's services are still loading them.
-const personRules = async () => ({ ...(await import('#services/panels')), ...(await import('#services/registration')) })
 
 export { USER_STATUSES as PANEL_STATUSES, type UserStatus as PanelStatus }
 
 export interface NewPanel {
   organizationId: number
   email: string
-  /** Ignored when the person already has a trusted password (it is theirs, not the admin's). */
-  password?: string | null
   name?: string | null
   role: UserRole
   status?: UserStatus
@@ -36,14 +31,58 @@ export interface NewPanel {
   city?: string | null
   address?: string | null
   zipcode?: string | null
+  /** When the panel was created (imports and demo data carry their own dates); default now. */
+  createdAt?: Date
 }
 
-export type PanelChanges = Partial<Omit<NewPanel, 'organizationId' | 'role'>>
+export type PanelChanges = Partial<Omit<NewPanel, 'organizationId' | 'role' | 'createdAt'>>
 
-const PROFILE_COLUMNS = { name: 'name', phone: 'phone', skype: 'skype', locale: 'locale', country: 'country', state: 'state', city: 'city', address: 'address', zipcode: 'zipcode' } as const
+/** Whether the person gets an invitation mail now (API creates) or later asks for a link (imports, seeds). */
+export interface PanelCreation {
+  invite: boolean
+}
+
+const PROFILE_COLUMNS = {
+  name: 'name',
+  phone: 'phone',
+  skype: 'skype',
+  locale: 'locale',
+  country: 'country',
+  state: 'state',
+  city: 'city',
+  address: 'address',
+  zipcode: 'zipcode',
+} as const
 
 const usernameTaken = () => unprocessable('panels.username_taken', { fields: [{ field: 'email', rule: 'unique' }] })
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505'
+
+/**
+ * Refuses a password sent with a panel an organisation creates or changes (team members,
+ * affiliates, brands, a child organisation's admin): only the person chooses theirs, through
+ * the invitation mailed to the address. A clearer answer than the unknown-field one.
+ */
+/** Route specs of panel creates and updates (`refusedFields`): nobody sets another person's password. */
+export const PASSWORD_BY_INVITATION = {
+  password: 'panels.password_by_invitation',
+  passwordConfirmation: 'panels.password_by_invitation',
+}
+/** The same for brands, whose people sign in with panels of their own. */
+export const BRAND_HAS_NO_PASSWORD = {
+  password: 'panels.brand_password',
+  passwordConfirmation: 'panels.brand_password',
+}
+
+export function refusePasswordFields(
+  ctx: { request: { body(): Record<string, unknown> } },
+  messageKey = 'panels.password_by_invitation'
+) {
+  const body = ctx.request.body() ?? {}
+  for (const field of ['password', 'passwordConfirmation']) {
+    if (typeof body === 'object' && Object.hasOwn(body, field))
+      throw unprocessable(messageKey, { fields: [{ field, rule: 'invitation' }] })
+  }
+}
 
 /** A password hash no password matches (verifyPanelCredentials refuses it outright). */
 export function unusablePasswordHash() {
@@ -57,16 +96,24 @@ export async function revokePanelSessions(trx: TransactionClientContract, userId
 
 /**
  * Adds a panel to an organisation. The address must be free in the organisation
- * ('Username is already taken' on `email`); the password is the person's trusted one when
- * they have it, else the given one, else an unusable one (set later through "forgot password").
+ * ('Username is already taken' on `email`). The panel has no usable password until the person
+ * sets one through a mailed link: with `invite`, an invitation goes to the address once the
+ * transaction commits; without it (imports, seeds) the person uses "forgot password".
  */
-export async function addPanel(trx: TransactionClientContract, panel: NewPanel): Promise<number> {
+export async function addPanel(
+  trx: TransactionClientContract,
+  panel: NewPanel,
+  { invite }: PanelCreation
+): Promise<number> {
   const email = panel.email.trim().toLowerCase()
-  const { lockEmail, trustedPasswordHash } = await personRules()
   await lockEmail(email, trx)
-  const taken = await trx.from('users').where('organization_id', panel.organizationId).whereRaw('lower(email) = ?', [email]).first()
+  const taken = await trx
+    .from('users')
+    .where('organization_id', panel.organizationId)
+    .whereRaw('lower(email) = ?', [email])
+    .first()
   if (taken) throw usernameTaken()
-  const password = (await trustedPasswordHash(email, trx)) ?? (panel.password ? await hash.use('scrypt').make(panel.password) : unusablePasswordHash())
+  const password = unusablePasswordHash()
   const row: Record<string, unknown> = {
     organization_id: panel.organizationId,
     email,
@@ -75,13 +122,16 @@ export async function addPanel(trx: TransactionClientContract, panel: NewPanel):
     status: panel.status ?? 'active',
     owner: false,
   }
+  if (panel.createdAt) row.created_at = row.updated_at = panel.createdAt
   for (const [key, column] of Object.entries(PROFILE_COLUMNS)) {
     const value = panel[key as keyof typeof PROFILE_COLUMNS]
     if (value !== undefined) row[column] = value
   }
   try {
     const [inserted] = await trx.insertQuery().table('users').insert(row).returning('id')
-    return Number(typeof inserted === 'object' ? inserted.id : inserted)
+    const id = Number(typeof inserted === 'object' ? inserted.id : inserted)
+    if (invite) await invitePanel(trx, id)
+    return id
   } catch (error) {
     if (isUniqueViolation(error)) throw usernameTaken()
     throw error
@@ -89,11 +139,10 @@ export async function addPanel(trx: TransactionClientContract, panel: NewPanel):
 }
 
 /**
- * Changes a panel of the organisation. An e-mail change follows the team-member rules: the
- * address must be free in the organisation, a person's existing password wins (and then no
- * password may be given here), reset codes and verification links mailed to the old address
- * die, and the sessions end. A password is set only for a person without panels elsewhere.
- * Answers the fields that changed (for the timeline).
+ * Changes a panel of the organisation. An e-mail change: the address must be free in the
+ * organisation; the panel's password was the old address's person's, so it becomes unusable
+ * and an invitation goes to the new address; reset codes and verification links mailed to the
+ * old address die, and the sessions end. Answers the fields that changed (for the timeline).
  */
 export async function updatePanel(
   trx: TransactionClientContract,
@@ -101,38 +150,30 @@ export async function updatePanel(
   userId: number,
   changes: PanelChanges
 ): Promise<string[]> {
-  const { lockEmail, trustedPasswordHash } = await personRules()
   const current = await trx.from('users').where({ id: userId, organization_id: organizationId }).forUpdate().first()
   if (!current) throw unprocessable('panels.unknown_panel', { fields: [{ field: 'id', rule: 'exists' }] })
   const update: Record<string, unknown> = {}
   let endSessions = false
+  let invite = false
   const currentEmail = String(current.email).toLowerCase()
   const email = changes.email?.trim().toLowerCase()
   if (email !== undefined && email !== currentEmail) {
     await lockEmail(email, trx)
-    const clash = await trx.from('users').where('organization_id', organizationId).whereRaw('lower(email) = ?', [email]).whereNot('id', userId).first()
+    const clash = await trx
+      .from('users')
+      .where('organization_id', organizationId)
+      .whereRaw('lower(email) = ?', [email])
+      .whereNot('id', userId)
+      .first()
     if (clash) throw usernameTaken()
-    const personHash = await trustedPasswordHash(email, trx)
-    if (personHash && changes.password) throw unprocessable('panels.password_shared', { fields: [{ field: 'password', rule: 'shared' }] })
-    if (personHash) update.password = personHash
     update.email = email
+    update.password = unusablePasswordHash()
     // Codes mailed to the old address must not work for the new one.
     await trx.from('password_resets').where('user_id', userId).delete()
     await trx.from('verification_tokens').where('user_id', userId).delete()
     update.email_verified_at = null
     endSessions = true
-  }
-  if (changes.password) {
-    const elsewhere = await trx
-      .from('users')
-      .whereRaw('lower(email) = ?', [email ?? currentEmail])
-      .whereNot('id', userId)
-      .whereNot('status', 'deleted')
-      .first()
-    // The password is the person's: an admin of one organisation never sets it for the others.
-    if (elsewhere) throw unprocessable('panels.password_shared', { fields: [{ field: 'password', rule: 'shared' }] })
-    update.password = await hash.use('scrypt').make(changes.password)
-    endSessions = true
+    invite = true
   }
   for (const [key, column] of Object.entries(PROFILE_COLUMNS)) {
     const value = changes[key as keyof typeof PROFILE_COLUMNS]
@@ -140,24 +181,37 @@ export async function updatePanel(
   }
   if (changes.status !== undefined && changes.status !== current.status) {
     update.status = changes.status
-    // Sessions of a panel that is no longer active end; one enabled again starts afresh.
-    endSessions = true
+    endSessions ||= sessionsEndOn(changes.status)
   }
   if (!Object.keys(update).length) return []
   try {
-    await trx.from('users').where('id', userId).update({ ...update, updated_at: new Date() })
+    await trx
+      .from('users')
+      .where('id', userId)
+      .update({ ...update, updated_at: new Date() })
   } catch (error) {
     if (isUniqueViolation(error)) throw usernameTaken()
     throw error
   }
   if (endSessions) await revokePanelSessions(trx, [userId])
+  if (invite) await invitePanel(trx, userId)
   if (update.status) panelsChanged(trx, organizationId, userId)
-  return Object.keys(update).filter((column) => column !== 'email_verified_at')
+  // The password and verification follow the e-mail change; they are not changes of their own.
+  return Object.keys(update).filter((column) => column !== 'email_verified_at' && column !== 'password')
 }
 
 /**
- * Sets the status of several panels of one organisation and role at once; every panel that
- * is not active afterwards loses its sessions. Answers the ids that were found.
+ * Whether moving a panel to `status` ends its sessions. A panel that is no longer active keeps
+ * its tokens so that its next call answers 406 (forced logout, the panels' cue to leave);
+ * deleted ones and ones active again lose them (401), so old sessions never come back.
+ */
+function sessionsEndOn(status: UserStatus) {
+  return status === 'active' || status === 'deleted'
+}
+
+/**
+ * Sets the status of several panels of one organisation and role at once (sessions as in
+ * `sessionsEndOn`). Answers the ids that were found.
  */
 export async function setPanelsStatus(
   trx: TransactionClientContract,
@@ -175,7 +229,7 @@ export async function setPanelsStatus(
     .update({ status, updated_at: new Date() })
     .returning('id')
   const updated = rows.map((row: { id: number }) => Number(row.id))
-  if (status !== 'active') await revokePanelSessions(trx, updated)
+  if (sessionsEndOn(status)) await revokePanelSessions(trx, updated)
   if (updated.length) panelsChanged(trx, organizationId, updated.length === 1 ? updated[0] : undefined)
   return updated
 }

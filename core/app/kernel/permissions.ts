@@ -56,7 +56,8 @@ export function validateCatalogue(catalogue: PermissionDefinition[]) {
     if (seen.has(permission.subject)) throw new Error(`Permission subject "${permission.subject}" is declared twice`)
     seen.add(permission.subject)
     for (const [role, actions] of Object.entries(permission.grants)) {
-      if (!(ROLES as readonly string[]).includes(role)) throw new Error(`Permission "${permission.subject}" grants unknown role "${role}"`)
+      if (!(ROLES as readonly string[]).includes(role))
+        throw new Error(`Permission "${permission.subject}" grants unknown role "${role}"`)
       for (const action of actions ?? []) {
         if (!permission.actions.includes(action)) {
           throw new Error(`Permission "${permission.subject}" grants "${role}" undeclared action "${action}"`)

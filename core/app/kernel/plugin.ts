@@ -7,21 +7,53 @@
  */
 import { relative, resolve } from 'node:path'
 import type { ApiRouter } from './api_router.js'
-import type { LucidModel } from '@adonisjs/lucid/types/model'
 import type { VineValidator } from '@vinejs/vine'
 
 import type { PermissionDefinition } from './permissions.js'
 import type { JobHelpers } from 'graphile-worker'
 import type { ImportTypeDefinition } from './background_imports.js'
 import type { RootRoute } from './root_routes.js'
+import type { LookupProvider } from './lookups.js'
+import type { EventListener, ExtensionPoint, HookContribution } from './extensions.js'
 export type { PermissionDefinition } from './permissions.js'
 
+/** Extension points core itself owns (kernel `panelSignup`). */
+const CORE_POINTS = new Set(['core.panelSignup'])
+
+/** `normal`: the demo every fresh start gets (seconds); `large`: a heavy dataset for load and UI checks. */
+export type SeedSize = 'normal' | 'large'
+export const SEED_SIZES: readonly SeedSize[] = ['normal', 'large']
+
+/** What core seeded before the plugins: the admin and the team members (managers, authors). */
+export interface SeedTeam {
+  adminId: number
+  members: Array<{ id: number; role: 'sub-admin' | 'afm' | 'adm'; name: string }>
+}
+
+/**
+ * Handed to each plugin's `seed`, in dependency order, inside one transaction. A plugin
+ * writes only its own tables and reads what others seeded through their contracts, passing
+ * `trx` (the rows are not committed yet). Everything must be deterministic: draw from
+ * `random` (seeded per plugin) and date things with `dayAt`, never Math.random or new Date().
+ */
 export interface SeedContext {
   organizationId: number
   /** Returns a hash suitable for a password column. */
   hashPassword(plain: string): Promise<string>
   /** The transaction the whole seed runs in. */
-  trx: import("@adonisjs/lucid/types/database").TransactionClientContract
+  trx: import('@adonisjs/lucid/types/database').TransactionClientContract
+  size: SeedSize
+  /** This plugin's own deterministic generator (seeded with the plugin id). */
+  random: import('./demo_random.js').DemoRandom
+  /** The organisation's IANA time zone. */
+  timezone: string
+  /** The instant the seed treats as now; every demo date is relative to it. */
+  now: Date
+  /** Today in the organisation's zone, YYYY-MM-DD. */
+  today: string
+  /** The instant `daysAgo` days before today at `time` (HH:mm, organisation's zone). */
+  dayAt(daysAgo: number, time?: string): Date
+  team: SeedTeam
 }
 
 export interface PluginDefinition {
@@ -52,8 +84,17 @@ export interface PluginDefinition {
   rootRoutes?: RootRoute[]
   /** Subjects and actions this plugin adds to the permission catalogue, with role grants. */
   permissions?: PermissionDefinition[]
-  /** Tenant-owned models, so core can prove isolation and purge nothing by mistake. */
-  models?: () => Promise<LucidModel[]>
+  /**
+   * Entities this plugin answers id lookups for (`existingIds(org, entity, ids)` in the
+   * kernel), e.g. `{ campaigns: (organizationId, ids, context) => … }`. One owner per entity.
+   */
+  lookups?: Record<string, LookupProvider>
+  /** The extension points this plugin owns (`defineHook`/`defineEvent` in its contracts). */
+  extensionPoints?: ExtensionPoint[]
+  /** Contributions to hooks of core or of plugins this one depends on (`point.provide(fn)`). */
+  hooks?: HookContribution[]
+  /** Listeners of events of core or of plugins this one depends on (`point.listen(handler)`), run by the job queue. */
+  listeners?: EventListener[]
   /**
    * Per-organisation settings: a VineJS validator of the whole settings object (its JSON
    * Schema drives the generated settings form of the admin UI) and the defaults. Read them
@@ -73,7 +114,16 @@ export interface PluginDefinition {
   cron?: Array<{ job: string; schedule: string }>
   /** Background CSV import types (`defineImportType`), started with `startImport(ctx, type)`. */
   imports?: ImportTypeDefinition<any>[]
-  /** Demo data for a new organisation (`npm run seed`, first embedded start). */
+  /**
+   * The origin (protocol://host) of the organisation's own panel address, e.g. a white-label
+   * domain, or null: links mailed to its people (invitations, resets…) use it instead of
+   * APP_URL (`linkBaseUrl` in the kernel). Asked only while the plugin is enabled there.
+   */
+  panelBaseUrl?: (organizationId: number) => Promise<string | null>
+  /**
+   * Demo data for a new organisation (`npm run seed`, first embedded start): this plugin's
+   * own rows, sized by `context.size` (see SeedContext for the rules).
+   */
   seed?: (context: SeedContext) => Promise<void>
   onEnable?: (organizationId: number) => Promise<void>
   onDisable?: (organizationId: number) => Promise<void>
@@ -91,6 +141,58 @@ export class PluginGraphError extends Error {
   constructor(message: string) {
     super(`Plugin registry: ${message}`)
     this.name = 'PluginGraphError'
+  }
+}
+
+/** Every plugin `id` depends on, directly or not. */
+function dependencyClosure(id: string, byId: Map<string, PluginDefinition>, seen = new Set<string>()): Set<string> {
+  for (const dependency of byId.get(id)?.dependsOn ?? []) {
+    if (seen.has(dependency)) continue
+    seen.add(dependency)
+    dependencyClosure(dependency, byId, seen)
+  }
+  return seen
+}
+
+/** Lookups have one owner; contributions target declared points of core or of a dependency. */
+function validateExtensions(ordered: PluginDefinition[], byId: Map<string, PluginDefinition>) {
+  const lookupOwners = new Map<string, string>()
+  const points = new Map<string, { owner: string; kind: string }>()
+  for (const key of CORE_POINTS) points.set(key, { owner: 'core', kind: 'hook' })
+  for (const plugin of ordered) {
+    for (const entity of Object.keys(plugin.lookups ?? {})) {
+      const owner = lookupOwners.get(entity)
+      if (owner) throw new PluginGraphError(`lookup "${entity}" is provided by both "${owner}" and "${plugin.id}"`)
+      lookupOwners.set(entity, plugin.id)
+    }
+    for (const point of plugin.extensionPoints ?? []) {
+      if (point.owner !== plugin.id) {
+        throw new PluginGraphError(`"${plugin.id}" declares extension point "${point.key}" owned by "${point.owner}"`)
+      }
+      if (points.has(point.key)) throw new PluginGraphError(`extension point "${point.key}" is declared twice`)
+      points.set(point.key, { owner: point.owner, kind: point.kind })
+    }
+  }
+  for (const plugin of ordered) {
+    const reachable = dependencyClosure(plugin.id, byId)
+    const contributions = [
+      ...(plugin.hooks ?? []).map((hook) => ({ key: hook.point, kind: 'hook' })),
+      ...(plugin.listeners ?? []).map((listener) => ({ key: listener.event, kind: 'event' })),
+    ]
+    const listened = new Set<string>()
+    for (const { key, kind } of contributions) {
+      const point = points.get(key)
+      if (!point || point.kind !== kind) {
+        throw new PluginGraphError(`"${plugin.id}" contributes to ${kind} "${key}", which no installed plugin declares`)
+      }
+      if (point.owner !== 'core' && !reachable.has(point.owner)) {
+        throw new PluginGraphError(`"${plugin.id}" contributes to "${key}" but does not depend on "${point.owner}"`)
+      }
+      if (kind === 'event') {
+        if (listened.has(key)) throw new PluginGraphError(`"${plugin.id}" listens to "${key}" twice`)
+        listened.add(key)
+      }
+    }
   }
 }
 
@@ -136,6 +238,7 @@ export class PluginRegistry {
       ordered.push(byId.get(id)!)
     }
     for (const plugin of plugins) visit(plugin.id, [])
+    validateExtensions(ordered, byId)
     return new PluginRegistry(ordered)
   }
 
@@ -149,13 +252,20 @@ export class PluginRegistry {
 
   /** Migration folders relative to core's root (Lucid resolves them from there). */
   migrationPaths(appRoot = resolve(import.meta.dirname, '../..')): string[] {
-    return this.ordered
-      .filter((plugin) => plugin.migrations)
-      .map((plugin) => relative(appRoot, plugin.migrations!))
+    return this.ordered.filter((plugin) => plugin.migrations).map((plugin) => relative(appRoot, plugin.migrations!))
   }
 
   langPaths(): string[] {
     return this.ordered.filter((plugin) => plugin.lang).map((plugin) => plugin.lang!)
+  }
+
+  /** The plugin answering lookups of `entity`, if any. */
+  lookup(entity: string): LookupProvider | undefined {
+    for (const plugin of this.ordered) {
+      const provider = plugin.lookups?.[entity]
+      if (provider) return provider
+    }
+    return undefined
   }
 
   permissions(): Array<PermissionDefinition & { plugin: string }> {

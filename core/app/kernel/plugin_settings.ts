@@ -4,12 +4,16 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import { registry } from '#config/plugins'
+import { installedPlugins } from './installed_plugins.js'
 
 /** The settings of a plugin for an organisation: stored values over the manifest's defaults. */
 export async function settingsOf(organizationId: number, pluginId: string): Promise<Record<string, unknown>> {
-  const defaults = registry.get(pluginId)?.settings?.defaults ?? {}
-  const row = await db.from('organization_plugins').where({ organization_id: organizationId, plugin_id: pluginId }).select('settings').first()
+  const defaults = installedPlugins().get(pluginId)?.settings?.defaults ?? {}
+  const row = await db
+    .from('organization_plugins')
+    .where({ organization_id: organizationId, plugin_id: pluginId })
+    .select('settings')
+    .first()
   return { ...defaults, ...((row?.settings as Record<string, unknown> | undefined) ?? {}) }
 }
 

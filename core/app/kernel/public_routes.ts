@@ -8,8 +8,13 @@ import Organization from '#models/organization'
 import { enabledPluginIds, pluginStates } from '#services/plugin_state'
 import { notFound } from './errors.js'
 
+/** Whether the plugin is on for the organisation (an unknown organisation has none). */
+export async function pluginEnabledFor(organizationId: number, pluginId: string): Promise<boolean> {
+  const org = await Organization.find(organizationId)
+  return Boolean(org && enabledPluginIds(await pluginStates(org)).has(pluginId))
+}
+
 /** Throws 404 unless the plugin is enabled for the organisation (a disabled plugin's data does not exist outside). */
 export async function assertPluginEnabledFor(organizationId: number, pluginId: string) {
-  const org = await Organization.find(organizationId)
-  if (!org || !enabledPluginIds(await pluginStates(org)).has(pluginId)) throw notFound()
+  if (!(await pluginEnabledFor(organizationId, pluginId))) throw notFound()
 }

@@ -29,9 +29,7 @@ export function normalizeDisabledReports(raw: unknown): SwitchableReport[] {
 export function withoutDisabledReports(abilities: Ability[], disabled: readonly string[]): Ability[] {
   if (!disabled.length) return abilities
   const subjects = disabled.map(reportSubject)
-  return abilities.filter(
-    ({ subject }) => !subjects.some((off) => subject === off || subject.startsWith(`${off}.`))
-  )
+  return abilities.filter(({ subject }) => !subjects.some((off) => subject === off || subject.startsWith(`${off}.`)))
 }
 
 export const reportDisabled = () => new AppError('report_switches.disabled', 403, 'report_disabled')
@@ -41,6 +39,10 @@ export const reportDisabled = () => new AppError('report_switches.disabled', 403
  * Admin" when the admin switched the report off for the organisation acted on.
  */
 export async function assertReportEnabled(ctx: HttpContext, report: SwitchableReport): Promise<void> {
-  const row = await db.from('organizations').where('id', tenantOf(ctx).organizationId).select('disabled_reports').first()
+  const row = await db
+    .from('organizations')
+    .where('id', tenantOf(ctx).organizationId)
+    .select('disabled_reports')
+    .first()
   if (normalizeDisabledReports(row?.disabled_reports).includes(report)) throw reportDisabled()
 }

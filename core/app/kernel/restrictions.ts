@@ -23,7 +23,9 @@ export const NO_RESTRICTIONS: OrganizationRestrictions = {
 }
 
 /** An organisation's restrictions, completed with the defaults. */
-export function restrictionsOf(org: { restrictions?: Partial<OrganizationRestrictions> | null }): OrganizationRestrictions {
+export function restrictionsOf(org: {
+  restrictions?: Partial<OrganizationRestrictions> | null
+}): OrganizationRestrictions {
   return { ...NO_RESTRICTIONS, ...(org.restrictions ?? {}) }
 }
 

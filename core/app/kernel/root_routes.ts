@@ -12,8 +12,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 export type RootHandler = (request: IncomingMessage, response: ServerResponse) => unknown
 
 export interface RootRoute {
-  /** Only GET and HEAD reach a root route; other methods fall through to AdonisJS. */
-  method: 'GET'
+  /**
+   * 'GET' routes get GET and HEAD; 'GET_POST' routes (inbound server-to-server calls such as
+   * the operator postback) get POST too. Other methods fall through to AdonisJS.
+   */
+  method: 'GET' | 'GET_POST'
   /** Path prefix including both slashes, e.g. '/c/'. Matched literally at the start of the path. */
   prefix: string
   handler: RootHandler
@@ -26,8 +29,12 @@ export function installRootRoutes(plugins: ReadonlyArray<{ id: string; rootRoute
   routes.length = 0
   for (const plugin of plugins) {
     for (const route of plugin.rootRoutes ?? []) {
-      if (!/^\/[a-z0-9-]+\/$/.test(route.prefix) || route.prefix === '/api/') throw new Error(`Root route prefix "${route.prefix}" of plugin "${plugin.id}" must look like /x/ and not be /api/`)
-      if (routes.some((existing) => existing.prefix === route.prefix)) throw new Error(`Root route prefix "${route.prefix}" is claimed twice`)
+      if (!/^\/[a-z0-9-]+\/$/.test(route.prefix) || route.prefix === '/api/')
+        throw new Error(
+          `Root route prefix "${route.prefix}" of plugin "${plugin.id}" must look like /x/ and not be /api/`
+        )
+      if (routes.some((existing) => existing.prefix === route.prefix))
+        throw new Error(`Root route prefix "${route.prefix}" is claimed twice`)
       routes.push({ ...route, pluginId: plugin.id })
     }
   }
@@ -37,9 +44,13 @@ export function installRootRoutes(plugins: ReadonlyArray<{ id: string; rootRoute
 export function withRootRoutes(handle: (request: IncomingMessage, response: ServerResponse) => unknown) {
   return (request: IncomingMessage, response: ServerResponse) => {
     const url = request.url
-    if (url && routes.length && (request.method === 'GET' || request.method === 'HEAD')) {
+    const method = request.method
+    const readOnly = method === 'GET' || method === 'HEAD'
+    if (url && routes.length && (readOnly || method === 'POST')) {
       for (const route of routes) {
-        if (url.startsWith(route.prefix)) {
+        if (url.startsWith(route.prefix) && (readOnly || route.method === 'GET_POST')) {
+          // As on every AdonisJS answer (security_headers_middleware.ts); the handler owns the rest.
+          response.setHeader('X-Content-Type-Options', 'nosniff')
           try {
             const pending = route.handler(request, response)
             if (pending instanceof Promise) pending.catch((error) => failSafe(response, error))
@@ -55,7 +66,10 @@ export function withRootRoutes(handle: (request: IncomingMessage, response: Serv
 }
 
 function failSafe(response: ServerResponse, error: unknown) {
-  console.error('root route failed', error)
+  // Loaded on use: bin/server.ts imports this module before the application (and its logger) exists.
+  import('@adonisjs/core/services/logger')
+    .then(({ default: logger }) => logger.error({ err: error, url: response.req?.url }, 'root route failed'))
+    .catch(() => {})
   if (response.headersSent) return response.destroy()
   response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
   response.end('Internal error')

@@ -1,9 +1,11 @@
 /*
  * Reactions of plugins to a public signup, run inside the signup's transaction (so a failing
  * reaction undoes the signup). Core stays ignorant of what a plugin records: the affiliates
- * plugin, for one, stores who referred the new affiliate.
+ * plugin, for one, stores who referred the new affiliate (manifest:
+ * `hooks: [panelSignup.provide(recordReferral)]`).
  */
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { defineHook } from './extensions.js'
 
 export interface SignupEvent {
   trx: TransactionClientContract
@@ -17,14 +19,9 @@ export interface SignupEvent {
 
 export type SignupListener = (event: SignupEvent) => Promise<void>
 
-const listeners = new Set<SignupListener>()
-
-/** Registers a listener (once, at load time); returns a function removing it (tests). */
-export function onPanelSignup(listener: SignupListener): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+/** Core's hook: contributions run in install order inside the signup's transaction. */
+export const panelSignup = defineHook<SignupListener>('core', 'panelSignup')
 
 export async function emitPanelSignup(event: SignupEvent) {
-  for (const listener of listeners) await listener(event)
+  for (const listener of panelSignup.contributions()) await listener(event)
 }

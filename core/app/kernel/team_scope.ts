@@ -119,7 +119,8 @@ async function computeTeamScope(ctx: HttpContext): Promise<TeamScope> {
   const stored = normalizeReportScope(row?.report_scope)
   return {
     affiliates: stored.affiliates,
-    affiliateIds: stored.affiliates === 'assigned' ? await assignedAffiliateIds(tenant.organizationId, tenant.userId) : null,
+    affiliateIds:
+      stored.affiliates === 'assigned' ? await assignedAffiliateIds(tenant.organizationId, tenant.userId) : null,
     campaigns: stored.campaigns,
     reports: stored.reports,
   }

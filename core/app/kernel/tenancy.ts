@@ -50,10 +50,7 @@ export function authorize(ctx: HttpContext, subject: string, action: string) {
 }
 
 /** A query on a tenant model, already restricted to the caller's organisation. */
-export function scoped<Model extends LucidModel>(
-  ctx: HttpContext,
-  model: Model
-): ModelQueryBuilderContract<Model> {
+export function scoped<Model extends LucidModel>(ctx: HttpContext, model: Model): ModelQueryBuilderContract<Model> {
   return model.query().where(`${model.table}.organization_id`, tenantOf(ctx).organizationId)
 }
 

@@ -80,7 +80,10 @@ export function rejectClearedFields(ctx: HttpContext, fields: string[], scope?: 
   const messages = cleared.map((field) => ({
     field,
     rule: 'required',
-    message: provider.getMessage('The {{ field }} field must be defined', 'required', { name: field, wildCardPath: field } as FieldContext),
+    message: provider.getMessage('The {{ field }} field must be defined', 'required', {
+      name: field,
+      wildCardPath: field,
+    } as FieldContext),
   }))
   throw new vineErrors.E_VALIDATION_ERROR(messages)
 }

@@ -7,7 +7,8 @@ import { AppError } from '#kernel/errors'
 import Organization from '#models/organization'
 import User from '#models/user'
 import type ApiKey from '#models/api_key'
-import { abilitiesOf, abilityKey } from '#services/abilities'
+import { abilitiesOf, abilityKey, routeScope } from '#services/abilities'
+import { openapiRegistry } from '#kernel/openapi'
 import { enabledPluginIds, pluginStates } from '#services/plugin_state'
 import { restrictionsOf } from '#kernel/restrictions'
 import { looksLikeApiKey, scopeAbilities, verifyApiKey } from '#services/api_keys'
@@ -42,6 +43,7 @@ export default class AuthMiddleware {
     if (!owner || owner.status !== 'active') throw new AppError('api_keys.invalid', 401, 'unauthorized')
     let status = 500
     try {
+      assertRouteScope(ctx, key.scopes)
       await this.establish(ctx, owner, key)
       await next()
       status = ctx.response.getStatus()
@@ -49,22 +51,26 @@ export default class AuthMiddleware {
       status = Number((error as { status?: number })?.status) || 500
       throw error
     } finally {
-      await db.insertQuery().table('api_logs').insert({
-        organization_id: key.organizationId,
-        api_key_id: key.id,
-        method: ctx.request.method(),
-        path: ctx.request.url().slice(0, 2048),
-        status,
-        latency_ms: Math.round(performance.now() - started),
-        ip: ctx.request.ip(),
-      })
+      await db
+        .insertQuery()
+        .table('api_logs')
+        .insert({
+          organization_id: key.organizationId,
+          api_key_id: key.id,
+          method: ctx.request.method(),
+          path: ctx.request.url().slice(0, 2048),
+          status,
+          latency_ms: Math.round(performance.now() - started),
+          ip: ctx.request.ip(),
+        })
       await db.from('api_keys').where('id', key.id).update({ last_used_at: new Date() })
     }
   }
 
   /** An OAuth access token (`afo_…`) acts as the user who consented, narrowed to the granted scopes. */
   private async withOAuthToken(ctx: HttpContext, next: NextFn, token: string) {
-    const grant = await verifyOAuthToken(token, ctx.request.url(), ctx.request.ip())
+    const grant = await verifyOAuthToken(token, ctx.request.ip())
+    assertRouteScope(ctx, grant.scopes)
     await this.establish(ctx, grant.user, undefined, grant.scopes)
     return next()
   }
@@ -103,7 +109,8 @@ export default class AuthMiddleware {
     if (!match) return
     const audit = await db.from('login_as_audits').where('id', Number(match[1])).select('actor_id', 'ended_at').first()
     const actor = audit ? await User.find(audit.actor_id) : null
-    if (!audit || audit.ended_at || !actor || actor.status !== 'active') throw new AppError('errors.forced_logout', 406, 'forced_logout')
+    if (!audit || audit.ended_at || !actor || actor.status !== 'active')
+      throw new AppError('errors.forced_logout', 406, 'forced_logout')
   }
 
   /**
@@ -117,7 +124,8 @@ export default class AuthMiddleware {
     const host = ctx.request.hostname() ?? 'affix'
     if (home.billingState === 'invoice_due') throw new AppError('errors.invoice_due', 401, `${host}.invoice.due`)
     if (home.billingState === 'trial_end') throw new AppError('errors.trial_end', 401, `${host}.trial-end`)
-    if (home.panelLocked && LOCKABLE_ROLES.has(user.role)) throw new AppError('errors.panel_locked', 403, 'panel_locked')
+    if (home.panelLocked && LOCKABLE_ROLES.has(user.role))
+      throw new AppError('errors.panel_locked', 403, 'panel_locked')
   }
 
   /**
@@ -130,13 +138,36 @@ export default class AuthMiddleware {
     if (raw === undefined || raw === '' || COID_EXEMPT.test(ctx.request.url())) return home
     const coid = Number(raw)
     if (!Number.isSafeInteger(coid) || coid <= 0) {
-      throw new AppError('errors.invalid_query', 422, 'validation', { field: 'coid' }, { fields: [{ field: 'coid', rule: 'query' }] })
+      throw new AppError(
+        'errors.invalid_query',
+        422,
+        'validation',
+        { field: 'coid' },
+        { fields: [{ field: 'coid', rule: 'query' }] }
+      )
     }
     if (coid === home.id) return home
     const child = await Organization.find(coid)
-    if (!child || child.parentId !== home.id || !COID_ROLES.has(user.role)) throw new AppError('errors.invalid_coid', 403, 'forbidden')
+    if (!child || child.parentId !== home.id || !COID_ROLES.has(user.role))
+      throw new AppError('errors.invalid_coid', 403, 'forbidden')
     return child
   }
+}
+
+/**
+ * The route table decides what API keys and OAuth tokens may call (RouteSpec.scope): a
+ * call with no scope needs a panel session, and a scoped call needs that scope granted.
+ * The abilities are narrowed to the scopes as well, so the handler's own checks apply too.
+ */
+function assertRouteScope(ctx: HttpContext, granted: ApiKeyScope[]) {
+  const operation = openapiRegistry.byOperationId(ctx.route?.name)
+  const scope = operation ? routeScope(operation) : null
+  if (!scope) throw new AppError('errors.panel_only', 403, 'forbidden')
+  if (scope === 'any') return
+  const separator = scope.lastIndexOf(':')
+  const [subject, access] = [scope.slice(0, separator), scope.slice(separator + 1) as 'read' | 'write']
+  if (!granted.some((entry) => entry.resource === subject && entry.operations.includes(access)))
+    throw new AppError('errors.scope_missing', 403, 'forbidden', { scope })
 }
 
 /** Calls that never take `coid` (spec §7): account, billing, logout, child organisations. */

@@ -27,7 +27,10 @@ export default class RequestIdMiddleware {
       if (ctx.logger.isLevelEnabled('debug')) {
         const ms = Number(process.hrtime.bigint() - started) / 1e6
         const url = ctx.request.url(true).replace(SECRET_QUERY, '$1[redacted]')
-        ctx.logger.debug({ method: ctx.request.method(), url, status: ctx.response.getStatus(), ms: Math.round(ms * 10) / 10 }, 'request')
+        ctx.logger.debug(
+          { method: ctx.request.method(), url, status: ctx.response.getStatus(), ms: Math.round(ms * 10) / 10 },
+          'request'
+        )
         if (ctx.logger.isLevelEnabled('trace')) {
           ctx.logger.trace({ headers: ctx.request.headers(), body: ctx.request.body() }, 'request detail')
         }

@@ -20,6 +20,10 @@ export default class DataExport extends BaseModel {
   @column()
   declare resource: string
 
+  /** The permission subject reading the export needs (`<subject>:read`); usually the resource. */
+  @column({ serializeAs: null })
+  declare subject: string
+
   @column()
   declare status: 'exporting' | 'exported' | 'failed'
 

@@ -10,6 +10,9 @@ import Organization from '#models/organization'
 export const USER_ROLES = ['admin', 'sub-admin', 'affiliate', 'afm', 'adm', 'brand', 'parent', 'superadmin'] as const
 export type UserRole = (typeof USER_ROLES)[number]
 /** rejected, banned and fraud are affiliate outcomes (spec §4); only active panels sign in. */
+/** Marks a password hash no password matches (a panel created without one, until it is reset). */
+export const UNUSABLE_PASSWORD_PREFIX = '!unusable:'
+
 export const USER_STATUSES = ['active', 'disabled', 'deleted', 'pending', 'rejected', 'banned', 'fraud'] as const
 export type UserStatus = (typeof USER_STATUSES)[number]
 

@@ -35,6 +35,10 @@ export async function accountPayload(user: User, impersonatedBy: { id: number; e
 /** Child organisations the panel can act on with coid (admins and parents of a parent); [] otherwise. */
 async function childOrganizations(user: User, org: Organization) {
   if (!['admin', 'parent'].includes(user.role)) return []
-  const children = await Organization.query().where('parent_id', org.id).orderBy('name').orderBy('id').select('id', 'name')
+  const children = await Organization.query()
+    .where('parent_id', org.id)
+    .orderBy('name')
+    .orderBy('id')
+    .select('id', 'name')
   return children.map((child) => ({ id: child.id, name: child.name }))
 }

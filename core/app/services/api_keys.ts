@@ -36,7 +36,8 @@ export async function verifyApiKey(token: string, ip: string): Promise<ApiKey> {
   const given = Buffer.from(sha256(match[2]), 'hex')
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw unauthorized()
   if (key.expiresAt && key.expiresAt <= DateTime.now()) throw unauthorized('api_keys.expired')
-  if (key.allowedIps.length && !ipAllowed(ip, key.allowedIps)) throw new AppError('api_keys.ip_not_allowed', 403, 'forbidden')
+  if (key.allowedIps.length && !ipAllowed(ip, key.allowedIps))
+    throw new AppError('api_keys.ip_not_allowed', 403, 'forbidden')
   return key
 }
 
@@ -80,17 +81,22 @@ export function assertValidScopes(scopes: ApiKeyScope[]) {
   const resources = scopes.map((scope) => scope.resource)
   const duplicate = resources.findIndex((resource, index) => resources.indexOf(resource) !== index)
   if (duplicate !== -1) {
-    throw unprocessable('api_keys.resource_unique', { fields: [{ field: `scopes.${duplicate}.resource`, rule: 'unique' }] })
+    throw unprocessable('api_keys.resource_unique', {
+      fields: [{ field: `scopes.${duplicate}.resource`, rule: 'unique' }],
+    })
   }
   const subjects = knownSubjects()
   const unknown = resources.findIndex((resource) => !subjects.has(resource))
   if (unknown !== -1) {
-    throw unprocessable('api_keys.unknown_resource', { fields: [{ field: `scopes.${unknown}.resource`, rule: 'exists' }] })
+    throw unprocessable('api_keys.unknown_resource', {
+      fields: [{ field: `scopes.${unknown}.resource`, rule: 'exists' }],
+    })
   }
 }
 
 /** Allowed IPs: addresses or CIDR ranges; the 422 names the bad entry. */
 export function assertValidIps(allowedIps: string[] | undefined) {
   const badIp = (allowedIps ?? []).findIndex((entry) => !isIpOrCidr(entry))
-  if (badIp !== -1) throw unprocessable('api_keys.invalid_ip', { fields: [{ field: `allowedIps.${badIp}`, rule: 'ip' }] })
+  if (badIp !== -1)
+    throw unprocessable('api_keys.invalid_ip', { fields: [{ field: `allowedIps.${badIp}`, rule: 'ip' }] })
 }

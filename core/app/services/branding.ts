@@ -23,7 +23,11 @@ export const LOGO_SIZES: Record<LogoKind, { width: number; height: number }> = {
 }
 
 /** Organisation column holding each kind's storage key. */
-export const LOGO_COLUMNS = { logo: 'logoPath', loginLogo: 'loginLogoPath', icon: 'iconPath' } as const satisfies Record<LogoKind, keyof Organization>
+export const LOGO_COLUMNS = {
+  logo: 'logoPath',
+  loginLogo: 'loginLogoPath',
+  icon: 'iconPath',
+} as const satisfies Record<LogoKind, keyof Organization>
 
 /** Image formats accepted, by sharp's format name → extension and content type. */
 const FORMATS: Record<string, { extension: string; contentType: string }> = {
@@ -35,7 +39,8 @@ const FORMATS: Record<string, { extension: string; contentType: string }> = {
 }
 
 export const contentTypeOf = (key: string) =>
-  Object.values(FORMATS).find((format) => key.endsWith(`.${format.extension}`))?.contentType ?? 'application/octet-stream'
+  Object.values(FORMATS).find((format) => key.endsWith(`.${format.extension}`))?.contentType ??
+  'application/octet-stream'
 
 const invalidFile = (rule: string) => unprocessable('upload.invalid_file', { fields: [{ field: 'file', rule }] })
 
@@ -44,7 +49,8 @@ const invalidFile = (rule: string) => unprocessable('upload.invalid_file', { fie
  * exact dimensions of the kind. `kindLabel` is the translated name used in the message.
  */
 export async function inspectLogo(contents: Buffer, kind: LogoKind, kindLabel: string) {
-  if (contents.length > LOGO_MAX_BYTES) throw unprocessable('branding.too_large', { fields: [{ field: 'file', rule: 'size' }], max: '2 MB' })
+  if (contents.length > LOGO_MAX_BYTES)
+    throw unprocessable('branding.too_large', { fields: [{ field: 'file', rule: 'size' }], max: '2 MB' })
   if (contents.length === 0) throw invalidFile('type')
   const { default: sharp } = await import('sharp')
   let metadata: { format?: string; width?: number; height?: number }
@@ -102,7 +108,10 @@ export async function replaceLogoFile(
     if (newKey && newKey !== previous) await storage().delete(newKey)
     throw error
   }
-  if (previous && previous !== newKey) await storage().delete(previous).catch(() => undefined)
+  if (previous && previous !== newKey)
+    await storage()
+      .delete(previous)
+      .catch(() => undefined)
 }
 
 /** Public base of the API: APP_URL when set, else relative URLs (same origin as the panels). */
@@ -115,7 +124,12 @@ export function logoUrl(org: { id: number }, kind: LogoKind, key: string | null 
 }
 
 /** The URLs of the three images, null where the organisation has none. */
-export function brandingUrls(org: { id: number; logoPath?: string | null; loginLogoPath?: string | null; iconPath?: string | null }) {
+export function brandingUrls(org: {
+  id: number
+  logoPath?: string | null
+  loginLogoPath?: string | null
+  iconPath?: string | null
+}) {
   return {
     logoUrl: logoUrl(org, 'logo', org.logoPath),
     loginLogoUrl: logoUrl(org, 'loginLogo', org.loginLogoPath),

@@ -4,7 +4,11 @@ import type { ListOptions } from '#kernel/list_query'
 export const IMPORT_LIST: ListOptions = {
   sortable: { id: 'id', createdAt: 'created_at', status: 'status', type: 'type' },
   filterable: {
-    status: { column: 'status', kind: 'eq', values: ['queued', 'processing', 'completed', 'failed', 'cancelled', 'imported_partially'] },
+    status: {
+      column: 'status',
+      kind: 'eq',
+      values: ['queued', 'processing', 'completed', 'failed', 'cancelled', 'imported_partially'],
+    },
     type: { column: 'type', kind: 'eq' },
     pluginId: { column: 'plugin_id', kind: 'eq' },
   },

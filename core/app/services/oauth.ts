@@ -31,7 +31,12 @@ const random = (bytes: number) => randomBytes(bytes).toString('base64url')
 
 export function newClientCredentials() {
   const clientSecret = random(32)
-  return { clientId: `afc_${random(18)}`, clientSecret, clientSecretHash: sha256(clientSecret), secretHint: clientSecret.slice(-4) }
+  return {
+    clientId: `afc_${random(18)}`,
+    clientSecret,
+    clientSecretHash: sha256(clientSecret),
+    secretHint: clientSecret.slice(-4),
+  }
 }
 
 export function newAuthCode() {
@@ -71,11 +76,15 @@ export function assertValidApp(data: { scopes: ApiKeyScope[]; redirectUris: stri
   const resources = data.scopes.map((scope) => scope.resource)
   const forbidden = resources.findIndex((resource) => NOT_GRANTABLE.has(resource))
   if (forbidden !== -1) {
-    throw unprocessable('oauth.resource_not_grantable', { fields: [{ field: `scopes.${forbidden}.resource`, rule: 'grantable' }] })
+    throw unprocessable('oauth.resource_not_grantable', {
+      fields: [{ field: `scopes.${forbidden}.resource`, rule: 'grantable' }],
+    })
   }
   const badUri = data.redirectUris.findIndex((uri) => !isAllowedRedirectUri(uri))
   if (badUri !== -1) {
-    throw unprocessable('oauth.invalid_redirect_uri', { fields: [{ field: `redirectUris.${badUri}`, rule: 'redirectUri' }] })
+    throw unprocessable('oauth.invalid_redirect_uri', {
+      fields: [{ field: `redirectUris.${badUri}`, rule: 'redirectUri' }],
+    })
   }
   assertValidIps(data.allowedIps)
 }
@@ -111,30 +120,39 @@ export function looksLikeOAuthToken(token: string | undefined): token is string 
 
 const TOKEN_FORMAT = /^afo_(\d{1,10})\.([A-Za-z0-9_-]{20,100})$/
 
-/**
- * Calls an OAuth token may not make: session management, credentials (API keys, OAuth
- * apps, consenting to further apps). Those need the person's own panel session.
- */
-const PANEL_ONLY_PATHS = /^\/api\/v1\/(auth|oauth|api-keys|account\/change-password|account\/email)(\/|\?|$)/
-
 const invalidToken = (key = 'oauth.token_invalid') => new AppError(key, 401, 'unauthorized')
 
-/** Resolves an access token presented on `path` from `ip`: the consenting user and the granted scopes. */
-export async function verifyOAuthToken(token: string, path: string, ip: string): Promise<{ user: User; scopes: ApiKeyScope[] }> {
+/**
+ * Resolves an access token presented from `ip`: the consenting user and the granted scopes.
+ * Which calls a token may make is the route table's decision (RouteSpec.scope).
+ */
+export async function verifyOAuthToken(token: string, ip: string): Promise<{ user: User; scopes: ApiKeyScope[] }> {
   const match = TOKEN_FORMAT.exec(token)
   if (!match) throw invalidToken()
   const row = await db
     .from('oauth_access_tokens as t')
     .join('oauth_apps as a', 'a.id', 't.app_id')
     .where('t.id', Number(match[1]))
-    .select('t.id', 't.user_id', 't.organization_id', 't.token_hash', 't.scopes', 't.expires_at', 't.revoked_at', 'a.revoked_at as app_revoked_at', 'a.expires_at as app_expires_at', 'a.allowed_ips')
+    .select(
+      't.id',
+      't.user_id',
+      't.organization_id',
+      't.token_hash',
+      't.scopes',
+      't.expires_at',
+      't.revoked_at',
+      'a.revoked_at as app_revoked_at',
+      'a.expires_at as app_expires_at',
+      'a.allowed_ips'
+    )
     .first()
   if (!row || !sameHash(row.token_hash, sha256(match[2]))) throw invalidToken()
   if (row.revoked_at || row.app_revoked_at) throw invalidToken()
   const now = new Date()
-  if (new Date(row.expires_at) <= now || (row.app_expires_at && new Date(row.app_expires_at) <= now)) throw invalidToken('oauth.token_expired')
-  if (row.allowed_ips.length && !ipAllowed(ip, row.allowed_ips)) throw new AppError('oauth.ip_not_allowed', 403, 'forbidden')
-  if (PANEL_ONLY_PATHS.test(path)) throw new AppError('oauth.panel_only', 403, 'forbidden')
+  if (new Date(row.expires_at) <= now || (row.app_expires_at && new Date(row.app_expires_at) <= now))
+    throw invalidToken('oauth.token_expired')
+  if (row.allowed_ips.length && !ipAllowed(ip, row.allowed_ips))
+    throw new AppError('oauth.ip_not_allowed', 403, 'forbidden')
   const user = await User.find(row.user_id)
   if (!user || user.status !== 'active' || user.organizationId !== row.organization_id) throw invalidToken()
   await db.from('oauth_access_tokens').where('id', row.id).update({ last_used_at: now })
@@ -147,7 +165,8 @@ export async function verifyOAuthToken(token: string, path: string, ip: string):
  */
 export class OAuthProtocolError extends Error {
   constructor(
-    readonly error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'unauthorized_client',
+    readonly error:
+      'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'unauthorized_client',
     /** i18n key of the description. */
     readonly descriptionKey: string,
     readonly status = error === 'invalid_client' ? 401 : 400
@@ -158,7 +177,11 @@ export class OAuthProtocolError extends Error {
 
 /** A replayed code: the code is burnt and every token it issued stops at once (RFC 6749 §4.1.2). */
 export async function revokeTokensOfCode(codeId: number) {
-  await db.from('oauth_access_tokens').where('auth_code_id', codeId).whereNull('revoked_at').update({ revoked_at: DateTime.now().toJSDate() })
+  await db
+    .from('oauth_access_tokens')
+    .where('auth_code_id', codeId)
+    .whereNull('revoked_at')
+    .update({ revoked_at: DateTime.now().toJSDate() })
 }
 
 export const OAUTH_APP_LIST: ListOptions = {

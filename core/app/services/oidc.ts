@@ -8,7 +8,7 @@
  *   OIDC_ISSUER          issuer URL; its /.well-known/openid-configuration is discovered
  *   OIDC_CLIENT_ID       client registered at the provider
  *   OIDC_CLIENT_SECRET   its secret
- *   OIDC_REDIRECT_URI    default `${APP_URL}/auth/verify/google`
+ *   OIDC_REDIRECT_URI    default `${APP_URL}/auth/verify/google` (APP_URL: see kernel/links.ts)
  *   OIDC_SCOPES          default "openid email profile"
  *   OIDC_TOKEN_AUTH_METHOD  client_secret_basic (default) | client_secret_post
  *   OIDC_AUTHORIZATION_ENDPOINT, OIDC_TOKEN_ENDPOINT, OIDC_JWKS_URI (+ OIDC_USERINFO_ENDPOINT):
@@ -21,6 +21,7 @@ import db from '@adonisjs/lucid/services/db'
 import encryption from '@adonisjs/core/services/encryption'
 import logger from '@adonisjs/core/services/logger'
 import { AppError, unprocessable } from '#kernel/errors'
+import { configuredBaseUrl } from '#kernel/links'
 
 export const STATE_TTL_SECONDS = 10 * 60
 const DISCOVERY_CACHE_MS = 10 * 60 * 1000
@@ -43,28 +44,45 @@ export const providerError = (key = 'oidc.provider_error') => new AppError(key, 
 
 /** What went wrong at the provider, for the operator: the library's error name, code and message (never tokens). */
 function logProviderFailure(step: string, error: unknown) {
-  const { name, code, message, error: oauthError } = (error ?? {}) as { name?: string; code?: string; message?: string; error?: string }
+  const {
+    name,
+    code,
+    message,
+    error: oauthError,
+  } = (error ?? {}) as { name?: string; code?: string; message?: string; error?: string }
   logger.warn({ step, name, code, oauthError, message }, 'OpenID Connect provider error')
 }
 
-/** The settings from the environment, or null when sign-in with a provider is not set up. */
-export function oidcSettings(fallbackBaseUrl: string): OidcSettings | null {
+/**
+ * The settings from the environment, or null when sign-in with a provider is not set up. The
+ * default redirect URI is on the configured address (APP_URL, else HOST/PORT), never on the
+ * request's Host headers.
+ */
+export function oidcSettings(): OidcSettings | null {
   const env = process.env
   const issuer = env.OIDC_ISSUER?.trim()
   const clientId = env.OIDC_CLIENT_ID?.trim()
   const clientSecret = env.OIDC_CLIENT_SECRET?.trim()
   if (!issuer || !clientId || !clientSecret) return null
-  const base = (env.APP_URL?.trim() || fallbackBaseUrl).replace(/\/+$/, '')
-  const explicit = [env.OIDC_AUTHORIZATION_ENDPOINT, env.OIDC_TOKEN_ENDPOINT, env.OIDC_JWKS_URI].map((value) => value?.trim())
+  const base = configuredBaseUrl()
+  const explicit = [env.OIDC_AUTHORIZATION_ENDPOINT, env.OIDC_TOKEN_ENDPOINT, env.OIDC_JWKS_URI].map((value) =>
+    value?.trim()
+  )
   return {
     issuer,
     clientId,
     clientSecret,
     redirectUri: env.OIDC_REDIRECT_URI?.trim() || `${base}/auth/verify/google`,
     scopes: env.OIDC_SCOPES?.trim() || 'openid email profile',
-    tokenAuthMethod: env.OIDC_TOKEN_AUTH_METHOD?.trim() === 'client_secret_post' ? 'client_secret_post' : 'client_secret_basic',
+    tokenAuthMethod:
+      env.OIDC_TOKEN_AUTH_METHOD?.trim() === 'client_secret_post' ? 'client_secret_post' : 'client_secret_basic',
     endpoints: explicit.every(Boolean)
-      ? { authorization: explicit[0]!, token: explicit[1]!, jwks: explicit[2]!, userinfo: env.OIDC_USERINFO_ENDPOINT?.trim() || undefined }
+      ? {
+          authorization: explicit[0]!,
+          token: explicit[1]!,
+          jwks: explicit[2]!,
+          userinfo: env.OIDC_USERINFO_ENDPOINT?.trim() || undefined,
+        }
       : null,
   }
 }
@@ -96,11 +114,14 @@ export async function providerConfiguration(settings: OidcSettings): Promise<cli
     if (endpoint) insecureAllowed(new URL(endpoint))
   }
   const auth =
-    settings.tokenAuthMethod === 'client_secret_post' ? client.ClientSecretPost(settings.clientSecret) : client.ClientSecretBasic(settings.clientSecret)
+    settings.tokenAuthMethod === 'client_secret_post'
+      ? client.ClientSecretPost(settings.clientSecret)
+      : client.ClientSecretBasic(settings.clientSecret)
   const metadata = { client_secret: settings.clientSecret, redirect_uris: [settings.redirectUri] }
   const execute = insecure ? [client.allowInsecureRequests] : []
   const config = (async () => {
-    if (!settings.endpoints) return client.discovery(issuer, settings.clientId, metadata, auth, { execute, timeout: HTTP_TIMEOUT_SECONDS })
+    if (!settings.endpoints)
+      return client.discovery(issuer, settings.clientId, metadata, auth, { execute, timeout: HTTP_TIMEOUT_SECONDS })
     const configuration = new client.Configuration(
       {
         issuer: settings.issuer,
@@ -167,8 +188,15 @@ export interface ProviderIdentity {
  * the code at the provider and validates the id_token. A refused code → 422; anything the
  * provider gets wrong or cannot answer → 502.
  */
-export async function finishSignIn(settings: OidcSettings, input: { code: string; state: string; iss?: string }): Promise<ProviderIdentity> {
-  const [pending] = await db.from('oidc_states').where('state_hash', sha256(input.state)).delete().returning(['nonce', 'code_verifier', 'redirect_uri', 'expires_at'])
+export async function finishSignIn(
+  settings: OidcSettings,
+  input: { code: string; state: string; iss?: string }
+): Promise<ProviderIdentity> {
+  const [pending] = await db
+    .from('oidc_states')
+    .where('state_hash', sha256(input.state))
+    .delete()
+    .returning(['nonce', 'code_verifier', 'redirect_uri', 'expires_at'])
   const nonce = pending ? encryption.decrypt<string>(pending.nonce) : null
   const verifier = pending ? encryption.decrypt<string>(pending.code_verifier) : null
   if (!pending || new Date(pending.expires_at) <= new Date() || !nonce || !verifier) {
@@ -176,13 +204,15 @@ export async function finishSignIn(settings: OidcSettings, input: { code: string
   }
   const config = await providerConfiguration(settings)
   const issuer = config.serverMetadata().issuer
-  if (input.iss && input.iss !== issuer) throw unprocessable('oidc.code_rejected', { fields: [{ field: 'iss', rule: 'issuer' }] })
+  if (input.iss && input.iss !== issuer)
+    throw unprocessable('oidc.code_rejected', { fields: [{ field: 'iss', rule: 'issuer' }] })
   const callback = new URL(pending.redirect_uri)
   callback.searchParams.set('code', input.code)
   callback.searchParams.set('state', input.state)
   // RFC 9207 mix-up defence: with one configured provider the expected issuer stands in
   // when the front end did not pass `iss` on; a different one was refused above.
-  if (input.iss || config.serverMetadata().authorization_response_iss_parameter_supported) callback.searchParams.set('iss', issuer)
+  if (input.iss || config.serverMetadata().authorization_response_iss_parameter_supported)
+    callback.searchParams.set('iss', issuer)
   let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>
   try {
     tokens = await client.authorizationCodeGrant(config, callback, {

@@ -3,7 +3,9 @@
  * described inside the envelope; errors share one ErrorEnvelope schema.
  */
 import { openapiRegistry, type OperationRecord, type Schema } from '#kernel/openapi'
-import { registry } from '#config/plugins'
+import { installedPlugins } from '#kernel/installed_plugins'
+import { routeScope } from '#services/abilities'
+import { documentedBody } from '#kernel/request_shape'
 import { APP_VERSION } from '#services/version'
 
 const envelopeOf = (data: Schema): Schema => ({
@@ -56,8 +58,12 @@ function clean(schema: Schema): Schema {
   return rest
 }
 
-/** `id` and `…Id` path parameters are record ids (integers), except click ids (UUIDv7). */
-function pathParameterSchema(name: string) {
+/**
+ * `id` and `…Id` path parameters are record ids (integers), except click ids (UUIDv7) and
+ * those the route declares otherwise (a plugin's id is its name).
+ */
+function pathParameterSchema(name: string, declared?: Schema) {
+  if (declared) return declared
   if (name === 'clickId') return { type: 'string', format: 'uuid' }
   if (name === 'id' || /^[a-z]+Id$/.test(name)) return { type: 'integer', minimum: 1 }
   return { type: 'string' }
@@ -70,7 +76,7 @@ function operationObject(op: OperationRecord) {
       name: match[1],
       in: 'path',
       required: true,
-      schema: pathParameterSchema(match[1]),
+      schema: pathParameterSchema(match[1], op.params?.[match[1]]),
     })
   }
   for (const [name, schema] of Object.entries(op.query ?? {})) {
@@ -86,12 +92,22 @@ function operationObject(op: OperationRecord) {
     responses[status] = {
       description: 'OK',
       ...(op.response.list
-        ? { headers: { 'Content-Range': { description: '<resource> <start>-<end>/<total>', schema: { type: 'string' } } } }
+        ? {
+            headers: {
+              'Content-Range': { description: '<resource> <start>-<end>/<total>', schema: { type: 'string' } },
+            },
+          }
         : {}),
       content: { 'application/json': { schema: envelopeOf(data) } },
     }
   }
-  if (op.body || op.multipart || op.query) responses['422'] = errorResponse('Validation failed')
+  // Every call can be refused: hostile text, unknown parameters or fields (kernel/request_shape.ts).
+  responses['422'] = errorResponse('Validation failed')
+  if (op.body) responses['400'] = errorResponse('The body is not valid JSON')
+  if (op.body || op.multipart) {
+    responses['413'] = errorResponse('The request body is too large')
+    responses['415'] = errorResponse('The body is not of the documented media type')
+  }
   if (!op.public) {
     responses['401'] = errorResponse('Missing or invalid token')
     responses['403'] = errorResponse('Not allowed')
@@ -103,7 +119,14 @@ function operationObject(op: OperationRecord) {
 
   let requestBody: unknown
   if (op.body) {
-    requestBody = { required: true, content: { 'application/json': { schema: clean(op.body) } } }
+    const schema = clean(documentedBody(op)!)
+    requestBody = {
+      required: true,
+      content: {
+        'application/json': { schema },
+        ...(op.formEncoded ? { 'application/x-www-form-urlencoded': { schema } } : {}),
+      },
+    }
   } else if (op.multipart) {
     requestBody = {
       required: true,
@@ -111,9 +134,16 @@ function operationObject(op: OperationRecord) {
         'multipart/form-data': {
           schema: {
             type: 'object',
-            required: [...(op.multipart.optionalFile ? [] : [op.multipart.fileField]), ...(op.multipart.required ?? [])],
+            required: [
+              ...(op.multipart.optionalFile ? [] : [op.multipart.fileField]),
+              ...(op.multipart.required ?? []),
+            ],
             properties: {
-              [op.multipart.fileField]: { type: 'string', format: 'binary', contentMediaType: op.multipart.fileMediaType ?? 'text/csv' },
+              [op.multipart.fileField]: {
+                type: 'string',
+                format: 'binary',
+                contentMediaType: op.multipart.fileMediaType ?? 'text/csv',
+              },
               ...(op.multipart.fields ?? {}),
             },
           },
@@ -127,6 +157,8 @@ function operationObject(op: OperationRecord) {
     ...(op.description ? { description: op.description } : {}),
     tags: [op.tag],
     ...(op.public ? { security: [] } : {}),
+    // What an API key or OAuth token needs; absent on an authenticated call = panel sessions only.
+    ...(routeScope(op) ? { 'x-affix-scope': routeScope(op) } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,
@@ -143,11 +175,20 @@ export function buildOpenApiDocument() {
     paths[op.path][op.method] = operationObject(op)
   }
   const tags = [
-    { name: 'core', description: 'Account, profile, organisation, team members, API keys, plugins, imports and health' },
-    { name: 'auth', description: 'Log in and out, panels, registration and verification, password reset, OpenID Connect, login-as' },
+    {
+      name: 'core',
+      description: 'Account, profile, organisation, team members, API keys, plugins, imports and health',
+    },
+    {
+      name: 'auth',
+      description: 'Log in and out, panels, registration and verification, password reset, OpenID Connect, login-as',
+    },
     { name: 'oauth', description: 'OAuth apps and the authorization-code grant' },
     { name: 'superadmin', description: 'Every organisation (account), for superadmins' },
-    ...registry.ordered.map((plugin) => ({ name: plugin.id, description: plugin.description ?? plugin.name })),
+    ...installedPlugins().ordered.map((plugin) => ({
+      name: plugin.id,
+      description: plugin.description ?? plugin.name,
+    })),
   ]
   const componentSchemas: Record<string, unknown> = { ErrorEnvelope: ERROR_ENVELOPE }
   for (const [name, schema] of [...openapiRegistry.schemas()].sort(([a], [b]) => a.localeCompare(b))) {

@@ -1,16 +1,9 @@
 import type Organization from '#models/organization'
 import { restrictionsOf } from '#kernel/restrictions'
 import type { ListOptions } from '#kernel/list_query'
+import { DEFAULT_PREFERENCES } from '#kernel/organization_preferences'
 
-export const DEFAULT_PREFERENCES = {
-  currency: 'BRL',
-  language: 'en',
-  timezone: 'UTC',
-  themeColor: 'purple',
-  weekStartDay: 'monday',
-  defaultReportDays: 30,
-  maskCustomerId: false,
-}
+export { DEFAULT_PREFERENCES }
 
 /** An organisation with its preferences completed by the defaults (spec §3, §9). */
 export function organizationPayload(org: Organization) {

@@ -3,23 +3,47 @@
  * installed plugin is on); a row with enabled=false turns it off without touching data;
  * an integration the parent organisation restricted is off whatever the row says.
  */
-import { registry } from '#config/plugins'
+import { installedPlugins } from '#kernel/installed_plugins'
 import type Organization from '#models/organization'
 import OrganizationPlugin from '#models/organization_plugin'
 import { restricted, restrictionsOf } from '#kernel/restrictions'
 import { publishInvalidation } from '#kernel/cache_bus'
 
+/**
+ * The organisation feature flags a plugin needs (any one of them): those of its permissions
+ * when every one of them needs a flag (deep links: edl). Without one, the plugin may be on
+ * and still offer nothing: the panels say why instead of showing an empty "On".
+ */
+export function requiredFeatures(plugin: { permissions?: Array<{ requiresAnyFlag?: readonly string[] }> }): string[] {
+  const permissions = plugin.permissions ?? []
+  if (!permissions.length || permissions.some((permission) => !permission.requiresAnyFlag?.length)) return []
+  return [...new Set(permissions.flatMap((permission) => permission.requiresAnyFlag ?? []))]
+}
+
 export async function pluginStates(org: Organization) {
   const rows = await OrganizationPlugin.query().where('organization_id', org.id)
   const disabled = new Set<string>(rows.filter((row) => !row.enabled).map((row) => row.pluginId))
   for (const id of restrictionsOf(org).disabledIntegrations) disabled.add(id)
-  return registry.ordered.map((plugin) => ({
-    id: plugin.id,
-    name: plugin.name,
-    description: plugin.description ?? null,
-    dependsOn: plugin.dependsOn ?? [],
-    enabled: !disabled.has(plugin.id),
-  }))
+  const features = org.features ?? {}
+  return installedPlugins().ordered.map((plugin) => {
+    const requiresFeatures = requiredFeatures(plugin)
+    return {
+      id: plugin.id,
+      name: plugin.name,
+      description: plugin.description ?? null,
+      dependsOn: plugin.dependsOn ?? [],
+      enabled: !disabled.has(plugin.id),
+      hasSettings: Boolean(plugin.settings),
+      requiresFeatures,
+      featureMissing: requiresFeatures.length > 0 && !requiresFeatures.some((flag) => features[flag]),
+      wiring: {
+        lookups: Object.keys(plugin.lookups ?? {}),
+        extensionPoints: (plugin.extensionPoints ?? []).map((point) => point.key),
+        hooks: (plugin.hooks ?? []).map((hook) => hook.point),
+        listeners: (plugin.listeners ?? []).map((listener) => listener.event),
+      },
+    }
+  })
 }
 
 export const enabledPluginIds = (states: Array<{ id: string; enabled: boolean }>) =>
@@ -32,7 +56,7 @@ export async function setPluginEnabled(org: Organization, pluginId: string, enab
   await OrganizationPlugin.updateOrCreate({ organizationId: org.id, pluginId }, { enabled })
   // Caches of "is this plugin on here" (the click path's) reload on every node.
   await publishInvalidation({ topic: 'plugins', organizationId: org.id })
-  const plugin = registry.get(pluginId)
+  const plugin = installedPlugins().get(pluginId)
   if (enabled) await plugin?.onEnable?.(org.id)
   else await plugin?.onDisable?.(org.id)
 }

@@ -1,7 +1,9 @@
 /*
  * Registration: verification links, the mails of registration and signup (each in the
- * recipient's language), and the creation of a signup panel (affiliate or brand) for a
- * person who may already hold panels in other organisations.
+ * recipient's language, with links on the configured address: linkBaseUrl), and the
+ * creation of a signup panel (affiliate or brand). A person may hold panels in other
+ * organisations; a signup neither reveals them nor depends on them: the new panel has the
+ * password typed here, its own (docs/security.md, "Identity and passwords").
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { HttpContext } from '@adonisjs/core/http'
@@ -14,7 +16,7 @@ import type Organization from '#models/organization'
 import User from '#models/user'
 import { unprocessable } from '#kernel/errors'
 import { sendMail, type OutgoingMail } from '#services/mailer'
-import { existingPasswordHash } from '#services/panels'
+import { linkBaseUrl } from '#kernel/links'
 import { recordTimeline } from '#services/timeline'
 import { emitPanelSignup } from '#kernel/signup_hooks'
 
@@ -24,11 +26,6 @@ export type SignupKind = 'affiliate' | 'brand'
 export const VERIFICATION_TTL_HOURS = 24
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
-
-/** The panels' address for links in mails. */
-export function appBaseUrl(ctx: HttpContext) {
-  return (process.env.APP_URL ?? `${ctx.request.protocol()}://${ctx.request.host()}`).replace(/\/+$/, '')
-}
 
 /** Translations in the recipient's language (en when unknown). */
 export function i18nFor(locale: string | null | undefined) {
@@ -91,7 +88,7 @@ export async function sendVerificationMail(
       to: user.email,
       subject: i18n.t(`${prefix}_subject`),
       text: i18n.t(`${prefix}_body`, {
-        link: `${appBaseUrl(ctx)}/auth/verify/${token}`,
+        link: `${await linkBaseUrl(user.organizationId)}/auth/verify/${token}`,
         hours: VERIFICATION_TTL_HOURS,
       }),
     },
@@ -108,9 +105,10 @@ export interface SignupInput {
 }
 
 /**
- * Creates the person's panel in the organisation. The address may already hold panels
- * elsewhere: then the password given must be the person's (the new panel shares the hash);
- * a wrong password, or a panel already in this organisation, is "Username is already taken".
+ * Creates the person's panel in the organisation, with the password typed at the signup (its
+ * own hash, whatever panels the address holds elsewhere: those are neither revealed, nor
+ * required, nor given this password). A panel already in this organisation is "Username is
+ * already taken".
  */
 export async function createSignupPanel(
   trx: TransactionClientContract,
@@ -130,26 +128,32 @@ export async function createSignupPanel(
   if (inThisOrganization) throw usernameTaken()
   // A referral link naming anything but a live affiliate of this organisation is ignored.
   const referrer = details.ref
-    ? await trx.from('users').where({ id: details.ref, organization_id: org.id, role: 'affiliate' }).whereNotIn('status', ['deleted']).select('id').first()
+    ? await trx
+        .from('users')
+        .where({ id: details.ref, organization_id: org.id, role: 'affiliate' })
+        .whereNotIn('status', ['deleted'])
+        .select('id')
+        .first()
     : null
   const referredBy = referrer ? Number(referrer.id) : null
-  const existing = await existingPasswordHash(email, trx)
-  if (existing && !(await hash.use('scrypt').verify(existing, input.password))) throw usernameTaken()
-  // Inserted directly so the existing hash is kept as it is (the model would hash it again).
   const [row] = await trx
     .insertQuery()
     .table('users')
     .insert({
       organization_id: org.id,
       email,
-      password: existing ?? (await hash.use('scrypt').make(input.password)),
+      password: await hash.use('scrypt').make(input.password),
       name: input.name,
       role: kind,
       status,
       owner: false,
       locale: input.language ?? null,
       phone: input.phone ?? null,
-      signup_details: JSON.stringify({ answers: details.answers, campaignId: details.campaignId, ...(referredBy ? { referredBy } : {}) }),
+      signup_details: JSON.stringify({
+        answers: details.answers,
+        campaignId: details.campaignId,
+        ...(referredBy ? { referredBy } : {}),
+      }),
     })
     .returning('id')
   const user = await User.findOrFail(typeof row === 'object' ? row.id : row, { client: trx })
@@ -157,25 +161,26 @@ export async function createSignupPanel(
     org.id,
     user.id,
     `registration.${kind}_signed_up`,
-    { userId: user.id, status, campaignId: details.campaignId, existingPerson: !!existing },
+    { userId: user.id, status, campaignId: details.campaignId },
     trx
   )
-  await emitPanelSignup({ trx, organizationId: org.id, userId: user.id, kind, referredBy, campaignId: details.campaignId })
+  await emitPanelSignup({
+    trx,
+    organizationId: org.id,
+    userId: user.id,
+    kind,
+    referredBy,
+    campaignId: details.campaignId,
+  })
   return user
 }
 
 /** The welcome mail to the new panel, and a note to every active admin of the organisation. */
-export async function sendSignupMails(
-  ctx: HttpContext,
-  org: Organization,
-  user: User,
-  kind: SignupKind,
-  language: string
-) {
+export async function sendSignupMails(org: Organization, user: User, kind: SignupKind, language: string) {
   const personal = i18nFor(language)
   const mailKey =
     kind === 'brand' ? 'brand_pending' : user.status === 'active' ? 'affiliate_active' : 'affiliate_pending'
-  const data = { organization: org.name, name: user.name ?? user.email, link: `${appBaseUrl(ctx)}/login` }
+  const data = { organization: org.name, name: user.name ?? user.email, link: `${await linkBaseUrl(org.id)}/login` }
   await deliver(
     {
       to: user.email,

@@ -9,10 +9,13 @@ export async function recordTimeline(
   changes: Record<string, unknown>,
   trx?: TransactionClientContract
 ) {
-  await (trx ?? db).insertQuery().table('organization_timeline').insert({
-    organization_id: organizationId,
-    user_id: userId,
-    action,
-    changes: JSON.stringify(changes),
-  })
+  await (trx ?? db)
+    .insertQuery()
+    .table('organization_timeline')
+    .insert({
+      organization_id: organizationId,
+      user_id: userId,
+      action,
+      changes: JSON.stringify(changes),
+    })
 }

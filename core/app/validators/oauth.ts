@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { dateTimeSchema } from '#kernel/iso_rules'
 import { TEXT_MAX } from '#kernel/validation'
 
 /** Same scope shape and rules as API keys (spec §3: resource and operation). */
@@ -6,7 +7,10 @@ const scopes = vine
   .array(
     vine.object({
       resource: vine.string().trim().minLength(1).maxLength(64),
-      operations: vine.array(vine.enum(['read', 'write'] as const)).minLength(1).distinct(),
+      operations: vine
+        .array(vine.enum(['read', 'write'] as const))
+        .minLength(1)
+        .distinct(),
     })
   )
   .minLength(1)
@@ -16,7 +20,11 @@ export const createOAuthAppValidator = vine.create({
   /** Exact redirect URIs the app may receive codes on (https; http only for loopback). */
   redirectUris: vine.array(vine.string().trim().maxLength(2048)).minLength(1).maxLength(10).distinct(),
   scopes,
-  expiresAt: vine.date({ formats: { utc: true } }).afterOrEqual('today').optional(),
+  expiresAt: vine
+    .date({ formats: { utc: true } })
+    .use(dateTimeSchema())
+    .afterOrEqual('today')
+    .optional(),
   allowedIps: vine.array(vine.string().trim().maxLength(64)).maxLength(100).optional(),
 })
 
@@ -34,8 +42,14 @@ export const authorizeValidator = vine.create({
   ...clientAndRedirect,
   state: vine.string().minLength(1).maxLength(500),
   // RFC 7636: 43–128 characters of [A-Z a-z 0-9 - . _ ~]; only S256 is accepted.
-  codeChallenge: vine.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/).optional(),
-  codeChallengeMethod: vine.enum(['S256'] as const).optional().requiredIfExists('codeChallenge'),
+  codeChallenge: vine
+    .string()
+    .regex(/^[A-Za-z0-9\-._~]{43,128}$/)
+    .optional(),
+  codeChallengeMethod: vine
+    .enum(['S256'] as const)
+    .optional()
+    .requiredIfExists('codeChallenge'),
 })
 
 export const oidcLoginValidator = vine.create({

@@ -1,5 +1,4 @@
 import vine from '@vinejs/vine'
-import { PASSWORD_RULE } from '#kernel/validation'
 
 const CURRENCIES = Intl.supportedValuesOf('currency')
 const TIMEZONES = Intl.supportedValuesOf('timeZone')
@@ -21,19 +20,19 @@ export const updateOrganizationValidator = vine.create({
   preferences: preferences.optional(),
 })
 
-/** Child organisation registration by a parent (the spec's /web/v1/register/child). */
+/** Child organisation registration by a parent (the spec's /web/v1/register/child); its admin is invited by mail. */
 export const createChildValidator = vine.create({
   name: vine.string().trim().minLength(1).maxLength(350),
   adminEmail: vine.string().trim().email().maxLength(254),
   adminName: vine.string().trim().maxLength(350).optional(),
-  password: vine.string().regex(PASSWORD_RULE).confirmed({ confirmationField: 'passwordConfirmation' }),
-  /** Must equal password (checked by its confirmed rule); declared so clients see it. */
-  passwordConfirmation: vine.string().maxLength(128).optional(),
 })
 
 export const restrictionsValidator = vine.create({
   disableProductChanges: vine.boolean().optional(),
   maxProductsPerBrand: vine.number().withoutDecimals().min(1).max(100000).nullable().optional(),
-  disabledIntegrations: vine.array(vine.enum(['icegaming', 'betconstruct', 'progressplay', 'apptrove'] as const)).distinct().optional(),
+  disabledIntegrations: vine
+    .array(vine.enum(['icegaming', 'betconstruct', 'progressplay', 'apptrove'] as const))
+    .distinct()
+    .optional(),
   disableAffiliateInvoices: vine.boolean().optional(),
 })

@@ -12,7 +12,10 @@ const optionalBoolean = () => vine.boolean().optional()
 
 /** Spec §3 feature flags, each true or false; flags not sent are kept, unknown ones are refused by the controller. */
 const featureFlags = vine.object(
-  Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, optionalBoolean()])) as Record<FeatureFlag, ReturnType<typeof optionalBoolean>>
+  Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, optionalBoolean()])) as Record<
+    FeatureFlag,
+    ReturnType<typeof optionalBoolean>
+  >
 )
 
 /** PATCH /api/v1/superadmin/accounts/:id: what a superadmin may change on an account. */

@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { PASSWORD_RULE, PHONE_RULE, text } from '#kernel/validation'
+import { PHONE_RULE, text } from '#kernel/validation'
 import { REPORT_NAMES, TEAM_MEMBER_ROLES } from '#kernel/team_scope'
 import type { ListOptions } from '#kernel/list_query'
 
@@ -18,15 +18,17 @@ const idList = () => vine.array(vine.number().withoutDecimals().positive()).maxL
 const reportScope = vine.object({
   affiliates: vine.enum(['all', 'assigned'] as const).optional(),
   campaigns: idList().nullable().optional(),
-  reports: vine.array(vine.enum(REPORT_NAMES)).maxLength(REPORT_NAMES.length * 2).nullable().optional(),
+  reports: vine
+    .array(vine.enum(REPORT_NAMES))
+    .maxLength(REPORT_NAMES.length * 2)
+    .nullable()
+    .optional(),
 })
 
+/** No password: the member sets theirs through the invitation mailed to the address. */
 export const createTeamMemberValidator = vine.create({
   name: text().minLength(1),
   email: vine.string().trim().toLowerCase().email().maxLength(254),
-  password: vine.string().regex(PASSWORD_RULE).confirmed({ confirmationField: 'passwordConfirmation' }),
-  /** Must equal password (checked by its confirmed rule); declared so clients see it. */
-  passwordConfirmation: vine.string().maxLength(128).optional(),
   role: vine.enum(TEAM_MEMBER_ROLES),
   status: vine.enum(TEAM_MEMBER_STATUSES).optional(),
   skype: text().nullable().optional(),
@@ -37,9 +39,6 @@ export const createTeamMemberValidator = vine.create({
 export const updateTeamMemberValidator = vine.create({
   name: text().minLength(1).optional(),
   email: vine.string().trim().toLowerCase().email().maxLength(254).optional(),
-  password: vine.string().regex(PASSWORD_RULE).confirmed({ confirmationField: 'passwordConfirmation' }).optional(),
-  /** Must equal password (checked by its confirmed rule); declared so clients see it. */
-  passwordConfirmation: vine.string().maxLength(128).optional(),
   role: vine.enum(TEAM_MEMBER_ROLES).optional(),
   status: vine.enum(TEAM_MEMBER_STATUSES).optional(),
   skype: text().nullable().optional(),
@@ -53,7 +52,15 @@ export const affiliateIdsValidator = vine.create({
 
 /** Paging, sorting and filtering of GET /api/v1/team-members. */
 export const TEAM_MEMBER_LIST: ListOptions = {
-  sortable: { id: 'id', name: 'name', email: 'email', role: 'role', status: 'status', createdAt: 'created_at', lastLoginAt: 'last_login_at' },
+  sortable: {
+    id: 'id',
+    name: 'name',
+    email: 'email',
+    role: 'role',
+    status: 'status',
+    createdAt: 'created_at',
+    lastLoginAt: 'last_login_at',
+  },
   filterable: {
     role: { column: 'role', kind: 'eq', values: TEAM_MEMBER_ROLES },
     status: { column: 'status', kind: 'eq', values: [...TEAM_MEMBER_STATUSES, 'pending'] },

@@ -26,7 +26,18 @@ export default class extends BaseSchema {
 
   async down() {
     this.schema.alterTable('users', (table) => {
-      table.dropColumns('owner', 'phone', 'skype', 'city', 'address', 'state', 'zipcode', 'country', 'email_verified_at', 'last_login_at')
+      table.dropColumns(
+        'owner',
+        'phone',
+        'skype',
+        'city',
+        'address',
+        'state',
+        'zipcode',
+        'country',
+        'email_verified_at',
+        'last_login_at'
+      )
     })
     this.schema.raw('DROP INDEX IF EXISTS users_email_lookup')
     this.schema.raw('DROP INDEX IF EXISTS users_org_email_unique')

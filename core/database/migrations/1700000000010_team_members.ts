@@ -9,7 +9,10 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 export default class extends BaseSchema {
   async up() {
     this.schema.alterTable('users', (table) => {
-      table.jsonb('report_scope').notNullable().defaultTo(JSON.stringify({ affiliates: 'all', campaigns: null, reports: null }))
+      table
+        .jsonb('report_scope')
+        .notNullable()
+        .defaultTo(JSON.stringify({ affiliates: 'all', campaigns: null, reports: null }))
     })
     this.schema.createTable('team_member_affiliates', (table) => {
       table.integer('organization_id').notNullable().references('id').inTable('organizations').onDelete('CASCADE')

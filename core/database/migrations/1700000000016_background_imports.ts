@@ -25,7 +25,17 @@ export default class extends BaseSchema {
   async down() {
     this.schema.raw('DROP INDEX IF EXISTS imports_unfinished')
     this.schema.alterTable('imports', (table) => {
-      table.dropColumns('processed_rows', 'locale', 'file_key', 'options', 'error', 'attempts', 'started_at', 'finished_at', 'cancel_requested_at')
+      table.dropColumns(
+        'processed_rows',
+        'locale',
+        'file_key',
+        'options',
+        'error',
+        'attempts',
+        'started_at',
+        'finished_at',
+        'cancel_requested_at'
+      )
     })
   }
 }

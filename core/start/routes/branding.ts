@@ -15,7 +15,10 @@ import { reportSwitchesValidator } from '#validators/branding'
 const BrandingController = () => import('#controllers/branding_controller')
 const OrganizationFeaturesController = () => import('#controllers/organization_features_controller')
 
-const imageUrl = (what: string) => ({ ...schemas.nullableString, description: `${what}; null when none was uploaded. Versioned (?v=…): a new upload gives a new URL.` })
+const imageUrl = (what: string) => ({
+  ...schemas.nullableString,
+  description: `${what}; null when none was uploaded. Versioned (?v=…): a new upload gives a new URL.`,
+})
 
 export const Branding = defineSchema('Branding', {
   type: 'object',
@@ -43,7 +46,11 @@ export const AuthMeta = defineSchema('AuthMeta', {
   ],
 })
 
-const disabledReports = { type: 'array', items: { type: 'string', enum: [...SWITCHABLE_REPORTS] }, description: 'Reports switched off for every role of the organisation' }
+const disabledReports = {
+  type: 'array',
+  items: { type: 'string', enum: [...SWITCHABLE_REPORTS] },
+  description: 'Reports switched off for every role of the organisation',
+}
 
 export const OrganizationFeatures = defineSchema('OrganizationFeatures', {
   type: 'object',
@@ -51,39 +58,85 @@ export const OrganizationFeatures = defineSchema('OrganizationFeatures', {
   properties: {
     organizationId: schemas.id,
     name: { type: 'string', description: 'Child organisations only' },
-    features: { type: 'object', additionalProperties: { type: 'boolean' }, description: 'Feature flags, set by a superadmin' },
+    features: {
+      type: 'object',
+      additionalProperties: { type: 'boolean' },
+      description: 'Feature flags, set by a superadmin',
+    },
     reportsInstall: { type: 'boolean' },
     disabledReports,
   },
 })
 
-const kind = { type: 'string', enum: [...LOGO_KINDS], description: 'logo (386x74), loginLogo (450x150) or icon (16x16)' }
+const kind = {
+  type: 'string',
+  enum: [...LOGO_KINDS],
+  description: 'logo (386x74), loginLogo (450x150) or icon (16x16)',
+}
 
 router
   .group(() => {
     const core = new ApiRouter(router, '/api/v1', 'core')
-    core.get('/organization/logo', { name: 'getOrganizationLogo', summary: 'URLs of the logo, login logo and icon of the organisation acted on', response: { status: 200, data: Branding } }, [BrandingController, 'current'])
+    core.get(
+      '/organization/logo',
+      {
+        name: 'getOrganizationLogo',
+        summary: 'URLs of the logo, login logo and icon of the organisation acted on',
+        response: { status: 200, data: Branding },
+      },
+      [BrandingController, 'current']
+    )
     core.post(
       '/organization/logo',
       {
         name: 'uploadOrganizationLogo',
-        summary: 'Upload the logo (386x74), login logo (450x150) or icon (16x16): PNG, JPEG, WebP, GIF or SVG, exact size, at most 2 MB',
-        multipart: { fileField: 'file', fields: { file: { type: 'string', format: 'binary', contentMediaType: 'image/*' }, kind } },
+        summary:
+          'Upload the logo (386x74), login logo (450x150) or icon (16x16): PNG, JPEG, WebP, GIF or SVG, exact size, at most 2 MB',
+        multipart: {
+          fileField: 'file',
+          fields: { file: { type: 'string', format: 'binary', contentMediaType: 'image/*' }, kind },
+        },
         response: { status: 200, data: Branding },
         errors: { '422': 'Please upload a valid file (type, size or dimensions)' },
       },
       [BrandingController, 'upload']
     )
-    core.delete('/organization/logo', { name: 'deleteOrganizationLogo', summary: 'Remove one image', query: { kind }, response: { status: 200, data: Branding } }, [BrandingController, 'destroy'])
-    core.get('/organization/features', { name: 'getOrganizationFeatures', summary: 'Feature flags and the reports switched off', response: { status: 200, data: OrganizationFeatures } }, [OrganizationFeaturesController, 'show'])
+    core.delete(
+      '/organization/logo',
+      {
+        name: 'deleteOrganizationLogo',
+        summary: 'Remove one image',
+        query: { kind },
+        response: { status: 200, data: Branding },
+      },
+      [BrandingController, 'destroy']
+    )
+    core.get(
+      '/organization/features',
+      {
+        name: 'getOrganizationFeatures',
+        summary: 'Feature flags and the reports switched off',
+        response: { status: 200, data: OrganizationFeatures },
+      },
+      [OrganizationFeaturesController, 'show']
+    )
     core.patch(
       '/organization/features',
-      { name: 'updateOrganizationFeatures', summary: 'Switch customer, activity and conversion reports off or on for the whole organisation (admin)', body: reportSwitchesValidator, response: { status: 200, data: OrganizationFeatures } },
+      {
+        name: 'updateOrganizationFeatures',
+        summary: 'Switch customer, activity and conversion reports off or on for the whole organisation (admin)',
+        body: reportSwitchesValidator,
+        response: { status: 200, data: OrganizationFeatures },
+      },
       [OrganizationFeaturesController, 'update']
     )
     core.get(
       '/organization/child/features',
-      { name: 'listChildOrganizationFeatures', summary: 'Feature flags and report switches of each child organisation', response: { status: 200, data: { type: 'array', items: OrganizationFeatures } } },
+      {
+        name: 'listChildOrganizationFeatures',
+        summary: 'Feature flags and report switches of each child organisation',
+        response: { status: 200, data: { type: 'array', items: OrganizationFeatures } },
+      },
       [OrganizationFeaturesController, 'children']
     )
   })
@@ -95,7 +148,12 @@ router
     const open = new ApiRouter(router, '/api/v1', 'core', true)
     open.get(
       '/organization/:id/logo/:kind',
-      { name: 'downloadOrganizationLogo', summary: 'An organisation image (public, cacheable; 404 when there is none)', response: { status: 200, raw: 'image/*' } },
+      {
+        name: 'downloadOrganizationLogo',
+        summary: 'An organisation image (public, cacheable; 404 when there is none)',
+        query: { v: { type: 'string', description: 'Version stamp of the image (cache busting)' } },
+        response: { status: 200, raw: 'image/*' },
+      },
       [BrandingController, 'show']
     )
   })
@@ -109,7 +167,8 @@ router
       {
         name: 'getMeta',
         summary: 'Branding of a login or signup page: name, theme colour, image URLs, affiliate signup URL',
-        description: 'By orgId; without it, the platform defaults. (Lookup by the Host header will come with white-label domains.)',
+        description:
+          'By orgId; without it, the platform defaults. (Lookup by the Host header will come with white-label domains.)',
         query: { orgId: { ...schemas.id, description: 'Organisation id' } },
         response: { status: 200, data: AuthMeta },
       },

@@ -24,14 +24,21 @@ const scopeList = {
   items: {
     type: 'object',
     required: ['resource', 'operations'],
-    properties: { resource: { type: 'string' }, operations: { type: 'array', items: { type: 'string', enum: ['read', 'write'] } } },
+    properties: {
+      resource: { type: 'string' },
+      operations: { type: 'array', items: { type: 'string', enum: ['read', 'write'] } },
+    },
   },
 }
 
 export const OidcStart = defineSchema('OidcStart', {
   type: 'object',
-  required: ['url', 'state'],
+  required: ['configured'],
   properties: {
+    configured: {
+      type: 'boolean',
+      description: 'Whether sign-in with a provider is set up; url and state come only when it is',
+    },
     url: { type: 'string', description: "The provider's authorization URL to send the browser to" },
     state: { type: 'string', description: 'Comes back on the redirect; valid once, for 10 minutes' },
   },
@@ -45,7 +52,10 @@ export const OAuthAppSchema = defineSchema('OAuthApp', {
     name: { type: 'string' },
     userId: schemas.id,
     clientId: { type: 'string' },
-    secretPreview: { type: 'string', description: '…<last 4 characters>; the client secret is never returned after creation' },
+    secretPreview: {
+      type: 'string',
+      description: '…<last 4 characters>; the client secret is never returned after creation',
+    },
     redirectUris: { type: 'array', items: { type: 'string' } },
     scopes: scopeList,
     allowedIps: { type: 'array', items: { type: 'string' } },
@@ -56,7 +66,14 @@ export const OAuthAppSchema = defineSchema('OAuthApp', {
 })
 
 export const CreatedOAuthApp = defineSchema('CreatedOAuthApp', {
-  allOf: [OAuthAppSchema, { type: 'object', required: ['clientSecret'], properties: { clientSecret: { type: 'string', description: 'Shown once' } } }],
+  allOf: [
+    OAuthAppSchema,
+    {
+      type: 'object',
+      required: ['clientSecret'],
+      properties: { clientSecret: { type: 'string', description: 'Shown once' } },
+    },
+  ],
 })
 
 export const OAuthAuthCodeSchema = defineSchema('OAuthAuthCode', {
@@ -106,9 +123,10 @@ router
       '/oidc/url',
       {
         name: 'oidcUrl',
-        summary: 'Sign in with the OpenID Connect provider (spec /web/v2/auth/google/url): the URL to send the browser to, with PKCE, state and nonce',
+        summary:
+          'Sign in with the OpenID Connect provider (spec /web/v2/auth/google/url): the URL to send the browser to, with PKCE, state and nonce',
         response: { status: 200, data: OidcStart },
-        errors: { '404': 'Sign-in with a provider is not set up (type not_configured)', '502': 'The provider cannot be reached' },
+        errors: { '502': 'The provider cannot be reached' },
       },
       [OidcController, 'url']
     )
@@ -116,7 +134,8 @@ router
       '/oidc/login',
       {
         name: 'oidcLogin',
-        summary: 'Finish provider sign-in (spec /web/v2/auth/google/login, page /auth/verify/google): code + state → the panel of that e-mail address',
+        summary:
+          'Finish provider sign-in (spec /web/v2/auth/google/login, page /auth/verify/google): code + state → the panel of that e-mail address',
         body: oidcLoginValidator,
         response: { status: 200, data: Session },
         errors: {
@@ -140,7 +159,9 @@ router
       '/token',
       {
         name: 'token',
-        summary: 'OAuth 2.0 token endpoint (RFC 6749 §4.1.3). Not in the envelope: answers { access_token, token_type, expires_in, scope } or RFC 6749 §5.2 errors',
+        formEncoded: true,
+        summary:
+          'OAuth 2.0 token endpoint (RFC 6749 §4.1.3). Not in the envelope: answers { access_token, token_type, expires_in, scope } or RFC 6749 §5.2 errors',
         description:
           'Form-encoded or JSON. Client authentication by HTTP Basic or client_id/client_secret in the body. grant_type=authorization_code, code, redirect_uri (exactly as authorised), code_verifier (when PKCE was used). A code works once; presenting it again revokes the tokens it issued. The access token (`afo_<id>.<secret>`, 1 hour) is sent as `Authorization: Bearer` and acts as the consenting user within the granted scopes.',
         body: {
@@ -174,16 +195,44 @@ router
 router
   .group(() => {
     const oauth = new ApiRouter(router, '/api/v1/oauth', 'oauth')
-    oauth.get('/apps', { name: 'listApps', summary: 'OAuth apps (client secrets are never returned)', query: listQueryParameters(OAUTH_APP_LIST), response: { status: 200, list: OAuthAppSchema } }, [OAuthAppsController, 'index'])
+    oauth.get(
+      '/apps',
+      {
+        name: 'listApps',
+        summary: 'OAuth apps (client secrets are never returned)',
+        query: listQueryParameters(OAUTH_APP_LIST),
+        response: { status: 200, list: OAuthAppSchema },
+      },
+      [OAuthAppsController, 'index']
+    )
     oauth.post(
       '/apps',
-      { name: 'createApp', summary: 'Register an OAuth app: name, redirect URIs, scopes, expiry, allowed IPs; the client secret is shown once', body: createOAuthAppValidator, response: { status: 201, data: CreatedOAuthApp } },
+      {
+        name: 'createApp',
+        summary:
+          'Register an OAuth app: name, redirect URIs, scopes, expiry, allowed IPs; the client secret is shown once',
+        body: createOAuthAppValidator,
+        response: { status: 201, data: CreatedOAuthApp },
+      },
       [OAuthAppsController, 'store']
     )
-    oauth.delete('/apps/:id', { name: 'revokeApp', summary: 'Revoke an OAuth app at once: its tokens stop working', response: { status: 200, data: OAuthAppSchema } }, [OAuthAppsController, 'destroy'])
+    oauth.delete(
+      '/apps/:id',
+      {
+        name: 'revokeApp',
+        summary: 'Revoke an OAuth app at once: its tokens stop working',
+        response: { status: 200, data: OAuthAppSchema },
+      },
+      [OAuthAppsController, 'destroy']
+    )
     oauth.get(
       '/apps/:id/codes',
-      { name: 'listAppCodes', summary: 'Authorization codes issued to an app: when, for whom, used or not (never the codes)', query: listQueryParameters(OAUTH_CODE_LIST), response: { status: 200, list: OAuthAuthCodeSchema } },
+      {
+        name: 'listAppCodes',
+        summary: 'Authorization codes issued to an app: when, for whom, used or not (never the codes)',
+        query: listQueryParameters(OAUTH_CODE_LIST),
+        response: { status: 200, list: OAuthAuthCodeSchema },
+      },
       [OAuthAppsController, 'codes']
     )
     oauth.get(
@@ -194,7 +243,10 @@ router
         query: {
           clientId: { type: 'string' },
           redirectUri: { type: 'string' },
-          scope: { type: 'string', description: 'Space-separated resource:operation pairs; all of the app’s scopes when absent' },
+          scope: {
+            type: 'string',
+            description: 'Space-separated resource:operation pairs; all of the app’s scopes when absent',
+          },
         },
         response: { status: 200, data: OAuthConsent },
       },
@@ -204,10 +256,14 @@ router
       '/authorize',
       {
         name: 'authorize',
-        summary: 'The signed-in user consents (RFC 6749 §4.1.1): returns the redirect carrying a single-use code (10 minutes) and the state',
+        summary:
+          'The signed-in user consents (RFC 6749 §4.1.1): returns the redirect carrying a single-use code (10 minutes) and the state',
         body: authorizeValidator,
         response: { status: 200, data: OAuthRedirect },
-        errors: { '404': 'No such active app in your organisation', '422': 'Redirect URI not registered, or a scope the app does not have' },
+        errors: {
+          '404': 'No such active app in your organisation',
+          '422': 'Redirect URI not registered, or a scope the app does not have',
+        },
       },
       [OAuthAppsController, 'authorize']
     )

@@ -232,6 +232,7 @@ router
       '/account/email/verification',
       {
         name: 'sendEmailVerification',
+        scope: false,
         summary: "Mail a link that verifies the caller's e-mail address",
         response: { status: 200, data: Message },
         errors: { '422': 'The address is already verified' },

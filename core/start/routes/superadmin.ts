@@ -19,14 +19,27 @@ const billingState = { type: 'string', enum: ['active', 'invoice_due', 'trial_en
 
 export const AccountSummary = defineSchema('AccountSummary', {
   type: 'object',
-  required: ['id', 'name', 'type', 'ownerEmail', 'usersCount', 'billingState', 'panelLocked', 'createdAt', 'verifiedAt'],
+  required: [
+    'id',
+    'name',
+    'type',
+    'ownerEmail',
+    'usersCount',
+    'billingState',
+    'panelLocked',
+    'createdAt',
+    'verifiedAt',
+  ],
   properties: {
     id: schemas.id,
     name: { type: 'string' },
     type: { type: 'string', enum: ['parent', 'child', 'brand-type'] },
     panelType: { type: 'string' },
     parentId: { type: ['integer', 'null'] },
-    ownerEmail: { ...schemas.nullableString, description: 'The owner panel (owner flag, else the oldest admin or parent)' },
+    ownerEmail: {
+      ...schemas.nullableString,
+      description: 'The owner panel (owner flag, else the oldest admin or parent)',
+    },
     usersCount: { type: 'integer', description: 'Panels of the organisation that are not deleted' },
     billingState,
     panelLocked: { type: 'boolean' },
@@ -45,7 +58,10 @@ export const AccountDetail = defineSchema('AccountDetail', {
       properties: {
         organization: Organization,
         parent: { type: ['object', 'null'], properties: { id: schemas.id, name: { type: 'string' } } },
-        owner: { type: ['object', 'null'], properties: { id: schemas.id, email: { type: 'string' }, status: { type: 'string' } } },
+        owner: {
+          type: ['object', 'null'],
+          properties: { id: schemas.id, email: { type: 'string' }, status: { type: 'string' } },
+        },
         admins: {
           type: 'array',
           description: 'Admin, sub-admin and parent panels (never passwords or tokens)',
@@ -66,13 +82,26 @@ export const AccountDetail = defineSchema('AccountDetail', {
         },
         children: {
           type: 'array',
-          items: { type: 'object', required: ['id', 'name'], properties: { id: schemas.id, name: { type: 'string' }, createdAt: schemas.nullableString, verifiedAt: schemas.nullableString } },
+          items: {
+            type: 'object',
+            required: ['id', 'name'],
+            properties: {
+              id: schemas.id,
+              name: { type: 'string' },
+              createdAt: schemas.nullableString,
+              verifiedAt: schemas.nullableString,
+            },
+          },
         },
         plugins: { type: 'array', items: PluginState },
         counts: {
           type: 'object',
           required: ['users', 'children', 'byRole'],
-          properties: { users: { type: 'integer' }, children: { type: 'integer' }, byRole: { type: 'object', additionalProperties: { type: 'integer' } } },
+          properties: {
+            users: { type: 'integer' },
+            children: { type: 'integer' },
+            byRole: { type: 'object', additionalProperties: { type: 'integer' } },
+          },
         },
       },
     },
@@ -87,12 +116,23 @@ export const SuperadminHome = defineSchema('SuperadminHome', {
     verified: { type: 'integer' },
     unverified: { type: 'integer' },
     panelLocked: { type: 'integer' },
-    billing: { type: 'object', properties: { active: { type: 'integer' }, invoice_due: { type: 'integer' }, trial_end: { type: 'integer' } } },
+    billing: {
+      type: 'object',
+      properties: { active: { type: 'integer' }, invoice_due: { type: 'integer' }, trial_end: { type: 'integer' } },
+    },
     users: { type: 'integer' },
     recent: {
       type: 'array',
       description: 'The five newest organisations',
-      items: { type: 'object', properties: { id: schemas.id, name: { type: 'string' }, createdAt: { type: 'string' }, verifiedAt: schemas.nullableString } },
+      items: {
+        type: 'object',
+        properties: {
+          id: schemas.id,
+          name: { type: 'string' },
+          createdAt: { type: 'string' },
+          verifiedAt: schemas.nullableString,
+        },
+      },
     },
   },
 })
@@ -105,7 +145,8 @@ export const SuperadminLogout = defineSchema('SuperadminLogout', {
     returnTo: {
       type: 'string',
       enum: ['superadmin', 'superadminLogin'],
-      description: 'superadmin: a login-as session ended, back to the superadmin panel (its token still works); superadminLogin: the superadmin logged out',
+      description:
+        'superadmin: a login-as session ended, back to the superadmin panel (its token still works); superadminLogin: the superadmin logged out',
     },
   },
 })
@@ -118,10 +159,15 @@ router
       {
         name: 'superadminLogin',
         summary: "Superadmin login: opens the person's superadmin panel",
-        description: 'Only a person holding an active superadmin panel gets a session here; anyone else gets the same 401 as for a wrong password. /api/v1/auth/login keeps working for every panel.',
+        description:
+          'Only a person holding an active superadmin panel gets a session here; anyone else gets the same 401 as for a wrong password. /api/v1/auth/login keeps working for every panel.',
         body: superadminLoginValidator,
         response: { status: 200, data: Session },
-        errors: { '401': 'Invalid email or password (or no superadmin panel)', '403': 'The superadmin panel is not active', '429': 'Too many login attempts' },
+        errors: {
+          '401': 'Invalid email or password (or no superadmin panel)',
+          '403': 'The superadmin panel is not active',
+          '429': 'Too many login attempts',
+        },
       },
       [SuperadminController, 'login']
     )
@@ -148,21 +194,52 @@ router
 router
   .group(() => {
     const api = new ApiRouter(router, '/api/v1/superadmin', 'superadmin')
-    api.get('/home', { name: 'getHome', summary: 'Superadmin home: organisations, verification, billing states, users', response: { status: 200, data: SuperadminHome } }, [SuperadminController, 'home'])
+    api.get(
+      '/home',
+      {
+        name: 'getHome',
+        summary: 'Superadmin home: organisations, verification, billing states, users',
+        response: { status: 200, data: SuperadminHome },
+      },
+      [SuperadminController, 'home']
+    )
     api.get(
       '/accounts',
-      { name: 'listAccounts', summary: 'Every organisation with its owner, users, billing state and verification', query: listQueryParameters(ACCOUNT_LIST), response: { status: 200, list: AccountSummary } },
+      {
+        name: 'listAccounts',
+        summary: 'Every organisation with its owner, users, billing state and verification',
+        query: listQueryParameters(ACCOUNT_LIST),
+        response: { status: 200, list: AccountSummary },
+      },
       [AccountsController, 'index']
     )
-    api.get('/accounts/:id', { name: 'getAccount', summary: 'One organisation: admins, children, plugins, feature flags, counts', response: { status: 200, data: AccountDetail } }, [AccountsController, 'show'])
+    api.get(
+      '/accounts/:id',
+      {
+        name: 'getAccount',
+        summary: 'One organisation: admins, children, plugins, feature flags, counts',
+        response: { status: 200, data: AccountDetail },
+      },
+      [AccountsController, 'show']
+    )
     api.patch(
       '/accounts/:id',
-      { name: 'updateAccount', summary: 'Change billing state, panel lock, onboarding, network, install reports and feature flags (recorded on the timeline)', body: updateAccountValidator, response: { status: 200, data: AccountDetail } },
+      {
+        name: 'updateAccount',
+        summary:
+          'Change billing state, panel lock, onboarding, network, install reports and feature flags (recorded on the timeline)',
+        body: updateAccountValidator,
+        response: { status: 200, data: AccountDetail },
+      },
       [AccountsController, 'update']
     )
     api.post(
       '/accounts/:id/verify',
-      { name: 'verifyAccount', summary: "Verify an organisation and activate its owner's pending panel (idempotent)", response: { status: 200, data: AccountDetail } },
+      {
+        name: 'verifyAccount',
+        summary: "Verify an organisation and activate its owner's pending panel (idempotent)",
+        response: { status: 200, data: AccountDetail },
+      },
       [AccountsController, 'verify']
     )
   })

@@ -6,11 +6,17 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 import { ApiRouter } from '#kernel/api_router'
+import { PASSWORD_BY_INVITATION } from '#kernel/panels'
 import { defineSchema } from '#kernel/openapi'
 import { listQueryParameters } from '#kernel/list_query'
 import * as schemas from '#kernel/schemas'
 import { REPORT_NAMES, TEAM_MEMBER_ROLES } from '#kernel/team_scope'
-import { affiliateIdsValidator, createTeamMemberValidator, TEAM_MEMBER_LIST, updateTeamMemberValidator } from '#validators/team_members'
+import {
+  affiliateIdsValidator,
+  createTeamMemberValidator,
+  TEAM_MEMBER_LIST,
+  updateTeamMemberValidator,
+} from '#validators/team_members'
 
 const TeamMembersController = () => import('#controllers/team_members_controller')
 
@@ -18,9 +24,21 @@ export const ReportScopeSchema = defineSchema('ReportScope', {
   type: 'object',
   required: ['affiliates', 'campaigns', 'reports'],
   properties: {
-    affiliates: { type: 'string', enum: ['all', 'assigned'], description: 'All affiliates, or only the ones assigned to the member' },
-    campaigns: { type: ['array', 'null'], items: schemas.id, description: 'Campaign ids the member sees; null for all' },
-    reports: { type: ['array', 'null'], items: { type: 'string', enum: [...REPORT_NAMES] }, description: 'Reports the member sees; null for all' },
+    affiliates: {
+      type: 'string',
+      enum: ['all', 'assigned'],
+      description: 'All affiliates, or only the ones assigned to the member',
+    },
+    campaigns: {
+      type: ['array', 'null'],
+      items: schemas.id,
+      description: 'Campaign ids the member sees; null for all',
+    },
+    reports: {
+      type: ['array', 'null'],
+      items: { type: 'string', enum: [...REPORT_NAMES] },
+      description: 'Reports the member sees; null for all',
+    },
   },
 })
 
@@ -64,7 +82,12 @@ router
     const api = new ApiRouter(router, '/api/v1', 'core')
     api.get(
       '/team-members',
-      { name: 'listTeamMembers', summary: 'Team members (sub-admins, AFMs, ADMs); filter by role and status, search name and e-mail', query: listQueryParameters(TEAM_MEMBER_LIST), response: { status: 200, list: TeamMember } },
+      {
+        name: 'listTeamMembers',
+        summary: 'Team members (sub-admins, AFMs, ADMs); filter by role and status, search name and e-mail',
+        query: listQueryParameters(TEAM_MEMBER_LIST),
+        response: { status: 200, list: TeamMember },
+      },
       [TeamMembersController, 'index']
     )
     api.post(
@@ -73,41 +96,93 @@ router
         name: 'createTeamMember',
         summary: 'Add a team member',
         description:
-          'The password belongs to the person (the e-mail address). When the address already holds a panel in another organisation, the new member keeps that existing password and the password sent here is ignored. An address already used in this organisation is refused ("Username is already taken").',
+          'The organisation never sets a password: the new panel has none until the person sets theirs through the invitation mailed to the address (single use, 7 days); a `password` field is refused. Report scope campaigns must be campaigns of the organisation. An address already used in this organisation is refused ("Username is already taken").',
         body: createTeamMemberValidator,
+        refusedFields: PASSWORD_BY_INVITATION,
         response: { status: 201, data: TeamMember },
-        errors: { '403': 'Not allowed to manage team members', '422': 'Invalid data, or the e-mail address is already taken in this organisation' },
+        errors: {
+          '403': 'Not allowed to manage team members',
+          '422':
+            'Invalid data, a password sent, unknown report scope campaigns, or the e-mail address is already taken in this organisation',
+        },
       },
       [TeamMembersController, 'store']
     )
-    api.get('/team-members/:id', { name: 'getTeamMember', summary: 'One team member', response: { status: 200, data: TeamMember }, errors: { '404': 'No such team member' } }, [TeamMembersController, 'show'])
+    api.get(
+      '/team-members/:id',
+      {
+        name: 'getTeamMember',
+        summary: 'One team member',
+        response: { status: 200, data: TeamMember },
+        errors: { '404': 'No such team member' },
+      },
+      [TeamMembersController, 'show']
+    )
     api.patch(
       '/team-members/:id',
       {
         name: 'updateTeamMember',
-        summary: 'Change some fields of a team member; a disabled member is logged out at once (406), a new password or e-mail ends their sessions',
+        summary:
+          'Change some fields of a team member; a disabled member is logged out at once (406), a new e-mail ends their sessions',
         description:
-          'A new password needs passwordConfirmation and is refused when the person also has panels in other organisations (only they can change it, from their profile). The owner and the caller cannot be disabled or change role here.',
+          "No password here: only the person sets it. A new e-mail address clears the password (it was the old address owner's) and mails an invitation to the new one. The owner and the caller cannot be disabled or change role here.",
         body: updateTeamMemberValidator,
+        refusedFields: PASSWORD_BY_INVITATION,
         response: { status: 200, data: TeamMember },
-        errors: { '404': 'No such team member', '422': 'Invalid data, a protected member, or an address already taken' },
+        errors: {
+          '404': 'No such team member',
+          '422':
+            'Invalid data, a password sent, unknown report scope campaigns, a protected member, or an address already taken',
+        },
       },
       [TeamMembersController, 'update']
     )
     api.delete(
       '/team-members/:id',
-      { name: 'deleteTeamMember', summary: 'Delete a team member: their sessions end and their affiliates are unassigned', response: { status: 200, data: TeamMember }, errors: { '404': 'No such team member', '422': 'The owner and the caller cannot be deleted' } },
+      {
+        name: 'deleteTeamMember',
+        summary: 'Delete a team member: their sessions end and their affiliates are unassigned',
+        response: { status: 200, data: TeamMember },
+        errors: { '404': 'No such team member', '422': 'The owner and the caller cannot be deleted' },
+      },
       [TeamMembersController, 'destroy']
     )
-    api.get('/team-members/:id/affiliates', { name: 'listTeamMemberAffiliates', summary: 'Affiliates assigned to a team member', response: assignedList, errors: { '404': 'No such team member' } }, [TeamMembersController, 'affiliates'])
+    api.get(
+      '/team-members/:id/affiliates',
+      {
+        name: 'listTeamMemberAffiliates',
+        summary: 'Affiliates assigned to a team member',
+        response: assignedList,
+        errors: { '404': 'No such team member' },
+      },
+      [TeamMembersController, 'affiliates']
+    )
     api.post(
       '/team-members/:id/affiliates',
-      { name: 'assignTeamMemberAffiliates', summary: 'Assign affiliates of this organisation to a team member (already assigned ones are kept)', body: affiliateIdsValidator, response: assignedList, errors: { '404': 'No such team member', '422': 'Some ids are not affiliates of this organisation (listed in invalidIds)' } },
+      {
+        name: 'assignTeamMemberAffiliates',
+        summary: 'Assign affiliates of this organisation to a team member (already assigned ones are kept)',
+        body: affiliateIdsValidator,
+        response: assignedList,
+        errors: {
+          '404': 'No such team member',
+          '422': 'Some ids are not affiliates of this organisation (listed in invalidIds)',
+        },
+      },
       [TeamMembersController, 'assign']
     )
     api.delete(
       '/team-members/:id/affiliates',
-      { name: 'unassignTeamMemberAffiliates', summary: 'Unassign affiliates from a team member (JSON body; ids not assigned are ignored)', body: affiliateIdsValidator, response: assignedList, errors: { '404': 'No such team member', '422': 'Some ids are not affiliates of this organisation (listed in invalidIds)' } },
+      {
+        name: 'unassignTeamMemberAffiliates',
+        summary: 'Unassign affiliates from a team member (JSON body; ids not assigned are ignored)',
+        body: affiliateIdsValidator,
+        response: assignedList,
+        errors: {
+          '404': 'No such team member',
+          '422': 'Some ids are not affiliates of this organisation (listed in invalidIds)',
+        },
+      },
       [TeamMembersController, 'unassign']
     )
   })

@@ -55,6 +55,28 @@ const person = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 
+/** A campaign of the organisation (active and public unless told otherwise); only the table is needed. */
+async function insertCampaign(organizationId: number, extra: Record<string, unknown> = {}) {
+  const [brand] = await db
+    .insertQuery()
+    .table('brands')
+    .insert({ organization_id: organizationId, name: `Brand ${randomUUID().slice(0, 6)}` })
+    .returning('id')
+  const [row] = await db
+    .insertQuery()
+    .table('campaigns')
+    .insert({
+      organization_id: organizationId,
+      brand_id: Number(brand.id),
+      title: 'Welcome CPA',
+      default_url: 'https://lucky.example/?c={click_id}',
+      currency: 'USD',
+      ...extra,
+    })
+    .returning('id')
+  return Number(row.id)
+}
+
 /** An organisation (with an active admin) whose signup form has the fields above. */
 async function organization(client: ApiClient, autoApprove: boolean) {
   const tenant = await createTenant('admin', `Signup Org ${randomUUID().slice(0, 6)}`)
@@ -279,8 +301,9 @@ test.group('affiliate and brand signup, with mail through a real SMTP server', (
       message: 'Keep the nickname short',
     })
 
-    const campaign = await client.get(signupPath(org.id, 42))
-    assert.equal(campaign.body().data.campaignId, 42)
+    const open = await insertCampaign(org.id)
+    const campaign = await client.get(signupPath(org.id, open))
+    assert.equal(campaign.body().data.campaignId, open)
     const typed = await client.get(`/api/v1/auth/register/affiliate/${org.id}`)
     assert.equal(typed.body().data.type, 'affiliate')
     const brand = await client.get(`/api/v1/auth/register/brand/${org.id}`)
@@ -311,7 +334,8 @@ test.group('affiliate and brand signup, with mail through a real SMTP server', (
     const { org, user: admin } = await organization(client, true)
     const { user: disabledAdmin } = await addUser(org.id, 'admin', 'disabled')
     const body = person({ phone: '+90 532 123 45 67' })
-    const response = await client.post(signupPath(org.id, 7)).json(body)
+    const seven = await insertCampaign(org.id)
+    const response = await client.post(signupPath(org.id, seven)).json(body)
     response.assertStatus(201)
     const data = response.body().data
     assert.include(data, {
@@ -343,7 +367,7 @@ test.group('affiliate and brand signup, with mail through a real SMTP server', (
         channel: 'SEO',
         id_document: 'uploads/doc-1.pdf',
       },
-      campaignId: 7,
+      campaignId: seven,
     })
     assert.notEqual(row.password, body.password)
 
@@ -516,49 +540,62 @@ test.group('affiliate and brand signup, with mail through a real SMTP server', (
     assert.lengthOf(mailTo(admin.email), 0)
   })
 
-  test('the same person at a second organisation: the right password adds a panel, a wrong one is refused', async ({
+  test('the same person at a second organisation: a panel of its own, whatever the password; panels elsewhere are neither revealed nor lent', async ({
     client,
     assert,
-    cleanup,
   }) => {
     const { org: first } = await organization(client, true)
     const { org: second } = await organization(client, true)
     const body = person()
-    // Migration 9's rollback (run when the suite ends) recreates a global unique index on e-mails.
-    cleanup(async () => {
-      await db.from('users').whereRaw('lower(email) = ?', [body.email.toLowerCase()]).delete()
-    })
     const firstPanel = (await client.post(signupPath(first.id)).json(body)).body().data
     assert.equal(firstPanel.status, 'active')
 
-    const before = await count('users')
-    const wrong = await client
+    // Another password at the second organisation: a panel of its own, not "taken", and its
+    // session shows no other organisation.
+    const secondSignup = await client
       .post(signupPath(second.id))
-      .json({ ...body, password: 'Other#2026', passwordConfirmation: 'Other#2026' })
-    wrong.assertStatus(422)
-    assert.equal(wrong.body().error.message, 'Username is already taken')
-    assert.equal(await count('users'), before)
-
-    const secondSignup = await client.post(signupPath(second.id)).json({ ...body, email: body.email.toUpperCase() })
+      .json({ ...body, email: body.email.toUpperCase(), password: 'Other#2026', passwordConfirmation: 'Other#2026' })
     secondSignup.assertStatus(201)
     const secondPanel = secondSignup.body().data
     assert.equal(secondPanel.organizationId, second.id)
-    assert.sameMembers(
+    assert.deepEqual(
       secondPanel.session.panels.map((panel: any) => panel.organizationId),
-      [first.id, second.id]
+      [second.id]
     )
     const rows = await db.from('users').whereRaw('lower(email) = ?', [body.email.toLowerCase()]).orderBy('id')
     assert.lengthOf(rows, 2)
-    assert.equal(rows[1].password, rows[0].password)
+    assert.notEqual(rows[1].password, rows[0].password)
 
-    const login = await client
+    // Each password opens its own panel only.
+    const firstLogin = await client.post('/api/v1/auth/login').json({ email: body.email, password: body.password })
+    assert.equal(firstLogin.body().data.org.id, first.id)
+    ;(
+      await client
+        .post('/api/v1/auth/login')
+        .json({ email: body.email, password: body.password, organizationId: second.id })
+    ).assertStatus(401)
+    const secondLogin = await client
       .post('/api/v1/auth/login')
-      .json({ email: body.email, password: body.password, organizationId: second.id })
-    login.assertStatus(200)
-    assert.equal(login.body().data.user.id, secondPanel.id)
-    assert.equal(login.body().data.org.id, second.id)
-    const panels = await client.get('/api/v1/auth/panels').bearerToken(login.body().data.token)
-    panels.assertStatus(200)
+      .json({ email: body.email, password: 'Other#2026', organizationId: second.id })
+    secondLogin.assertStatus(200)
+    assert.equal(secondLogin.body().data.user.id, secondPanel.id)
+    const firstToken = firstLogin.body().data.token
+    ;(await client.post(`/api/v1/auth/panels/${secondPanel.id}/switch`).bearerToken(firstToken)).assertStatus(404)
+
+    // A reset link mailed to the address proves it: both panels get the new password and
+    // become one credential the person switches between.
+    ;(await client.post('/api/v1/auth/password/forgot').json({ email: body.email })).assertStatus(200)
+    const link = /\/password\/reset\/([\w-]+)/.exec(mailTo(body.email).at(-1)!.text)![1]
+    ;(
+      await client
+        .post('/api/v1/auth/password/reset')
+        .json({ code: link, password: 'United#2026', passwordConfirmation: 'United#2026' })
+    ).assertStatus(200)
+    const united = await client
+      .post('/api/v1/auth/login')
+      .json({ email: body.email, password: 'United#2026', organizationId: second.id })
+    united.assertStatus(200)
+    const panels = await client.get('/api/v1/auth/panels').bearerToken(united.body().data.token)
     assert.sameMembers(
       panels.body().data.map((panel: any) => panel.organizationId),
       [first.id, second.id]
@@ -568,6 +605,36 @@ test.group('affiliate and brand signup, with mail through a real SMTP server', (
     const again = await client.post(signupPath(second.id)).json(body)
     again.assertStatus(422)
     assert.equal(again.body().error.message, 'Username is already taken')
+  })
+
+  test('a campaign link names an active public campaign of the organisation; anything else is 404 and writes nothing', async ({
+    client,
+    assert,
+  }) => {
+    const { org } = await organization(client, true)
+    const { org: other } = await organization(client, true)
+    const open = await insertCampaign(org.id)
+    const cases = [
+      await insertCampaign(other.id),
+      await insertCampaign(org.id, { visibility: 'private' }),
+      await insertCampaign(org.id, { status: 'paused' }),
+      await insertCampaign(org.id, { deleted_at: new Date() }),
+      999999,
+    ]
+    const before = await count('users')
+    for (const campaignId of cases) {
+      const form = await client.get(signupPath(org.id, campaignId)).header('accept-language', 'pt')
+      form.assertStatus(404)
+      assert.equal(form.body().error.message, 'Esta campanha não existe ou não aceita cadastros.')
+      const signup = await client.post(signupPath(org.id, campaignId)).json(person())
+      signup.assertStatus(404)
+      assert.equal(signup.body().error.message, 'This campaign does not exist or does not take signups.')
+    }
+    assert.equal(await count('users'), before)
+    const accepted = await client.post(signupPath(org.id, open)).json(person())
+    accepted.assertStatus(201)
+    const row = await db.from('users').where('id', accepted.body().data.id).first()
+    assert.equal(row.signup_details.campaignId, open)
   })
 
   test('a brand signs up pending (even with auto approve); the admin is told; custom fields are not its form', async ({

@@ -65,7 +65,11 @@ test.group('API conventions', () => {
     assert.equal(wrong.body().error.message, 'Invalid email or password.')
     const invalid = await client.post('/api/v1/auth/login').header('accept-language', 'pt').json({ email: 'nope' })
     invalid.assertStatus(422)
-    assert.deepInclude(invalid.body().error.fields, { field: 'password', message: 'Senha é obrigatório', rule: 'required' })
+    assert.deepInclude(invalid.body().error.fields, {
+      field: 'password',
+      message: 'Senha é obrigatório',
+      rule: 'required',
+    })
   })
 
   test('too many logins answer 429 with the spec message', async ({ client, assert }) => {

@@ -25,14 +25,23 @@ test.group('API keys', () => {
     ;(await client.post('/api/v1/brands/brands').bearerToken(key).json({ name: 'Via key' })).assertStatus(403)
     ;(await client.get('/api/v1/brands/products').bearerToken(key)).assertStatus(403)
     // A key cannot mint keys.
-    const mint = await client.post(KEYS).bearerToken(key).json({ name: 'Escalate', scopes: [{ resource: 'api_keys', operations: ['write'] }] })
+    const mint = await client
+      .post(KEYS)
+      .bearerToken(key)
+      .json({ name: 'Escalate', scopes: [{ resource: 'api_keys', operations: ['write'] }] })
     mint.assertStatus(403)
 
     const logs = await client.get(`${KEYS}/logs?sort=id`).bearerToken(token)
     logs.assertStatus(200)
     assert.deepEqual(
       logs.body().data.map((entry: any) => `${entry.method} ${entry.path} ${entry.status}`),
-      ['GET /api/v1/brands/brands 200', 'GET /api/v1/brands/brands 200', 'POST /api/v1/brands/brands 403', 'GET /api/v1/brands/products 403', 'POST /api/v1/api-keys 403']
+      [
+        'GET /api/v1/brands/brands 200',
+        'GET /api/v1/brands/brands 200',
+        'POST /api/v1/brands/brands 403',
+        'GET /api/v1/brands/products 403',
+        'POST /api/v1/api-keys 403',
+      ]
     )
     assert.isAtLeast(logs.body().data[0].latencyMs, 0)
     assert.equal(Number((await db.from('api_logs').where('organization_id', org.id).count('* as n'))[0].n), 5)
@@ -42,7 +51,12 @@ test.group('API keys', () => {
   test('expired, revoked, wrong and foreign-IP keys are refused', async ({ client, assert }) => {
     const { token } = await createTenant('admin')
     const make = async (extra: Record<string, unknown>) =>
-      (await client.post(KEYS).bearerToken(token).json({ name: 'k', scopes: readBrands, ...extra })).body().data
+      (
+        await client
+          .post(KEYS)
+          .bearerToken(token)
+          .json({ name: 'k', scopes: readBrands, ...extra })
+      ).body().data
 
     const ipBound = await make({ allowedIps: ['10.20.30.0/24', '2001:db8::1'] })
     const refused = await client.get('/api/v1/brands/brands').bearerToken(ipBound.key)
@@ -52,7 +66,10 @@ test.group('API keys', () => {
     ;(await client.get('/api/v1/brands/brands').bearerToken(local.key)).assertStatus(200)
 
     const expiring = await make({})
-    await db.from('api_keys').where('id', expiring.id).update({ expires_at: new Date(Date.now() - 1000) })
+    await db
+      .from('api_keys')
+      .where('id', expiring.id)
+      .update({ expires_at: new Date(Date.now() - 1000) })
     const expired = await client.get('/api/v1/brands/brands').bearerToken(expiring.key).header('accept-language', 'pt')
     expired.assertStatus(401)
     assert.equal(expired.body().error.message, 'Esta chave de API expirou.')
@@ -62,7 +79,11 @@ test.group('API keys', () => {
     ;(await client.get('/api/v1/brands/brands').bearerToken(revoked.key)).assertStatus(401)
 
     const tampered = revoked.key.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A'))
-    ;(await client.get('/api/v1/brands/brands').bearerToken(local.key.slice(0, -1) + (local.key.endsWith('A') ? 'B' : 'A'))).assertStatus(401)
+    ;(
+      await client
+        .get('/api/v1/brands/brands')
+        .bearerToken(local.key.slice(0, -1) + (local.key.endsWith('A') ? 'B' : 'A'))
+    ).assertStatus(401)
     ;(await client.get('/api/v1/brands/brands').bearerToken(tampered)).assertStatus(401)
     ;(await client.get('/api/v1/brands/brands').bearerToken('afk_nonsense')).assertStatus(401)
   })
@@ -72,13 +93,60 @@ test.group('API keys', () => {
     const cases: Array<[string, Record<string, unknown>, string, string]> = [
       ['en', { name: 'k', scopes: [] }, 'scopes', 'Scopes are required'],
       ['pt', { name: 'k' }, 'scopes', 'Os escopos são obrigatórios'],
-      ['en', { name: 'k', scopes: [{ resource: 'brands', operations: ['read'] }, { resource: 'brands', operations: ['write'] }] }, 'scopes.1.resource', 'Resource must be unique'],
-      ['pt', { name: 'k', scopes: [{ resource: 'brands', operations: ['read'] }, { resource: 'brands', operations: ['write'] }] }, 'scopes.1.resource', 'O recurso deve ser único'],
-      ['en', { name: 'k', scopes: [{ resource: 'spaceships', operations: ['read'] }] }, 'scopes.0.resource', 'Please select a value'],
-      ['en', { name: 'k', scopes: [{ resource: 'brands', operations: ['delete'] }] }, 'scopes.0.operations.0', 'Please select a value'],
-      ['en', { name: 'k', scopes: readBrands, allowedIps: ['999.1.1.1'] }, 'allowedIps.0', 'Please enter a valid IP address or CIDR block'],
-      ['en', { name: 'k', scopes: readBrands, allowedIps: ['10.0.0.0/33'] }, 'allowedIps.0', 'Please enter a valid IP address or CIDR block'],
-      ['en', { name: 'k', scopes: readBrands, expiresAt: '2001-01-01' }, 'expiresAt', 'Expiry date must be today or later'],
+      [
+        'en',
+        {
+          name: 'k',
+          scopes: [
+            { resource: 'brands', operations: ['read'] },
+            { resource: 'brands', operations: ['write'] },
+          ],
+        },
+        'scopes.1.resource',
+        'Resource must be unique',
+      ],
+      [
+        'pt',
+        {
+          name: 'k',
+          scopes: [
+            { resource: 'brands', operations: ['read'] },
+            { resource: 'brands', operations: ['write'] },
+          ],
+        },
+        'scopes.1.resource',
+        'O recurso deve ser único',
+      ],
+      [
+        'en',
+        { name: 'k', scopes: [{ resource: 'spaceships', operations: ['read'] }] },
+        'scopes.0.resource',
+        'Please select a value',
+      ],
+      [
+        'en',
+        { name: 'k', scopes: [{ resource: 'brands', operations: ['delete'] }] },
+        'scopes.0.operations.0',
+        'Please select a value',
+      ],
+      [
+        'en',
+        { name: 'k', scopes: readBrands, allowedIps: ['999.1.1.1'] },
+        'allowedIps.0',
+        'Please enter a valid IP address or CIDR block',
+      ],
+      [
+        'en',
+        { name: 'k', scopes: readBrands, allowedIps: ['10.0.0.0/33'] },
+        'allowedIps.0',
+        'Please enter a valid IP address or CIDR block',
+      ],
+      [
+        'en',
+        { name: 'k', scopes: readBrands, expiresAt: '2001-01-01' },
+        'expiresAt',
+        'Expiry date must be today or later',
+      ],
     ]
     for (const [locale, body, field, message] of cases) {
       const response = await client.post(KEYS).bearerToken(token).header('accept-language', locale).json(body)
@@ -89,14 +157,24 @@ test.group('API keys', () => {
     assert.equal(Number((await db.from('api_keys').where('organization_id', org.id).count('* as n'))[0].n), 0)
   })
 
-  test('affiliates manage their own keys only; sub-admins and other organisations see none', async ({ client, assert }) => {
+  test('affiliates manage their own keys only; sub-admins and other organisations see none', async ({
+    client,
+    assert,
+  }) => {
     const { org, token } = await createTenant('admin')
-    const adminKey = (await client.post(KEYS).bearerToken(token).json({ name: 'admin key', scopes: readBrands })).body().data
+    const adminKey = (await client.post(KEYS).bearerToken(token).json({ name: 'admin key', scopes: readBrands })).body()
+      .data
     const affiliate = await addUser(org.id, 'affiliate')
-    const own = await client.post(KEYS).bearerToken(affiliate.token).json({ name: 'mine', scopes: [{ resource: 'account', operations: ['read'] }] })
+    const own = await client
+      .post(KEYS)
+      .bearerToken(affiliate.token)
+      .json({ name: 'mine', scopes: [{ resource: 'account', operations: ['read'] }] })
     own.assertStatus(201)
     const listed = await client.get(KEYS).bearerToken(affiliate.token)
-    assert.deepEqual(listed.body().data.map((row: any) => row.name), ['mine'])
+    assert.deepEqual(
+      listed.body().data.map((row: any) => row.name),
+      ['mine']
+    )
     ;(await client.delete(`${KEYS}/${adminKey.id}`).bearerToken(affiliate.token)).assertStatus(404)
     // The affiliate's key reaches its account, never brands (the owner has no brand rights).
     ;(await client.get('/api/v1/account').bearerToken(own.body().data.key)).assertStatus(200)

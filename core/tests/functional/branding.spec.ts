@@ -19,7 +19,9 @@ function image(width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 
 }
 
 const svg = (width: number, height: number) =>
-  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="purple"/></svg>`)
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="purple"/></svg>`
+  )
 
 /** The path of a public image URL (the payload's URLs are relative without APP_URL). */
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '')
@@ -40,9 +42,17 @@ test.group('branding: organisation images', (group) => {
   })
 
   const upload = (client: any, token: string, kind: string, file: Buffer, filename = 'image.png', locale = 'en') =>
-    client.post(LOGO).bearerToken(token).header('accept-language', locale).field('kind', kind).file('file', file, { filename })
+    client
+      .post(LOGO)
+      .bearerToken(token)
+      .header('accept-language', locale)
+      .field('kind', kind)
+      .file('file', file, { filename })
 
-  test('each kind at its exact size is stored, served publicly and shown in the payloads', async ({ client, assert }) => {
+  test('each kind at its exact size is stored, served publicly and shown in the payloads', async ({
+    client,
+    assert,
+  }) => {
     const { org, token, user } = await createTenant('admin')
     for (const [kind, [width, height]] of Object.entries(SIZES) as Array<[Kind, readonly [number, number]]>) {
       const file = await image(width, height)
@@ -57,7 +67,9 @@ test.group('branding: organisation images', (group) => {
       assert.equal(served.header('content-type'), 'image/png')
       assert.equal(served.header('cache-control'), 'public, max-age=31536000, immutable')
       assert.equal(served.header('x-content-type-options'), 'nosniff')
-      const bytes = Buffer.from(await (await fetch(`http://${process.env.HOST}:${process.env.PORT}${pathOf(url)}`)).arrayBuffer())
+      const bytes = Buffer.from(
+        await (await fetch(`http://${process.env.HOST}:${process.env.PORT}${pathOf(url)}`)).arrayBuffer()
+      )
       assert.isTrue(bytes.equals(file))
       // The bare URL works too, with a short cache.
       const bare = await client.get(`/api/v1/organization/${org.id}/logo/${kind}`)
@@ -70,13 +82,24 @@ test.group('branding: organisation images', (group) => {
     const account = (await client.get('/api/v1/account').bearerToken(token)).body().data
     assert.equal(account.org.logoUrl, organization.logoUrl)
     const current = (await client.get(LOGO).bearerToken(token)).body().data
-    assert.deepEqual(current, { logoUrl: organization.logoUrl, loginLogoUrl: organization.loginLogoUrl, favIconUrl: organization.favIconUrl })
+    assert.deepEqual(current, {
+      logoUrl: organization.logoUrl,
+      loginLogoUrl: organization.loginLogoUrl,
+      favIconUrl: organization.favIconUrl,
+    })
     // Any panel of the organisation reads the URLs (the sidebar shows the logo).
     const affiliate = await addUser(org.id, 'affiliate')
     assert.equal((await client.get(LOGO).bearerToken(affiliate.token)).body().data.logoUrl, organization.logoUrl)
 
-    const timeline = await db.from('organization_timeline').where('organization_id', org.id).where('action', 'organization.logo_changed').orderBy('id')
-    assert.deepEqual(timeline.map((entry) => entry.changes.kind), ['logo', 'loginLogo', 'icon'])
+    const timeline = await db
+      .from('organization_timeline')
+      .where('organization_id', org.id)
+      .where('action', 'organization.logo_changed')
+      .orderBy('id')
+    assert.deepEqual(
+      timeline.map((entry) => entry.changes.kind),
+      ['logo', 'loginLogo', 'icon']
+    )
     assert.equal(timeline[0].user_id, user.id)
   })
 
@@ -161,7 +184,11 @@ test.group('branding: organisation images', (group) => {
     const badKind = await upload(client, token, 'banner', await image(386, 74))
     badKind.assertStatus(422)
     assert.include(badKind.body().error.fields[0], { field: 'kind', rule: 'enum', message: 'Please select a value' })
-    const noKind = await client.post(LOGO).bearerToken(token).header('accept-language', 'pt').file('file', await image(386, 74), { filename: 'a.png' })
+    const noKind = await client
+      .post(LOGO)
+      .bearerToken(token)
+      .header('accept-language', 'pt')
+      .file('file', await image(386, 74), { filename: 'a.png' })
     noKind.assertStatus(422)
     assert.equal(noKind.body().error.message, 'Por favor, selecione um valor')
 
@@ -182,11 +209,21 @@ test.group('branding: organisation images', (group) => {
     // Removing again is fine; a wrong kind is not.
     ;(await client.delete(`${LOGO}?kind=icon`).bearerToken(token)).assertStatus(200)
     ;(await client.delete(`${LOGO}?kind=wallpaper`).bearerToken(token)).assertStatus(422)
-    const actions = await db.from('organization_timeline').where('organization_id', org.id).orderBy('id').select('action')
-    assert.deepEqual(actions.map((row) => row.action), ['organization.logo_changed', 'organization.logo_removed'])
+    const actions = await db
+      .from('organization_timeline')
+      .where('organization_id', org.id)
+      .orderBy('id')
+      .select('action')
+    assert.deepEqual(
+      actions.map((row) => row.action),
+      ['organization.logo_changed', 'organization.logo_removed']
+    )
   })
 
-  test('only the organisation admin changes images; tenants stay apart; missing images are 404', async ({ client, assert }) => {
+  test('only the organisation admin changes images; tenants stay apart; missing images are 404', async ({
+    client,
+    assert,
+  }) => {
     const a = await createTenant('admin')
     const b = await createTenant('admin')
     const aUrl = (await upload(client, a.token, 'logo', await image(386, 74))).body().data.logoUrl
@@ -214,7 +251,12 @@ test.group('branding: organisation images', (group) => {
 test.group('branding: login page meta', () => {
   test('by orgId: name, theme colour, image URLs and the affiliate signup URL', async ({ client, assert }) => {
     const { org } = await createTenant('admin', 'Lucky Star Network')
-    await Organization.query().where('id', org.id).update({ preferences: JSON.stringify({ themeColor: '#112233' }), icon_path: `organizations/${org.id}/icon-abc123.png` })
+    await Organization.query()
+      .where('id', org.id)
+      .update({
+        preferences: JSON.stringify({ themeColor: '#112233' }),
+        icon_path: `organizations/${org.id}/icon-abc123.png`,
+      })
     const meta = await client.get(`/api/v1/auth/meta?orgId=${org.id}`)
     meta.assertStatus(200)
     const host = `${process.env.HOST}:${process.env.PORT}`
@@ -230,7 +272,13 @@ test.group('branding: login page meta', () => {
 
     const defaults = await client.get('/api/v1/auth/meta')
     defaults.assertStatus(200)
-    assert.include(defaults.body().data, { organizationId: null, name: 'Affix', themeColor: 'purple', logoUrl: null, affiliateSignupUrl: null })
+    assert.include(defaults.body().data, {
+      organizationId: null,
+      name: 'Affix',
+      themeColor: 'purple',
+      logoUrl: null,
+      affiliateSignupUrl: null,
+    })
     ;(await client.get('/api/v1/auth/meta?orgId=99999999')).assertStatus(404)
     const invalid = await client.get('/api/v1/auth/meta?orgId=abc').header('accept-language', 'pt')
     invalid.assertStatus(422)

@@ -2,9 +2,12 @@ import { test } from '@japa/runner'
 import { addUser, createTenant } from '#tests/helpers/fixtures'
 
 test.group('exports and the downloads history', () => {
-  test('an export uses the list filters, is recorded as exported and can be downloaded again', async ({ client, assert }) => {
+  test('an export uses the list filters, is recorded as exported and can be downloaded again', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await createTenant('admin')
-    for (const name of ['Alpha Casino', 'Beta Bet', '=HYPERLINK("x")', '-2+cmd|\' /C calc\'!A0']) {
+    for (const name of ['Alpha Casino', 'Beta Bet', '=HYPERLINK("x")', "-2+cmd|' /C calc'!A0"]) {
       await client.post('/api/v1/brands/brands').bearerToken(token).json({ name, contact: '+44 20 7946 0000' })
     }
     await client.post('/api/v1/brands/brands/status').bearerToken(token).json({ ids: [], status: 'inactive' })
@@ -36,9 +39,15 @@ test.group('exports and the downloads history', () => {
     assert.equal(again.text(), filtered.text())
   })
 
-  test('a bad filter is a 422 and records nothing; each person sees only their own exports', async ({ client, assert }) => {
+  test('a bad filter is a 422 and records nothing; each person sees only their own exports', async ({
+    client,
+    assert,
+  }) => {
     const { org, token } = await createTenant('admin')
-    const bad = await client.get('/api/v1/brands/products/export').qs({ filter: JSON.stringify({ colour: 'red' }) }).bearerToken(token)
+    const bad = await client
+      .get('/api/v1/brands/products/export')
+      .qs({ filter: JSON.stringify({ colour: 'red' }) })
+      .bearerToken(token)
     bad.assertStatus(422)
     assert.lengthOf((await client.get('/api/v1/exports').bearerToken(token)).body().data, 0)
 

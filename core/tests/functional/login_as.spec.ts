@@ -4,7 +4,10 @@ import User from '#models/user'
 import { addUser, createTenant } from '#tests/helpers/fixtures'
 
 test.group('login-as (audited)', () => {
-  test('an admin logs in as an affiliate, is recorded, and logout ends only that session', async ({ client, assert }) => {
+  test('an admin logs in as an affiliate, is recorded, and logout ends only that session', async ({
+    client,
+    assert,
+  }) => {
     const { org, user: admin, token } = await createTenant('admin')
     const affiliate = await addUser(org.id, 'affiliate')
     const response = await client.post('/api/v1/auth/login-as').bearerToken(token).json({ userId: affiliate.user.id })
@@ -41,14 +44,23 @@ test.group('login-as (audited)', () => {
     const asAdmin = await client.post('/api/v1/auth/login-as').bearerToken(token).json({ userId: otherAdmin.user.id })
     asAdmin.assertStatus(403)
     assert.equal(asAdmin.body().error.message, 'You cannot log in as this user.')
-    ;(await client.post('/api/v1/auth/login-as').bearerToken(token).json({ userId: foreignAffiliate.user.id })).assertStatus(404)
-    ;(await client.post('/api/v1/auth/login-as').bearerToken(subAdmin.token).json({ userId: affiliate.user.id })).assertStatus(403)
-    ;(await client.post('/api/v1/auth/login-as').bearerToken(affiliate.token).json({ userId: brand.user.id })).assertStatus(403)
+    ;(
+      await client.post('/api/v1/auth/login-as').bearerToken(token).json({ userId: foreignAffiliate.user.id })
+    ).assertStatus(404)
+    ;(
+      await client.post('/api/v1/auth/login-as').bearerToken(subAdmin.token).json({ userId: affiliate.user.id })
+    ).assertStatus(403)
+    ;(
+      await client.post('/api/v1/auth/login-as').bearerToken(affiliate.token).json({ userId: brand.user.id })
+    ).assertStatus(403)
     ;(await client.post('/api/v1/auth/login-as').bearerToken(token).json({ userId: 'x' })).assertStatus(422)
 
     // A superadmin logs in as an admin of any organisation.
     const superadmin = await createTenant('superadmin')
-    const asOtherAdmin = await client.post('/api/v1/auth/login-as').bearerToken(superadmin.token).json({ userId: other.user.id })
+    const asOtherAdmin = await client
+      .post('/api/v1/auth/login-as')
+      .bearerToken(superadmin.token)
+      .json({ userId: other.user.id })
     asOtherAdmin.assertStatus(200)
     ;(await client.get('/api/v1/brands/brands').bearerToken(asOtherAdmin.body().data.token)).assertStatus(200)
     const audits = await db.from('login_as_audits').where('actor_id', superadmin.user.id)
@@ -59,7 +71,9 @@ test.group('login-as (audited)', () => {
   test('a login-as session ends when the admin who started it is disabled', async ({ client }) => {
     const { org, user: admin, token } = await createTenant('admin')
     const affiliate = await addUser(org.id, 'affiliate')
-    const session = (await client.post('/api/v1/auth/login-as').bearerToken(token).json({ userId: affiliate.user.id })).body().data
+    const session = (
+      await client.post('/api/v1/auth/login-as').bearerToken(token).json({ userId: affiliate.user.id })
+    ).body().data
     await User.query().where('id', admin.id).update({ status: 'disabled' })
     ;(await client.get('/api/v1/account').bearerToken(session.token)).assertStatus(406)
   })

@@ -10,11 +10,18 @@ const REDIRECT_URI = 'https://panel.affix.test/auth/verify/google'
 test.group('OIDC sign-in: not set up', (group) => {
   group.each.setup(() => clearOidc())
 
-  test('without provider settings both calls answer 404 not_configured', async ({ client, assert }) => {
+  test('without provider settings the URL says "not configured" (no error), the login 404 not_configured', async ({
+    client,
+    assert,
+  }) => {
+    // Every login page asks: a plain answer, not an error in each visitor's console.
     const url = await client.get(URL_PATH)
-    url.assertStatus(404)
-    assert.equal(url.body().type, 'not_configured')
-    assert.equal(url.body().error.message, 'Sign-in with an external provider is not set up.')
+    url.assertStatus(200)
+    assert.deepEqual(url.body().data, { configured: false })
+    const english = await client.post(LOGIN).json({ code: 'x', state: 'y' })
+    english.assertStatus(404)
+    assert.equal(english.body().type, 'not_configured')
+    assert.equal(english.body().error.message, 'Sign-in with an external provider is not set up.')
     const login = await client.post(LOGIN).header('accept-language', 'pt').json({ code: 'x', state: 'y' })
     login.assertStatus(404)
     assert.equal(login.body().error.message, 'O login com um provedor externo não está configurado.')
@@ -39,9 +46,16 @@ test.group('OIDC sign-in against a local provider', (group) => {
     const callback = await provider.signIn(started.body().data.url, email)
     return { started: started.body().data as { url: string; state: string }, callback }
   }
-  const loginBody = (callback: URL) => ({ code: callback.searchParams.get('code'), state: callback.searchParams.get('state'), iss: callback.searchParams.get('iss') ?? undefined })
+  const loginBody = (callback: URL) => ({
+    code: callback.searchParams.get('code'),
+    state: callback.searchParams.get('state'),
+    iss: callback.searchParams.get('iss') ?? undefined,
+  })
 
-  test('full round trip: URL with PKCE, state and nonce → provider → code → session that works', async ({ client, assert }) => {
+  test('full round trip: URL with PKCE, state and nonce → provider → code → session that works', async ({
+    client,
+    assert,
+  }) => {
     const { user } = await createTenant('admin')
     provider.addAccount({ email: user.email })
     const { started, callback } = await roundTrip(client, user.email)
@@ -81,12 +95,21 @@ test.group('OIDC sign-in against a local provider', (group) => {
     ;(await client.post(LOGIN).json(loginBody(callback))).assertStatus(200)
     const replayed = await client.post(LOGIN).json(loginBody(callback))
     replayed.assertStatus(422)
-    assert.equal(replayed.body().error.message, 'This sign-in attempt is invalid, has expired or was already used. Please sign in again.')
+    assert.equal(
+      replayed.body().error.message,
+      'This sign-in attempt is invalid, has expired or was already used. Please sign in again.'
+    )
     assert.equal(replayed.body().error.fields[0].field, 'state')
 
-    const unknown = await client.post(LOGIN).header('accept-language', 'pt').json({ code: 'abc', state: 'never-issued' })
+    const unknown = await client
+      .post(LOGIN)
+      .header('accept-language', 'pt')
+      .json({ code: 'abc', state: 'never-issued' })
     unknown.assertStatus(422)
-    assert.equal(unknown.body().error.message, 'Esta tentativa de login é inválida, expirou ou já foi usada. Faça login novamente.')
+    assert.equal(
+      unknown.body().error.message,
+      'Esta tentativa de login é inválida, expirou ou já foi usada. Faça login novamente.'
+    )
 
     const late = await roundTrip(client, user.email)
     await db.from('oidc_states').update({ expires_at: new Date(Date.now() - 1000) })
@@ -113,11 +136,17 @@ test.group('OIDC sign-in against a local provider', (group) => {
     const first = await roundTrip(client, email)
     const response = await client.post(LOGIN).json(loginBody(first.callback))
     response.assertStatus(401)
-    assert.equal(response.body().error.message, 'No account uses this e-mail address. Ask your organisation for an invitation.')
+    assert.equal(
+      response.body().error.message,
+      'No account uses this e-mail address. Ask your organisation for an invitation.'
+    )
     const second = await roundTrip(client, email)
     const pt = await client.post(LOGIN).header('accept-language', 'pt').json(loginBody(second.callback))
     pt.assertStatus(401)
-    assert.equal(pt.body().error.message, 'Nenhuma conta usa este endereço de e-mail. Peça um convite à sua organização.')
+    assert.equal(
+      pt.body().error.message,
+      'Nenhuma conta usa este endereço de e-mail. Peça um convite à sua organização.'
+    )
   })
 
   test('validation: code and state are required', async ({ client, assert }) => {
@@ -127,7 +156,10 @@ test.group('OIDC sign-in against a local provider', (group) => {
     assert.includeMembers(fields, ['code: Código é obrigatório', 'state: Estado é obrigatório'])
   })
 
-  test('organizationId picks the panel of a person with several; inactive panels are refused', async ({ client, assert }) => {
+  test('organizationId picks the panel of a person with several; inactive panels are refused', async ({
+    client,
+    assert,
+  }) => {
     const first = await createTenant('admin')
     const second = await createTenant('affiliate')
     await db.from('users').where('id', second.user.id).update({ email: first.user.email })
@@ -171,14 +203,18 @@ test.group('OIDC sign-in: provider claims and failures', () => {
       provider.addAccount({ email: verified.user.email })
       const started = (await client.get(URL_PATH)).body().data
       const callback = await provider.signIn(started.url, verified.user.email)
-      const login = await client.post(LOGIN).json({ code: callback.searchParams.get('code'), state: callback.searchParams.get('state') })
+      const login = await client
+        .post(LOGIN)
+        .json({ code: callback.searchParams.get('code'), state: callback.searchParams.get('state') })
       login.assertStatus(200)
 
       const unverified = await createTenant('admin')
       provider.addAccount({ email: unverified.user.email, emailVerified: false })
       const next = (await client.get(URL_PATH)).body().data
       const back = await provider.signIn(next.url, unverified.user.email)
-      const refused = await client.post(LOGIN).json({ code: back.searchParams.get('code'), state: back.searchParams.get('state') })
+      const refused = await client
+        .post(LOGIN)
+        .json({ code: back.searchParams.get('code'), state: back.searchParams.get('state') })
       refused.assertStatus(401)
       assert.equal(refused.body().error.message, 'The sign-in provider has not verified this e-mail address.')
     } finally {
@@ -201,16 +237,24 @@ test.group('OIDC sign-in: provider claims and failures', () => {
       const started = (await client.get(URL_PATH)).body().data
       const callback = await provider.signIn(started.url, user.email)
       await provider.close()
-      const login = await client.post(LOGIN).json({ code: callback.searchParams.get('code'), state: callback.searchParams.get('state') })
+      const login = await client
+        .post(LOGIN)
+        .json({ code: callback.searchParams.get('code'), state: callback.searchParams.get('state') })
       login.assertStatus(502)
       assert.equal(login.body().type, 'provider_error')
-      assert.equal(login.body().error.message, 'The sign-in provider could not complete the sign-in. Please try again later.')
+      assert.equal(
+        login.body().error.message,
+        'The sign-in provider could not complete the sign-in. Please try again later.'
+      )
 
       // Discovery against a provider that is gone.
       configureOidc(provider, REDIRECT_URI)
       const url = await client.get(URL_PATH).header('accept-language', 'pt')
       url.assertStatus(502)
-      assert.equal(url.body().error.message, 'O provedor de login não conseguiu concluir o login. Tente novamente mais tarde.')
+      assert.equal(
+        url.body().error.message,
+        'O provedor de login não conseguiu concluir o login. Tente novamente mais tarde.'
+      )
     } finally {
       clearOidc()
     }

@@ -20,7 +20,10 @@ test.group('password reset, with mail through a real SMTP server', (group) => {
     const { user, token } = await createTenant('admin')
     const forgot = await client.post('/api/v1/auth/password/forgot').json({ email: user.email.toUpperCase() })
     forgot.assertStatus(200)
-    assert.equal(forgot.body().data.message, 'If an account uses this address, we sent it a link to reset the password.')
+    assert.equal(
+      forgot.body().data.message,
+      'If an account uses this address, we sent it a link to reset the password.'
+    )
     const mail = smtp.inbox.find((entry) => entry.to.includes(user.email))!
     assert.exists(mail)
     assert.include(mail.raw, 'Subject: Reset your Affix password')
@@ -29,13 +32,18 @@ test.group('password reset, with mail through a real SMTP server', (group) => {
     const stored = await db.from('password_resets').where('user_id', user.id).first()
     assert.notEqual(stored.code_hash, code)
 
-    const reset = await client.post('/api/v1/auth/password/reset').json({ code, password: 'Newpass#2026', passwordConfirmation: 'Newpass#2026' })
+    const reset = await client
+      .post('/api/v1/auth/password/reset')
+      .json({ code, password: 'Newpass#2026', passwordConfirmation: 'Newpass#2026' })
     reset.assertStatus(200)
     ;(await client.get('/api/v1/account').bearerToken(token)).assertStatus(401)
     ;(await client.post('/api/v1/auth/login').json({ email: user.email, password: 'Test#12345' })).assertStatus(401)
     ;(await client.post('/api/v1/auth/login').json({ email: user.email, password: 'Newpass#2026' })).assertStatus(200)
 
-    const reused = await client.post('/api/v1/auth/password/reset').header('accept-language', 'pt').json({ code, password: 'Other#2026', passwordConfirmation: 'Other#2026' })
+    const reused = await client
+      .post('/api/v1/auth/password/reset')
+      .header('accept-language', 'pt')
+      .json({ code, password: 'Other#2026', passwordConfirmation: 'Other#2026' })
     reused.assertStatus(422)
     assert.equal(reused.body().error.message, 'Este link de redefinição é inválido ou já foi usado.')
   })
@@ -44,7 +52,10 @@ test.group('password reset, with mail through a real SMTP server', (group) => {
     const before = smtp.inbox.length
     const response = await client.post('/api/v1/auth/password/forgot').json({ email: 'nobody@nowhere.example' })
     response.assertStatus(200)
-    assert.equal(response.body().data.message, 'If an account uses this address, we sent it a link to reset the password.')
+    assert.equal(
+      response.body().data.message,
+      'If an account uses this address, we sent it a link to reset the password.'
+    )
     assert.equal(smtp.inbox.length, before)
   })
 
@@ -57,20 +68,32 @@ test.group('password reset, with mail through a real SMTP server', (group) => {
     assert.include(mail.text, 'Alguém pediu para redefinir a senha')
     const code = codeFrom(mail.text)!
 
-    const weak = await client.post('/api/v1/auth/password/reset').json({ code, password: 'weak', passwordConfirmation: 'weak' })
+    const weak = await client
+      .post('/api/v1/auth/password/reset')
+      .json({ code, password: 'weak', passwordConfirmation: 'weak' })
     weak.assertStatus(422)
     assert.equal(weak.body().error.fields[0].field, 'password')
-    const mismatch = await client.post('/api/v1/auth/password/reset').header('accept-language', 'pt').json({ code, password: 'Strong#2026', passwordConfirmation: 'Strong#2027' })
+    const mismatch = await client
+      .post('/api/v1/auth/password/reset')
+      .header('accept-language', 'pt')
+      .json({ code, password: 'Strong#2026', passwordConfirmation: 'Strong#2027' })
     mismatch.assertStatus(422)
     assert.equal(mismatch.body().error.message, 'As senhas devem coincidir')
 
-    await db.from('password_resets').where('user_id', user.id).update({ expires_at: new Date(Date.now() - 1000) })
-    const expired = await client.post('/api/v1/auth/password/reset').json({ code, password: 'Strong#2026', passwordConfirmation: 'Strong#2026' })
+    await db
+      .from('password_resets')
+      .where('user_id', user.id)
+      .update({ expires_at: new Date(Date.now() - 1000) })
+    const expired = await client
+      .post('/api/v1/auth/password/reset')
+      .json({ code, password: 'Strong#2026', passwordConfirmation: 'Strong#2026' })
     expired.assertStatus(422)
     assert.equal(expired.body().error.message, 'This reset link has expired. Please request a new one.')
     ;(await client.post('/api/v1/auth/login').json({ email: user.email, password: 'Test#12345' })).assertStatus(200)
 
-    const unknown = await client.post('/api/v1/auth/password/reset').json({ code: 'x'.repeat(43), password: 'Strong#2026', passwordConfirmation: 'Strong#2026' })
+    const unknown = await client
+      .post('/api/v1/auth/password/reset')
+      .json({ code: 'x'.repeat(43), password: 'Strong#2026', passwordConfirmation: 'Strong#2026' })
     unknown.assertStatus(422)
     assert.equal(unknown.body().error.fields[0].field, 'code')
   })
@@ -78,8 +101,17 @@ test.group('password reset, with mail through a real SMTP server', (group) => {
   test('reset requests are rate limited per address', async ({ client, assert }) => {
     const { user } = await createTenant('admin')
     let last
-    for (let attempt = 0; attempt < 6; attempt++) last = await client.post('/api/v1/auth/password/forgot').json({ email: user.email })
+    for (let attempt = 0; attempt < 6; attempt++)
+      last = await client.post('/api/v1/auth/password/forgot').json({ email: user.email })
     last!.assertStatus(429)
-    assert.equal(await db.from('password_resets').where('user_id', user.id).whereNull('used_at').count('* as n').then((r) => Number(r[0].n)), 1)
+    assert.equal(
+      await db
+        .from('password_resets')
+        .where('user_id', user.id)
+        .whereNull('used_at')
+        .count('* as n')
+        .then((r) => Number(r[0].n)),
+      1
+    )
   })
 })

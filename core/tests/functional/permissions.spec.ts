@@ -12,12 +12,44 @@ type Call = { name: string; run: (client: any, token: string, ids: { brandId: nu
 const CALLS: Call[] = [
   { name: 'list brands', run: (c, t) => c.get('/api/v1/brands/brands').bearerToken(t) },
   { name: 'get brand', run: (c, t, ids) => c.get(`/api/v1/brands/brands/${ids.brandId}`).bearerToken(t) },
-  { name: 'create brand', run: (c, t) => c.post('/api/v1/brands/brands').bearerToken(t).json({ name: `B ${Math.random()}` }) },
-  { name: 'update brand', run: (c, t, ids) => c.patch(`/api/v1/brands/brands/${ids.brandId}`).bearerToken(t).json({ contact: '+5511999990000' }) },
-  { name: 'bulk brand status', run: (c, t, ids) => c.post('/api/v1/brands/brands/status').bearerToken(t).json({ ids: [ids.brandId], status: 'active' }) },
+  {
+    name: 'create brand',
+    run: (c, t) =>
+      c
+        .post('/api/v1/brands/brands')
+        .bearerToken(t)
+        .json({ name: `B ${Math.random()}` }),
+  },
+  {
+    name: 'update brand',
+    run: (c, t, ids) =>
+      c.patch(`/api/v1/brands/brands/${ids.brandId}`).bearerToken(t).json({ contact: '+5511999990000' }),
+  },
+  {
+    name: 'bulk brand status',
+    run: (c, t, ids) =>
+      c
+        .post('/api/v1/brands/brands/status')
+        .bearerToken(t)
+        .json({ ids: [ids.brandId], status: 'active' }),
+  },
   { name: 'list products', run: (c, t) => c.get('/api/v1/brands/products').bearerToken(t) },
-  { name: 'create product', run: (c, t, ids) => c.post('/api/v1/brands/products').bearerToken(t).json({ name: `P ${Math.random()}`, brandId: ids.brandId }) },
-  { name: 'import products', run: (c, t) => c.post('/api/v1/brands/products/import').bearerToken(t).file('file', csv(['name,brand_id', `Imported ${Math.random()},999999`]), { filename: 'p.csv' }) },
+  {
+    name: 'create product',
+    run: (c, t, ids) =>
+      c
+        .post('/api/v1/brands/products')
+        .bearerToken(t)
+        .json({ name: `P ${Math.random()}`, brandId: ids.brandId }),
+  },
+  {
+    name: 'import products',
+    run: (c, t) =>
+      c
+        .post('/api/v1/brands/products/import')
+        .bearerToken(t)
+        .file('file', csv(['name,brand_id', `Imported ${Math.random()},999999`]), { filename: 'p.csv' }),
+  },
   { name: 'list plugins', run: (c, t) => c.get('/api/v1/plugins').bearerToken(t) },
   { name: 'switch plugin', run: (c, t) => c.patch('/api/v1/plugins/brands').bearerToken(t).json({ enabled: true }) },
   { name: 'import history', run: (c, t) => c.get('/api/v1/imports').bearerToken(t) },
@@ -43,7 +75,9 @@ test.group('permissions: role × route (spec §6)', () => {
   for (const role of ROLES) {
     test(`${role}`, async ({ client, assert }) => {
       const { org, token: adminToken } = await createTenant('admin')
-      const brandId = (await client.post('/api/v1/brands/brands').bearerToken(adminToken).json({ name: 'Matrix Brand' })).body().data.id
+      const brandId = (
+        await client.post('/api/v1/brands/brands').bearerToken(adminToken).json({ name: 'Matrix Brand' })
+      ).body().data.id
       const { token } = role === 'admin' ? { token: adminToken } : await addUser(org.id, role)
       const outcome: string[] = []
       const expected: string[] = []
@@ -53,7 +87,8 @@ test.group('permissions: role × route (spec §6)', () => {
         assert.notEqual(status, 500, `${role} ${call.name}`)
         outcome.push(`${call.name}: ${status === 403 ? 'refused' : status < 300 ? 'allowed' : `status ${status}`}`)
         expected.push(`${call.name}: ${EXPECTED[role][index] ? 'allowed' : 'refused'}`)
-        if (status === 403) assert.equal(response.body().error.message, 'Sorry, you are not authorized to access this page.')
+        if (status === 403)
+          assert.equal(response.body().error.message, 'Sorry, you are not authorized to access this page.')
       }
       assert.deepEqual(outcome, expected)
     })
@@ -61,7 +96,10 @@ test.group('permissions: role × route (spec §6)', () => {
 })
 
 test.group('permissions: feature flags narrow abilities', () => {
-  test('the account lists abilities of the role; sub-admin lacks configuration, billing, team members, settings and help', async ({ client, assert }) => {
+  test('the account lists abilities of the role; sub-admin lacks configuration, billing, team members, settings and help', async ({
+    client,
+    assert,
+  }) => {
     const { org, token } = await createTenant('admin')
     const subAdmin = await addUser(org.id, 'sub-admin')
     const admin = (await client.get('/api/v1/account').bearerToken(token)).body().data.abilities
@@ -79,7 +117,10 @@ const IDENTITY_CALLS: Array<Omit<Call, 'run'> & { run: (client: any, token: stri
   { name: 'timeline', run: (c, t) => c.get('/api/v1/organization/timeline').bearerToken(t) },
   { name: 'children', run: (c, t) => c.get('/api/v1/organization/child').bearerToken(t) },
   { name: 'report switches', run: (c, t) => c.get('/api/v1/organization/features').bearerToken(t) },
-  { name: 'change report switches', run: (c, t) => c.patch('/api/v1/organization/features').bearerToken(t).json({ disabledReports: [] }) },
+  {
+    name: 'change report switches',
+    run: (c, t) => c.patch('/api/v1/organization/features').bearerToken(t).json({ disabledReports: [] }),
+  },
   { name: 'signup settings', run: (c, t) => c.get('/api/v1/organization/signup-settings').bearerToken(t) },
   { name: 'team members', run: (c, t) => c.get('/api/v1/team-members').bearerToken(t) },
   { name: 'api keys', run: (c, t) => c.get('/api/v1/api-keys').bearerToken(t) },

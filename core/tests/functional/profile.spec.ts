@@ -10,11 +10,23 @@ const NEW_PASSWORD = 'Brand#New2024'
 
 /** A second panel of the same person in another organisation (same address and password hash). */
 async function secondPanel(user: User, role: User['role'] = 'affiliate') {
-  const org = await Organization.create({ name: `Second ${Math.random().toString(36).slice(2, 8)}`, type: 'parent', panelType: 'network', preferences: {} })
+  const org = await Organization.create({
+    name: `Second ${Math.random().toString(36).slice(2, 8)}`,
+    type: 'parent',
+    panelType: 'network',
+    preferences: {},
+  })
   const hashRow = await db.from('users').where('id', user.id).select('password').first()
   const [row] = await db
     .table('users')
-    .insert({ organization_id: org.id, email: user.email.toUpperCase(), password: hashRow.password, role, status: 'active', name: 'Second panel' })
+    .insert({
+      organization_id: org.id,
+      email: user.email.toUpperCase(),
+      password: hashRow.password,
+      role,
+      status: 'active',
+      name: 'Second panel',
+    })
     .returning('id')
   const panel = await User.findOrFail(Number(row.id ?? row))
   const token = (await User.accessTokens.create(panel)).value!.release()
@@ -25,11 +37,20 @@ const login = (client: any, email: string, password: string, organizationId?: nu
   client.post('/api/v1/auth/login').json({ email, password, ...(organizationId ? { organizationId } : {}) })
 
 test.group('profile', () => {
-  test('reads and changes the caller\'s profile; an empty value clears a field; no secret leaves', async ({ client, assert }) => {
+  test("reads and changes the caller's profile; an empty value clears a field; no secret leaves", async ({
+    client,
+    assert,
+  }) => {
     const { org, user, token } = await createTenant('affiliate')
     const shown = await client.get(PROFILE).bearerToken(token)
     shown.assertStatus(200)
-    assert.containsSubset(shown.body().data, { id: user.id, email: user.email, role: 'affiliate', phone: null, country: null })
+    assert.containsSubset(shown.body().data, {
+      id: user.id,
+      email: user.email,
+      role: 'affiliate',
+      phone: null,
+      country: null,
+    })
 
     const updated = await client.patch(PROFILE).bearerToken(token).json({
       name: '  Maria Silva ',
@@ -71,12 +92,19 @@ test.group('profile', () => {
     assert.equal(stored.country, 'BR')
     assert.isNull(stored.skype)
 
-    const entries = await db.from('organization_timeline').where('organization_id', org.id).where('action', 'profile.updated').orderBy('id')
+    const entries = await db
+      .from('organization_timeline')
+      .where('organization_id', org.id)
+      .where('action', 'profile.updated')
+      .orderBy('id')
     assert.lengthOf(entries, 2)
     assert.sameMembers(entries[1].changes.fields, ['skype', 'city', 'locale'])
     // Nothing sent, nothing changed, nothing recorded.
     ;(await client.patch(PROFILE).bearerToken(token).json({ country: 'BR' })).assertStatus(200)
-    assert.lengthOf(await db.from('organization_timeline').where('organization_id', org.id).where('action', 'profile.updated'), 2)
+    assert.lengthOf(
+      await db.from('organization_timeline').where('organization_id', org.id).where('action', 'profile.updated'),
+      2
+    )
   })
 
   test('each profile rule answers 422 with its message in en and pt', async ({ client, assert }) => {
@@ -118,17 +146,27 @@ test.group('profile', () => {
     assert.equal(other.body().data.id, second.user.id)
     assert.isNull(other.body().data.city)
     ;(await client.get(PROFILE)).assertStatus(401)
-    ;(await client.post(CHANGE).json({ currentPassword: 'x', password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD })).assertStatus(401)
+    ;(
+      await client
+        .post(CHANGE)
+        .json({ currentPassword: 'x', password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD })
+    ).assertStatus(401)
   })
 })
 
 test.group('change password', () => {
-  test('the new password applies to every panel of the person; other sessions end, this one stays', async ({ client, assert }) => {
+  test('the new password applies to every panel of the person; other sessions end, this one stays', async ({
+    client,
+    assert,
+  }) => {
     const { org, user, token, password } = await createTenant('admin')
     const other = await secondPanel(user)
     const sameOrgSecondSession = (await login(client, user.email, password, org.id)).body().data.token
 
-    const changed = await client.post(CHANGE).bearerToken(token).json({ currentPassword: password, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD })
+    const changed = await client
+      .post(CHANGE)
+      .bearerToken(token)
+      .json({ currentPassword: password, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD })
     changed.assertStatus(200)
     assert.equal(changed.body().data.message, 'Your password has been changed.')
     assert.notInclude(JSON.stringify(changed.body()), NEW_PASSWORD)
@@ -148,23 +186,70 @@ test.group('change password', () => {
     assert.lengthOf(hashes, 2)
     assert.equal(hashes[0].password, hashes[1].password)
     assert.match(hashes[0].password, /^\$scrypt/)
-    const entry = await db.from('organization_timeline').where('organization_id', org.id).where('action', 'profile.password_changed').first()
+    const entry = await db
+      .from('organization_timeline')
+      .where('organization_id', org.id)
+      .where('action', 'profile.password_changed')
+      .first()
     assert.equal(entry.user_id, user.id)
     assert.notInclude(JSON.stringify(entry), NEW_PASSWORD)
   })
 
-  test('a wrong current password, a weak or unconfirmed new one are refused in en and pt, and nothing changes', async ({ client, assert }) => {
+  test('a wrong current password, a weak or unconfirmed new one are refused in en and pt, and nothing changes', async ({
+    client,
+    assert,
+  }) => {
     const { user, token, password } = await createTenant('affiliate')
     const before = (await db.from('users').where('id', user.id).first()).password
     const cases: Array<[string, Record<string, unknown>, string, string]> = [
-      ['en', { currentPassword: 'Wrong#12345', password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }, 'currentPassword', 'The current password is incorrect.'],
-      ['pt', { currentPassword: 'Wrong#12345', password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }, 'currentPassword', 'A senha atual está incorreta.'],
-      ['en', { password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }, 'currentPassword', 'Current password is required'],
-      ['pt', { password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }, 'currentPassword', 'A senha atual é obrigatória'],
-      ['en', { currentPassword: password, password: NEW_PASSWORD, passwordConfirmation: 'Other#2024' }, 'passwordConfirmation', 'Passwords must match'],
-      ['pt', { currentPassword: password, password: NEW_PASSWORD }, 'passwordConfirmation', 'As senhas devem coincidir'],
-      ['en', { currentPassword: password, password: 'abc', passwordConfirmation: 'abc' }, 'password', 'Password must be 8 to 32 characters with at least one letter, one number and one special character (#?!@$%^&*-)'],
-      ['pt', { currentPassword: password, password: 'x'.repeat(40) + '#1', passwordConfirmation: 'x'.repeat(40) + '#1' }, 'password', 'A senha deve ter de 8 a 32 caracteres, com pelo menos uma letra, um número e um caractere especial (#?!@$%^&*-)'],
+      [
+        'en',
+        { currentPassword: 'Wrong#12345', password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+        'currentPassword',
+        'The current password is incorrect.',
+      ],
+      [
+        'pt',
+        { currentPassword: 'Wrong#12345', password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+        'currentPassword',
+        'A senha atual está incorreta.',
+      ],
+      [
+        'en',
+        { password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+        'currentPassword',
+        'Current password is required',
+      ],
+      [
+        'pt',
+        { password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+        'currentPassword',
+        'A senha atual é obrigatória',
+      ],
+      [
+        'en',
+        { currentPassword: password, password: NEW_PASSWORD, passwordConfirmation: 'Other#2024' },
+        'passwordConfirmation',
+        'Passwords must match',
+      ],
+      [
+        'pt',
+        { currentPassword: password, password: NEW_PASSWORD },
+        'passwordConfirmation',
+        'As senhas devem coincidir',
+      ],
+      [
+        'en',
+        { currentPassword: password, password: 'abc', passwordConfirmation: 'abc' },
+        'password',
+        'Password must be 8 to 32 characters with at least one letter, one number and one special character (#?!@$%^&*-)',
+      ],
+      [
+        'pt',
+        { currentPassword: password, password: 'x'.repeat(40) + '#1', passwordConfirmation: 'x'.repeat(40) + '#1' },
+        'password',
+        'A senha deve ter de 8 a 32 caracteres, com pelo menos uma letra, um número e um caractere especial (#?!@$%^&*-)',
+      ],
     ]
     for (const [locale, body, field, message] of cases) {
       const response = await client.post(CHANGE).bearerToken(token).header('accept-language', locale).json(body)
@@ -176,12 +261,26 @@ test.group('change password', () => {
     ;(await client.get('/api/v1/account').bearerToken(token)).assertStatus(200)
   })
 
-  test('not with an API key, not while logged in as someone else; repeated wrong guesses are limited', async ({ client, assert }) => {
+  test('not with an API key, not while logged in as someone else; repeated wrong guesses are limited', async ({
+    client,
+    assert,
+  }) => {
     const { org, token, password } = await createTenant('admin')
-    const key = (await client.post('/api/v1/api-keys').bearerToken(token).json({ name: 'all', scopes: [{ resource: 'account', operations: ['read', 'write'] }] })).body().data.key
-    const viaKey = await client.post(CHANGE).bearerToken(key).json({ currentPassword: password, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD })
+    const key = (
+      await client
+        .post('/api/v1/api-keys')
+        .bearerToken(token)
+        .json({ name: 'all', scopes: [{ resource: 'account', operations: ['read', 'write'] }] })
+    ).body().data.key
+    const viaKey = await client
+      .post(CHANGE)
+      .bearerToken(key)
+      .json({ currentPassword: password, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD })
     viaKey.assertStatus(403)
-    assert.equal(viaKey.body().error.message, 'The password can only be changed from a panel session, not with an API key.')
+    assert.equal(
+      viaKey.body().error.message,
+      'This call needs your own panel session: API keys and OAuth tokens cannot make it.'
+    )
     // The key still reads the profile.
     ;(await client.get(PROFILE).bearerToken(key)).assertStatus(200)
 
@@ -194,13 +293,21 @@ test.group('change password', () => {
       .header('accept-language', 'pt')
       .json({ currentPassword: affiliate.password, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD })
     asAffiliate.assertStatus(403)
-    assert.equal(asAffiliate.body().error.message, 'A senha não pode ser alterada enquanto você está conectado como outra pessoa.')
+    assert.equal(
+      asAffiliate.body().error.message,
+      'A senha não pode ser alterada enquanto você está conectado como outra pessoa.'
+    )
     ;(await login(client, affiliate.user.email, affiliate.password)).assertStatus(200)
 
     const target = await addUser(org.id, 'afm')
     let last = 0
     for (let attempt = 0; attempt < 11; attempt++) {
-      last = (await client.post(CHANGE).bearerToken(target.token).json({ currentPassword: `Wrong#${attempt}abc`, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD })).status()
+      last = (
+        await client
+          .post(CHANGE)
+          .bearerToken(target.token)
+          .json({ currentPassword: `Wrong#${attempt}abc`, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD })
+      ).status()
     }
     assert.equal(last, 429)
   })

@@ -22,7 +22,9 @@ test.group('Rate limits (@adonisjs/limiter)', () => {
       wrong.assertStatus(401)
     }
 
-    const blocked = await client.post('/api/v1/auth/login').json({ email: user.email.toUpperCase(), password: 'Wrong#1234' })
+    const blocked = await client
+      .post('/api/v1/auth/login')
+      .json({ email: user.email.toUpperCase(), password: 'Wrong#1234' })
     blocked.assertStatus(429)
     assert.deepInclude(blocked.body(), { success: false, data: null, status: 429, type: 'rate_limited' })
     assert.equal(blocked.body().error.message, SPEC_MESSAGE_EN)
@@ -45,7 +47,10 @@ test.group('Rate limits (@adonisjs/limiter)', () => {
     assert.isString(unaffected.body().data.token)
   })
 
-  test('counters live in Redis under the namespace when REDIS_URL is set, in memory otherwise', async ({ client, assert }) => {
+  test('counters live in Redis under the namespace when REDIS_URL is set, in memory otherwise', async ({
+    client,
+    assert,
+  }) => {
     const { user } = await createTenant('admin')
     for (let attempt = 0; attempt < 3; attempt++) {
       await client.post('/api/v1/auth/login').json({ email: user.email, password: 'Wrong#1234' })
@@ -74,7 +79,10 @@ test.group('Rate limits (@adonisjs/limiter)', () => {
     for (let attempt = 0; attempt < 5; attempt++) {
       ;(await client.post('/api/v1/auth/password/forgot').json({ email: user.email })).assertStatus(200)
     }
-    const blocked = await client.post('/api/v1/auth/password/forgot').header('accept-language', 'pt').json({ email: user.email })
+    const blocked = await client
+      .post('/api/v1/auth/password/forgot')
+      .header('accept-language', 'pt')
+      .json({ email: user.email })
     blocked.assertStatus(429)
     assert.equal(blocked.body().error.message, SPEC_MESSAGE_PT)
     assert.equal(blocked.header('x-ratelimit-limit'), '5')

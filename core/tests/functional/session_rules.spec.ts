@@ -3,7 +3,10 @@ import Organization from '#models/organization'
 import { addUser, createTenant } from '#tests/helpers/fixtures'
 
 test.group('session rules (spec §4, §8)', () => {
-  test('an unpaid invoice or an ended trial answers 401 with the typed error; account and logout still work', async ({ client, assert }) => {
+  test('an unpaid invoice or an ended trial answers 401 with the typed error; account and logout still work', async ({
+    client,
+    assert,
+  }) => {
     const { org, token } = await createTenant('admin')
     await Organization.query().where('id', org.id).update({ billing_state: 'invoice_due' })
     const due = await client.get('/api/v1/brands/brands').bearerToken(token)

@@ -23,6 +23,25 @@ export async function addUser(organizationId: number, role: UserRole, status: Us
   return { user, token, password }
 }
 
+/**
+ * What the person does with the invitation an organisation mailed them: a fresh invitation
+ * code for the panel, followed through the real endpoint (POST /auth/password/reset), which
+ * sets `password` on every panel of the address. Organisations never set passwords, so a
+ * test that needs a member or affiliate to log in arranges it this way.
+ */
+export async function followInvitation(userId: number, password: string) {
+  const { default: db } = await import('@adonisjs/lucid/services/db')
+  const { issuePasswordLink } = await import('#services/password_links')
+  const code = await db.transaction((trx) => issuePasswordLink(trx, userId, 'invitation'))
+  const { configuredBaseUrl } = await import('#kernel/links')
+  const response = await fetch(`${configuredBaseUrl()}/api/v1/auth/password/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code, password, passwordConfirmation: password }),
+  })
+  if (response.status !== 200) throw new Error(`invitation not followed: ${response.status} ${await response.text()}`)
+}
+
 /** A CSV file body for upload tests. */
 export function csv(lines: string[]): Buffer {
   return Buffer.from(lines.join('\n') + '\n')

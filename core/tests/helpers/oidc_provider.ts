@@ -47,7 +47,9 @@ export async function startOidcProvider(options: LocalProviderOptions) {
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     conformIdTokenClaims: options.conformIdTokenClaims ?? true,
     features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    interactions: {
+      url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
+    },
     pkce: { required: () => true },
     ttl: { AuthorizationCode: 60, IdToken: 600, AccessToken: 600, Interaction: 600, Session: 600, Grant: 600 },
     async findAccount(_ctx: KoaContextWithOIDC, sub: string) {
@@ -78,7 +80,12 @@ export async function startOidcProvider(options: LocalProviderOptions) {
     try {
       await provider.interactionDetails(req, res)
       if (!signingInAs) throw new Error('no account to sign in as')
-      await provider.interactionFinished(req, res, { login: { accountId: signingInAs } }, { mergeWithLastSubmission: false })
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: signingInAs } },
+        { mergeWithLastSubmission: false }
+      )
     } catch (error) {
       res.statusCode = 500
       res.end(String(error))
@@ -89,7 +96,12 @@ export async function startOidcProvider(options: LocalProviderOptions) {
     issuer,
     clientId,
     clientSecret,
-    endpoints: { authorization: `${issuer}/auth`, token: `${issuer}/token`, jwks: `${issuer}/jwks`, userinfo: `${issuer}/me` },
+    endpoints: {
+      authorization: `${issuer}/auth`,
+      token: `${issuer}/token`,
+      jwks: `${issuer}/jwks`,
+      userinfo: `${issuer}/me`,
+    },
     addAccount(account: ProviderAccount) {
       accounts.set(account.email, account)
     },

@@ -11,7 +11,8 @@ export interface ReceivedMail {
 function decodeBody(raw: string): string {
   const [head, ...rest] = raw.split(/\r?\n\r?\n/)
   const body = rest.join('\n\n')
-  if (/Content-Transfer-Encoding: base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+  if (/Content-Transfer-Encoding: base64/i.test(head))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
   if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) {
     const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_, hex) => `%${hex}`)
     return decodeURIComponent(bytes.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'))

@@ -26,7 +26,29 @@ test.group('plugin isolation', () => {
         "import ok from '@affix/campaigns/contracts'",
       ].join('\n'),
     })
-    assert.lengthOf(violations, 4)
+    assert.sameMembers(violations, [
+      'brands/src/bad.ts: @affix/campaigns/src/models/campaign.js',
+      'brands/src/bad.ts: ../../campaigns/src/models/campaign.js',
+      'brands/src/bad.ts: @affix/core/app/models/user.js',
+      'brands/src/bad.ts: #models/user',
+    ])
+  })
+
+  test('core’s test helpers are for a plugin’s tests only; another plugin’s admin is internals too', ({ assert }) => {
+    const violations = findIsolationViolations(PLUGINS_DIR, {
+      'brands/src/uses_testing.ts': "import { createTenant } from '@affix/core/testing'",
+      'brands/tests/functional/ok.spec.ts': [
+        "import { createTenant } from '@affix/core/testing'",
+        "import { findBrandRef } from '../../src/contracts.js'",
+      ].join('\n'),
+      'brands/tests/functional/bad.spec.ts': "import { Campaign } from '@affix/campaigns/src/models/campaign.js'",
+      'brands/admin/bad.tsx': "import campaigns from '@affix/campaigns/admin'",
+    })
+    assert.sameMembers(violations, [
+      'brands/src/uses_testing.ts: @affix/core/testing',
+      'brands/tests/functional/bad.spec.ts: @affix/campaigns/src/models/campaign.js',
+      'brands/admin/bad.tsx: @affix/campaigns/admin',
+    ])
   })
 
   test('every plugin folder is a package named after its id', ({ assert }) => {

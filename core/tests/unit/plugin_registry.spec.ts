@@ -1,12 +1,21 @@
 import { test } from '@japa/runner'
 import { PluginRegistry, PluginGraphError, definePlugin } from '#kernel/plugin'
+import { defineEvent, defineHook } from '#kernel/extensions'
 
 const plugin = (id: string, dependsOn: string[] = []) => definePlugin({ id, name: id, dependsOn })
 
 test.group('plugin registry', () => {
   test('orders plugins so dependencies come first', ({ assert }) => {
-    const registry = PluginRegistry.create([plugin('payouts', ['tracking']), plugin('tracking', ['campaigns']), plugin('campaigns', ['brands']), plugin('brands')])
-    assert.deepEqual(registry.ordered.map((p) => p.id), ['brands', 'campaigns', 'tracking', 'payouts'])
+    const registry = PluginRegistry.create([
+      plugin('payouts', ['tracking']),
+      plugin('tracking', ['campaigns']),
+      plugin('campaigns', ['brands']),
+      plugin('brands'),
+    ])
+    assert.deepEqual(
+      registry.ordered.map((p) => p.id),
+      ['brands', 'campaigns', 'tracking', 'payouts']
+    )
   })
 
   test('a cycle stops startup with an error naming the cycle', ({ assert }) => {
@@ -14,14 +23,35 @@ test.group('plugin registry', () => {
       () => PluginRegistry.create([plugin('a', ['b']), plugin('b', ['c']), plugin('c', ['a'])]),
       'Plugin registry: dependency cycle a -> b -> c -> a'
     )
-    assert.throws(() => PluginRegistry.create([plugin('self', ['self'])]), 'Plugin registry: dependency cycle self -> self')
+    assert.throws(
+      () => PluginRegistry.create([plugin('self', ['self'])]),
+      'Plugin registry: dependency cycle self -> self'
+    )
   })
 
   test('missing dependencies, duplicate ids and bad ids are refused', ({ assert }) => {
-    assert.throws(() => PluginRegistry.create([plugin('campaigns', ['brands'])]), 'Plugin registry: "campaigns" depends on "brands", which is not installed')
-    assert.throws(() => PluginRegistry.create([plugin('brands'), plugin('brands')]), 'Plugin registry: plugin id "brands" is installed twice')
-    assert.throws(() => PluginRegistry.create([plugin('Promo_Codes')]), 'Plugin registry: "Promo_Codes" is not a kebab-case plugin id')
-    assert.instanceOf((() => { try { PluginRegistry.create([plugin('x', ['y'])]) } catch (e) { return e } })(), PluginGraphError)
+    assert.throws(
+      () => PluginRegistry.create([plugin('campaigns', ['brands'])]),
+      'Plugin registry: "campaigns" depends on "brands", which is not installed'
+    )
+    assert.throws(
+      () => PluginRegistry.create([plugin('brands'), plugin('brands')]),
+      'Plugin registry: plugin id "brands" is installed twice'
+    )
+    assert.throws(
+      () => PluginRegistry.create([plugin('Promo_Codes')]),
+      'Plugin registry: "Promo_Codes" is not a kebab-case plugin id'
+    )
+    assert.instanceOf(
+      (() => {
+        try {
+          PluginRegistry.create([plugin('x', ['y'])])
+        } catch (e) {
+          return e
+        }
+      })(),
+      PluginGraphError
+    )
   })
 
   test('migration paths follow dependency order, relative to core', ({ assert }) => {
@@ -29,6 +59,91 @@ test.group('plugin registry', () => {
       definePlugin({ id: 'b', name: 'b', dependsOn: ['a'], migrations: '/repo/plugins/b/database/migrations' }),
       definePlugin({ id: 'a', name: 'a', migrations: '/repo/plugins/a/database/migrations' }),
     ])
-    assert.deepEqual(registry.migrationPaths('/repo/core'), ['../plugins/a/database/migrations', '../plugins/b/database/migrations'])
+    assert.deepEqual(registry.migrationPaths('/repo/core'), [
+      '../plugins/a/database/migrations',
+      '../plugins/b/database/migrations',
+    ])
+  })
+})
+
+test.group('plugin registry: manifest wiring', () => {
+  const usage = defineHook<(groupId: number) => Promise<boolean>>('groups', 'usage')
+  const changed = defineEvent<{ organizationId: number }>('groups', 'changed')
+  const groups = definePlugin({ id: 'groups', name: 'groups', extensionPoints: [usage, changed] })
+
+  test('contributions reach a declared point of a dependency; the owner lists them in install order', ({ assert }) => {
+    const first = async () => true
+    const registry = PluginRegistry.create([
+      definePlugin({ id: 'campaigns', name: 'c', dependsOn: ['groups'], hooks: [usage.provide(first)] }),
+      groups,
+      definePlugin({
+        id: 'payouts',
+        name: 'p',
+        dependsOn: ['campaigns'],
+        listeners: [changed.listen(async () => {})],
+        lookups: { payouts: async () => [] },
+      }),
+    ])
+    assert.deepEqual(
+      registry.ordered.map((p) => p.id),
+      ['groups', 'campaigns', 'payouts']
+    )
+    assert.isFunction(registry.lookup('payouts'))
+    assert.isUndefined(registry.lookup('nothing'))
+  })
+
+  test('a contribution to an undeclared point, or to a plugin not depended on, stops startup', ({ assert }) => {
+    assert.throws(
+      () =>
+        PluginRegistry.create([definePlugin({ id: 'campaigns', name: 'c', hooks: [usage.provide(async () => true)] })]),
+      'Plugin registry: "campaigns" contributes to hook "groups.usage", which no installed plugin declares'
+    )
+    assert.throws(
+      () =>
+        PluginRegistry.create([
+          groups,
+          definePlugin({ id: 'campaigns', name: 'c', hooks: [usage.provide(async () => true)] }),
+        ]),
+      'Plugin registry: "campaigns" contributes to "groups.usage" but does not depend on "groups"'
+    )
+    assert.throws(
+      () =>
+        PluginRegistry.create([
+          groups,
+          definePlugin({
+            id: 'campaigns',
+            name: 'c',
+            dependsOn: ['groups'],
+            listeners: [changed.listen(async () => {}), changed.listen(async () => {})],
+          }),
+        ]),
+      'Plugin registry: "campaigns" listens to "groups.changed" twice'
+    )
+  })
+
+  test('a point declared by another plugin than its owner, twice, or a lookup with two owners stops startup', ({
+    assert,
+  }) => {
+    assert.throws(
+      () => PluginRegistry.create([definePlugin({ id: 'campaigns', name: 'c', extensionPoints: [usage] })]),
+      'Plugin registry: "campaigns" declares extension point "groups.usage" owned by "groups"'
+    )
+    assert.throws(
+      () =>
+        PluginRegistry.create([
+          groups,
+          definePlugin({ id: 'groups2', name: 'g', extensionPoints: [] }),
+          { ...groups, id: 'x' },
+        ]),
+      'Plugin registry: "x" declares extension point "groups.usage" owned by "groups"'
+    )
+    assert.throws(
+      () =>
+        PluginRegistry.create([
+          definePlugin({ id: 'a', name: 'a', lookups: { things: async () => [] } }),
+          definePlugin({ id: 'b', name: 'b', lookups: { things: async () => [] } }),
+        ]),
+      'Plugin registry: lookup "things" is provided by both "a" and "b"'
+    )
   })
 })

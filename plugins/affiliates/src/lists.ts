@@ -43,10 +43,23 @@ export const NOTE_LIST: ListOptions = {
   defaultSort: ['createdAt', 'desc'],
 }
 
+/** Who referred whom, as the network sees it: the affiliates that came through a referral. */
+export const REFERRALS_LIST: ListOptions = {
+  sortable: { id: 'id', name: 'name', status: 'status', createdAt: 'created_at' },
+  filterable: {
+    status: { column: 'status', kind: 'in', values: AFFILIATE_STATUSES.filter((status) => status !== 'deleted') },
+    referredBy: { column: 'referred_by', kind: 'in', type: 'integer' },
+  },
+  search: ['name', 'email', 'company_name'],
+  defaultSort: ['createdAt', 'desc'],
+}
+
 /** An affiliate's own referred affiliates: names and status only, so no filter or search on their addresses. */
 export const REFERRED_LIST: ListOptions = {
   sortable: { id: 'id', name: 'name', status: 'status', createdAt: 'created_at' },
-  filterable: { status: { column: 'status', kind: 'in', values: AFFILIATE_STATUSES.filter((status) => status !== 'deleted') } },
+  filterable: {
+    status: { column: 'status', kind: 'in', values: AFFILIATE_STATUSES.filter((status) => status !== 'deleted') },
+  },
   search: ['name'],
   defaultSort: ['createdAt', 'desc'],
 }

@@ -14,7 +14,19 @@ export const PaymentDetailsSchema = defineSchema('AffiliatePaymentDetails', {
 
 export const AffiliateSchema = defineSchema('Affiliate', {
   type: 'object',
-  required: ['id', 'email', 'name', 'status', 'tags', 'emailNotification', 'negativeCarryover', 'otherGroupIds', 'referralLink', 'createdAt', 'updatedAt'],
+  required: [
+    'id',
+    'email',
+    'name',
+    'status',
+    'tags',
+    'emailNotification',
+    'negativeCarryover',
+    'otherGroupIds',
+    'referralLink',
+    'createdAt',
+    'updatedAt',
+  ],
   properties: {
     id: schemas.id,
     email: { type: 'string' },
@@ -34,7 +46,11 @@ export const AffiliateSchema = defineSchema('Affiliate', {
     managerName: schemas.nullableString,
     groupId: nullableInt,
     groupName: schemas.nullableString,
-    otherGroupIds: { type: 'array', items: schemas.id, description: 'Groups the affiliate belongs to besides its primary group' },
+    otherGroupIds: {
+      type: 'array',
+      items: schemas.id,
+      description: 'Groups the affiliate belongs to besides its primary group',
+    },
     currency: schemas.nullableString,
     externalId: schemas.nullableString,
     referredById: nullableInt,
@@ -47,20 +63,36 @@ export const AffiliateSchema = defineSchema('Affiliate', {
     createdAt: schemas.nullableString,
     updatedAt: schemas.nullableString,
     lastLoginAt: schemas.nullableString,
-    paymentDetails: { ...PaymentDetailsSchema, description: 'Only for callers allowed to see payment details (admin, sub-admin, managers of the affiliate, the affiliate itself)' },
+    paymentDetails: {
+      ...PaymentDetailsSchema,
+      description:
+        'Only for callers allowed to see payment details (admin, sub-admin, managers of the affiliate, the affiliate itself)',
+    },
   },
 })
 
 export const ReferredAffiliateSchema = defineSchema('ReferredAffiliate', {
   type: 'object',
   required: ['id', 'name', 'status', 'createdAt'],
-  properties: { id: schemas.id, name: schemas.nullableString, status: { type: 'string', enum: [...AFFILIATE_STATUSES] }, createdAt: schemas.nullableString },
+  properties: {
+    id: schemas.id,
+    name: schemas.nullableString,
+    status: { type: 'string', enum: [...AFFILIATE_STATUSES] },
+    createdAt: schemas.nullableString,
+  },
 })
 
 export const AffiliateNoteSchema = defineSchema('AffiliateNote', {
   type: 'object',
   required: ['id', 'affiliateId', 'body', 'authorId', 'authorName', 'createdAt'],
-  properties: { id: schemas.id, affiliateId: schemas.id, body: { type: 'string' }, authorId: nullableInt, authorName: schemas.nullableString, createdAt: schemas.nullableString },
+  properties: {
+    id: schemas.id,
+    affiliateId: schemas.id,
+    body: { type: 'string' },
+    authorId: nullableInt,
+    authorName: schemas.nullableString,
+    createdAt: schemas.nullableString,
+  },
 })
 
 export const AffiliateBulkResultSchema = defineSchema('AffiliateBulkResult', {

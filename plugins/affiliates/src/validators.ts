@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { PASSWORD_RULE, PHONE_RULE, TEXT_MAX, countryRule, currencyRule, text } from '@affix/core/kernel'
+import { PHONE_RULE, TEXT_MAX, countryRule, currencyRule, text } from '@affix/core/kernel'
 import { isValidCpf } from './cpf.js'
 import { PAYMENT_METHODS, SETTABLE_STATUSES } from './constants.js'
 
@@ -66,7 +66,6 @@ const selfFields = {
 
 const affiliateFields = {
   ...selfFields,
-  password: vine.string().regex(PASSWORD_RULE).optional().nullable(),
   status: vine.enum(SETTABLE_STATUSES).optional(),
   tags: vine.array(vine.string().trim().minLength(1).maxLength(50)).maxLength(50).distinct().optional().nullable(),
   managerId: id().optional().nullable(),

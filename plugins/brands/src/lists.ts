@@ -4,7 +4,14 @@ import { BRAND_STATUSES } from './models/brand.js'
 import { PRODUCT_STATUSES } from './models/product.js'
 
 export const BRAND_LIST: ListOptions = {
-  sortable: { id: 'id', name: 'name', status: 'status', email: 'email', createdAt: 'created_at', updatedAt: 'updated_at' },
+  sortable: {
+    id: 'id',
+    name: 'name',
+    status: 'status',
+    email: 'email',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  },
   filterable: {
     status: { column: 'status', kind: 'eq', values: BRAND_STATUSES },
     name: { column: 'name', kind: 'ilike' },
@@ -16,7 +23,14 @@ export const BRAND_LIST: ListOptions = {
 }
 
 export const PRODUCT_LIST: ListOptions = {
-  sortable: { id: 'id', name: 'name', status: 'status', brandId: 'brand_id', createdAt: 'created_at', updatedAt: 'updated_at' },
+  sortable: {
+    id: 'id',
+    name: 'name',
+    status: 'status',
+    brandId: 'brand_id',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  },
   filterable: {
     status: { column: 'status', kind: 'eq', values: PRODUCT_STATUSES },
     name: { column: 'name', kind: 'ilike' },

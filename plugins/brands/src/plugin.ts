@@ -5,6 +5,8 @@
 import { fileURLToPath } from 'node:url'
 import { definePlugin } from '@affix/core/kernel'
 import { brandsRoutes } from './routes.js'
+import { liveBrandIds } from './contracts.js'
+import { productImport } from './services/product_import.js'
 import { BRANDS_SETTINGS_DEFAULTS, brandsSettingsValidator } from './settings.js'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
@@ -17,6 +19,10 @@ export default definePlugin({
   migrations: here('../database/migrations'),
   lang: here('../resources/lang'),
   routes: brandsRoutes,
+  // Other plugins check brand ids with existingIds/missingIds(…, 'brands', …).
+  lookups: { brands: liveBrandIds },
+  // Run in the request (importNow); declared so the kernel knows the type (GET /plugins, a queued run).
+  imports: [productImport],
   settings: { validator: brandsSettingsValidator, defaults: BRANDS_SETTINGS_DEFAULTS },
   // Spec §6: admin and sub-admin manage the catalogue; managers and parent organisations
   // read it; a brand panel reads it (managing its own products needs the brand–user link
@@ -26,7 +32,14 @@ export default definePlugin({
       subject: 'brands',
       actions: ['read', 'manage'],
       description: 'Brands',
-      grants: { admin: ['read', 'manage'], 'sub-admin': ['read', 'manage'], parent: ['read'], afm: ['read'], adm: ['read'], brand: ['read'] },
+      grants: {
+        admin: ['read', 'manage'],
+        'sub-admin': ['read', 'manage'],
+        parent: ['read'],
+        afm: ['read'],
+        adm: ['read'],
+        brand: ['read'],
+      },
     },
     {
       subject: 'products',
@@ -42,20 +55,65 @@ export default definePlugin({
       },
     },
   ],
-  async seed({ organizationId, trx, hashPassword }) {
-    const now = new Date()
+  // Demo: two operators signed four months ago, three products between them.
+  async seed({ organizationId, trx, dayAt }) {
+    const now = dayAt(125, '09:30')
     const [lucky, royal] = await trx
       .insertQuery()
       .table('brands')
       .returning(['id'])
       .multiInsert([
-        { organization_id: organizationId, name: 'Lucky Spin Casino', email: 'partners@luckyspin.example', password: await hashPassword('Brand#1234'), website: 'https://luckyspin.example', status: 'active', company_name: 'Lucky Spin Ltd', company_country: 'MT', created_at: now, updated_at: now },
-        { organization_id: organizationId, name: 'Royal Bet', email: 'affiliates@royalbet.example', website: 'https://royalbet.example', status: 'active', company_name: 'Royal Bet Group', company_country: 'CW', created_at: now, updated_at: now },
+        {
+          organization_id: organizationId,
+          name: 'Lucky Spin Casino',
+          email: 'partners@luckyspin.example',
+          website: 'https://luckyspin.example',
+          status: 'active',
+          company_name: 'Lucky Spin Ltd',
+          company_country: 'MT',
+          created_at: now,
+          updated_at: now,
+        },
+        {
+          organization_id: organizationId,
+          name: 'Royal Bet',
+          email: 'affiliates@royalbet.example',
+          website: 'https://royalbet.example',
+          status: 'active',
+          company_name: 'Royal Bet Group',
+          company_country: 'CW',
+          created_at: now,
+          updated_at: now,
+        },
       ])
-    await trx.insertQuery().table('products').multiInsert([
-      { organization_id: organizationId, brand_id: lucky.id, name: 'Lucky Spin Slots', status: 'active', created_at: now, updated_at: now },
-      { organization_id: organizationId, brand_id: lucky.id, name: 'Lucky Spin Live Casino', status: 'active', created_at: now, updated_at: now },
-      { organization_id: organizationId, brand_id: royal.id, name: 'Royal Bet Sportsbook', status: 'active', created_at: now, updated_at: now },
-    ])
+    await trx
+      .insertQuery()
+      .table('products')
+      .multiInsert([
+        {
+          organization_id: organizationId,
+          brand_id: lucky.id,
+          name: 'Lucky Spin Slots',
+          status: 'active',
+          created_at: now,
+          updated_at: now,
+        },
+        {
+          organization_id: organizationId,
+          brand_id: lucky.id,
+          name: 'Lucky Spin Live Casino',
+          status: 'active',
+          created_at: now,
+          updated_at: now,
+        },
+        {
+          organization_id: organizationId,
+          brand_id: royal.id,
+          name: 'Royal Bet Sportsbook',
+          status: 'active',
+          created_at: now,
+          updated_at: now,
+        },
+      ])
   },
 })

@@ -2,7 +2,7 @@ import { defineSchema, schemas } from '@affix/core/kernel'
 
 export const BrandSchema = defineSchema('Brand', {
   type: 'object',
-  required: ['id', 'name', 'status', 'hasPassword', 'createdAt', 'updatedAt'],
+  required: ['id', 'name', 'status', 'createdAt', 'updatedAt'],
   properties: {
     id: schemas.id,
     name: { type: 'string' },
@@ -15,7 +15,6 @@ export const BrandSchema = defineSchema('Brand', {
     companyAddress: schemas.nullableString,
     companyCountry: schemas.nullableString,
     companyTaxId: schemas.nullableString,
-    hasPassword: { type: 'boolean', description: 'Whether the brand panel has a login password (never returned)' },
     createdAt: schemas.nullableString,
     updatedAt: schemas.nullableString,
   },
@@ -60,7 +59,11 @@ export const ImportSummarySchema = defineSchema('ImportSummary', {
     failures: {
       type: 'array',
       description: 'The first 100 failed rows; the failed-rows file has them all',
-      items: { type: 'object', required: ['line', 'error'], properties: { line: { type: 'integer' }, error: { type: 'string' } } },
+      items: {
+        type: 'object',
+        required: ['line', 'error'],
+        properties: { line: { type: 'integer' }, error: { type: 'string' } },
+      },
     },
     failedRowsUrl: schemas.nullableString,
   },

@@ -1,14 +1,19 @@
 import vine from '@vinejs/vine'
-import { PASSWORD_RULE, PHONE_RULE, TEXT_MAX } from '@affix/core/kernel'
+import { PHONE_RULE, TEXT_MAX } from '@affix/core/kernel'
 import { BRAND_STATUSES } from './models/brand.js'
 import { PRODUCT_STATUSES } from './models/product.js'
 
 const brandFields = {
   email: vine.string().trim().email().maxLength(254).optional().nullable(),
-  password: vine.string().regex(PASSWORD_RULE).optional(),
   contact: vine.string().trim().regex(PHONE_RULE).optional().nullable(),
   status: vine.enum(BRAND_STATUSES).optional(),
-  website: vine.string().trim().url({ require_protocol: true, protocols: ['http', 'https'] }).maxLength(2048).optional().nullable(),
+  website: vine
+    .string()
+    .trim()
+    .url({ require_protocol: true, protocols: ['http', 'https'] })
+    .maxLength(2048)
+    .optional()
+    .nullable(),
   managerId: vine.number().withoutDecimals().positive().optional().nullable(),
   companyName: vine.string().trim().maxLength(TEXT_MAX).optional().nullable(),
   companyAddress: vine.string().trim().maxLength(TEXT_MAX).optional().nullable(),

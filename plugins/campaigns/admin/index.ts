@@ -9,17 +9,11 @@ import { campaignsResource } from './campaigns'
 import { en } from './i18n/en'
 import { pt } from './i18n/pt'
 import { tr } from './i18n/tr'
-import { specRoutes } from './spec_routes'
 
 const campaignsAdmin: AdminPlugin = {
   id: 'campaigns',
   resources: [campaignsResource],
   messages: { en, pt, tr },
-  routes: specRoutes,
-  routeMeta: [
-    { path: '/manage/campaign', title: 'resources.campaigns.name', subject: 'campaigns' },
-    { path: '/manage/campaign/:id', title: 'resources.campaigns.name', subject: 'campaigns' },
-  ],
 }
 
 export default campaignsAdmin

@@ -4,9 +4,13 @@
  */
 import { fileURLToPath } from 'node:url'
 import { definePlugin } from '@affix/core/kernel'
+import { groupUsage } from '@affix/affiliates/contracts'
 import { campaignsRoutes } from './routes.js'
-import './contracts.js'
-import './services/groups.js'
+import { liveCampaignIds } from './contracts.js'
+import { campaignActivity } from './services/activity.js'
+import { payoutChanged } from './services/payout_events.js'
+import { campaignGroupInUse } from './services/groups.js'
+import { seedCampaigns } from './seed.js'
 import { expireCampaigns } from './services/expiry.js'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
@@ -19,6 +23,9 @@ export default definePlugin({
   migrations: here('../database/migrations'),
   lang: here('../resources/lang'),
   routes: campaignsRoutes,
+  lookups: { campaigns: liveCampaignIds },
+  extensionPoints: [campaignActivity, payoutChanged],
+  hooks: [groupUsage.provide(campaignGroupInUse)],
   jobs: {
     expire: async () => {
       await expireCampaigns()
@@ -33,7 +40,14 @@ export default definePlugin({
       subject: 'campaigns',
       actions: ['read', 'manage'],
       description: 'Campaigns',
-      grants: { admin: ['read', 'manage'], 'sub-admin': ['read', 'manage'], afm: ['read', 'manage'], adm: ['read', 'manage'], parent: ['read'], affiliate: ['read'] },
+      grants: {
+        admin: ['read', 'manage'],
+        'sub-admin': ['read', 'manage'],
+        afm: ['read', 'manage'],
+        adm: ['read', 'manage'],
+        parent: ['read'],
+        affiliate: ['read'],
+      },
     },
     {
       subject: 'campaigns.links',
@@ -48,14 +62,5 @@ export default definePlugin({
       grants: { affiliate: ['manage'] },
     },
   ],
-  async seed({ organizationId, trx }) {
-    const brands = await trx.from('brands').where('organization_id', organizationId).whereNull('deleted_at').orderBy('id').select('id', 'website')
-    if (!brands.length) return
-    const now = new Date()
-    await trx.insertQuery().table('campaigns').multiInsert([
-      { organization_id: organizationId, brand_id: brands[0].id, title: 'Welcome Bonus CPA', status: 'active', visibility: 'public', default_url: `${brands[0].website ?? 'https://brand.example'}/welcome?click={click_id}`, fallback_url: brands[0].website ?? null, commission_variable: 'ftd', currency: 'USD', coverage_countries: JSON.stringify(['BR', 'PT']), product_ids: '[]', featured: true, created_at: now, updated_at: now },
-      { organization_id: organizationId, brand_id: brands[brands.length - 1].id, title: 'VIP Rev Share', status: 'active', visibility: 'private', default_url: `${brands[brands.length - 1].website ?? 'https://brand.example'}/vip?click={click_id}`, commission_variable: 'ngr', currency: 'EUR', coverage_countries: '[]', product_ids: '[]', access_questions: JSON.stringify([{ question: 'Where will you promote this campaign?', required: true }, { question: 'Expected monthly FTDs', required: false }]), created_at: now, updated_at: now },
-      { organization_id: organizationId, brand_id: brands[0].id, title: 'Sports Hybrid', status: 'paused', visibility: 'public', default_url: `${brands[0].website ?? 'https://brand.example'}/sports?click={click_id}&src={source}`, commission_variable: 'd', currency: 'BRL', coverage_countries: JSON.stringify(['BR']), product_ids: '[]', attribution_window_days: 60, created_at: now, updated_at: now },
-    ])
-  },
+  seed: seedCampaigns,
 })

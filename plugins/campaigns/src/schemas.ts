@@ -18,6 +18,7 @@ export const CampaignSchema = defineSchema('Campaign', {
     id: schemas.id,
     title: { type: 'string' },
     brandId: schemas.id,
+    brandName: { type: ['string', 'null'], description: "The brand's name (null if the brand is gone)" },
     status: { type: 'string', enum: [...CAMPAIGN_STATUSES] },
     visibility: { type: 'string', enum: [...CAMPAIGN_VISIBILITIES] },
     defaultUrl: { type: 'string' },

@@ -7,15 +7,12 @@ import type { AdminPlugin } from '@affix/admin-ui/plugin-api'
 import { deepLinksResource } from './deep-links'
 import { en } from './i18n/en'
 import { pt } from './i18n/pt'
-import { specRoutes } from './spec_routes'
 import { tr } from './i18n/tr'
 
 const deepLinksAdmin: AdminPlugin = {
   id: 'deep-links',
   resources: [deepLinksResource],
   messages: { en, pt, tr },
-  routes: specRoutes,
-  routeMeta: [{ path: '/manage/deep-links', title: 'resources.deep-links.name', subject: 'deep-links' }],
 }
 
 export default deepLinksAdmin

@@ -1,5 +1,6 @@
 /* What other plugins may use of `deep-links` (types and read-only services). */
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 
 export interface ActiveDeepLink {
   id: number
@@ -8,10 +9,15 @@ export interface ActiveDeepLink {
 
 /**
  * Active deep links an affiliate may use with a campaign: the campaign's own and the
- * organisation-wide ones (no campaign). Used by the campaigns plugin for tracking.
+ * organisation-wide ones (no campaign). Used by the campaigns plugin for tracking (and,
+ * with the seed's `trx`, by its demo data).
  */
-export async function activeDeepLinks(organizationId: number, campaignId: number): Promise<ActiveDeepLink[]> {
-  const rows = await db
+export async function activeDeepLinks(
+  organizationId: number,
+  campaignId: number,
+  client: Pick<TransactionClientContract, 'from'> = db
+): Promise<ActiveDeepLink[]> {
+  const rows = await client
     .from('deep_links')
     .where('organization_id', organizationId)
     .where('status', 'active')

@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url'
 import { definePlugin } from '@affix/core/kernel'
 import { deepLinksRoutes } from './routes.js'
+import { seedDeepLinks } from './seed.js'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -15,6 +16,7 @@ export default definePlugin({
   migrations: here('../database/migrations'),
   lang: here('../resources/lang'),
   routes: deepLinksRoutes,
+  seed: seedDeepLinks,
   // Spec §6: deep links need the organisation feature edl; admins, sub-admins and affiliate
   // managers manage them, affiliates read them.
   permissions: [
@@ -23,7 +25,12 @@ export default definePlugin({
       actions: ['read', 'manage'],
       description: 'Deep links',
       requiresAnyFlag: ['edl'],
-      grants: { admin: ['read', 'manage'], 'sub-admin': ['read', 'manage'], afm: ['read', 'manage'], affiliate: ['read'] },
+      grants: {
+        admin: ['read', 'manage'],
+        'sub-admin': ['read', 'manage'],
+        afm: ['read', 'manage'],
+        affiliate: ['read'],
+      },
     },
   ],
 })

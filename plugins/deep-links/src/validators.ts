@@ -3,7 +3,13 @@ import { TEXT_MAX } from '@affix/core/kernel'
 import { DEEP_LINK_STATUSES } from './models/deep_link.js'
 
 /** Spec §5: "URL is required"; "Invalid URL" unless it parses as an http(s) URL. */
-const url = () => vine.string().trim().minLength(1).maxLength(2048).url({ require_protocol: true, protocols: ['http', 'https'] })
+const url = () =>
+  vine
+    .string()
+    .trim()
+    .minLength(1)
+    .maxLength(2048)
+    .url({ require_protocol: true, protocols: ['http', 'https'] })
 
 const fields = {
   status: vine.enum(DEEP_LINK_STATUSES).optional(),

@@ -1,6 +1,6 @@
 /*
- * What other plugins may use of `domains`: the base URL of an affiliate's tracking links and
- * the organisation a request's host belongs to. Both read an in-process cache (a minute at
+ * What other plugins may use of `domains`: the base URL of an affiliate's tracking links, the
+ * organisation's white-label panel address and the organisation a request's host belongs to. Both read an in-process cache (a minute at
  * most), dropped on the 'domains' invalidation topic when a domain changes.
  */
 import db from '@adonisjs/lucid/services/db'
@@ -13,6 +13,7 @@ interface CachedDomain {
   name: string
   baseUrl: string
   visibility: 'public' | 'private'
+  type: 'tracking' | 'white_label'
   isDefault: boolean
   affiliateIds: ReadonlySet<number>
 }
@@ -27,24 +28,45 @@ export function forgetDomainsOf(organizationId: number) {
   byHost.clear()
 }
 
-onInvalidation('domains', ({ organizationId }) => forgetDomainsOf(organizationId))
+let listening = false
+/** Hears other nodes' changes once this process caches anything (never at import time). */
+function listenForChanges() {
+  if (listening) return
+  listening = true
+  onInvalidation('domains', ({ organizationId }) => forgetDomainsOf(organizationId))
+}
 
 async function readDomains(organizationId: number): Promise<CachedDomain[]> {
-  const rows = await db.from('domains').where({ organization_id: organizationId, status: 'active' }).orderBy('id').select('id', 'name', 'protocol', 'visibility', 'is_default')
+  const rows = await db
+    .from('domains')
+    .where({ organization_id: organizationId, status: 'active' })
+    .orderBy('id')
+    .select('id', 'name', 'protocol', 'visibility', 'type', 'is_default')
   const links = rows.length
-    ? await db.from('domain_affiliates').where('organization_id', organizationId).whereIn('domain_id', rows.map((row) => row.id)).select('domain_id', 'affiliate_id')
+    ? await db
+        .from('domain_affiliates')
+        .where('organization_id', organizationId)
+        .whereIn(
+          'domain_id',
+          rows.map((row) => row.id)
+        )
+        .select('domain_id', 'affiliate_id')
     : []
   return rows.map((row) => ({
     id: Number(row.id),
     name: row.name,
     baseUrl: `${row.protocol}://${row.name}`,
     visibility: row.visibility,
+    type: row.type,
     isDefault: Boolean(row.is_default),
-    affiliateIds: new Set(links.filter((link) => Number(link.domain_id) === Number(row.id)).map((link) => Number(link.affiliate_id))),
+    affiliateIds: new Set(
+      links.filter((link) => Number(link.domain_id) === Number(row.id)).map((link) => Number(link.affiliate_id))
+    ),
   }))
 }
 
 function activeDomains(organizationId: number) {
+  listenForChanges()
   const cached = byOrganization.get(organizationId)
   if (cached && cached.expires > Date.now()) return cached.domains
   const domains = readDomains(organizationId)
@@ -68,9 +90,23 @@ export async function trackingBaseUrlFor(organizationId: number, affiliateId: nu
   return domains.find((domain) => domain.isDefault && domain.visibility === 'public')?.baseUrl ?? null
 }
 
+/**
+ * The origin of the organisation's white-label panel address: its active public white-label
+ * domain (the default one among several, else the oldest), else null. Core builds the links
+ * it mails to the organisation's people on it (PluginDefinition.panelBaseUrl).
+ */
+export async function panelBaseUrlFor(organizationId: number): Promise<string | null> {
+  const panels = (await activeDomains(organizationId)).filter(
+    (domain) => domain.type === 'white_label' && domain.visibility === 'public'
+  )
+  return (panels.find((domain) => domain.isDefault) ?? panels[0])?.baseUrl ?? null
+}
+
 /** The host part of a Host header: lower case, without port, brackets or trailing dot. */
 function hostOf(raw: string) {
-  let host = String(raw ?? '').trim().toLowerCase()
+  let host = String(raw ?? '')
+    .trim()
+    .toLowerCase()
   if (host.startsWith('[')) return host.slice(1, host.indexOf(']') > 0 ? host.indexOf(']') : undefined)
   host = host.replace(/:\d+$/, '')
   return host.replace(/\.$/, '')
@@ -80,6 +116,7 @@ function hostOf(raw: string) {
 export function organizationForHost(host: string): Promise<number | null> {
   const name = hostOf(host)
   if (!name) return Promise.resolve(null)
+  listenForChanges()
   const cached = byHost.get(name)
   if (cached && cached.expires > Date.now()) return cached.organizationId
   const organizationId = db

@@ -4,6 +4,8 @@
 import { fileURLToPath } from 'node:url'
 import { definePlugin } from '@affix/core/kernel'
 import { domainsRoutes } from './routes.js'
+import { panelBaseUrlFor } from './contracts.js'
+import { seedDomains } from './seed.js'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -15,6 +17,9 @@ export default definePlugin({
   migrations: here('../database/migrations'),
   lang: here('../resources/lang'),
   routes: domainsRoutes,
+  // Links mailed to the organisation's people (invitations, resets…) use its white-label domain.
+  panelBaseUrl: panelBaseUrlFor,
+  seed: seedDomains,
   // Spec §6/§7 (/domain): admins and sub-admins manage domains; managers read them; an
   // affiliate reads the active domains it may use (public ones and its own private ones).
   permissions: [
@@ -22,7 +27,13 @@ export default definePlugin({
       subject: 'domains',
       actions: ['read', 'manage'],
       description: 'Tracking and white-label domains',
-      grants: { admin: ['read', 'manage'], 'sub-admin': ['read', 'manage'], afm: ['read'], adm: ['read'], affiliate: ['read'] },
+      grants: {
+        admin: ['read', 'manage'],
+        'sub-admin': ['read', 'manage'],
+        afm: ['read'],
+        adm: ['read'],
+        affiliate: ['read'],
+      },
     },
   ],
 })

@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url'
 import { definePlugin } from '@affix/core/kernel'
 import { fraudRoutes } from './routes.js'
+import { seedFraud } from './seed.js'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -15,6 +16,7 @@ export default definePlugin({
   migrations: here('../database/migrations'),
   lang: here('../resources/lang'),
   routes: fraudRoutes,
+  seed: seedFraud,
   // Spec §6/§7 (anti-fraud rules screen): admins and sub-admins manage the rules; managers read them.
   permissions: [
     {

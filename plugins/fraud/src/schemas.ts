@@ -1,17 +1,43 @@
 import { defineSchema, schemas } from '@affix/core/kernel'
 import { DEVICE_TYPES, FRAUD_ACTIONS, FRAUD_STATUSES, FRAUD_TYPES, OS_NAMES, SELECTIONS } from './models/fraud_rule.js'
 
-const selection = { type: 'string', enum: [...SELECTIONS], description: 'all, or include/exclude the listed ids (one or the other)' } as const
+const selection = {
+  type: 'string',
+  enum: [...SELECTIONS],
+  description: 'all, or include/exclude the listed ids (one or the other)',
+} as const
 const ids = { type: 'array', items: schemas.id } as const
 const strings = { type: 'array', items: { type: 'string' } } as const
 
 export const FraudRuleSchema = defineSchema('FraudRule', {
   type: 'object',
-  required: ['id', 'name', 'action', 'type', 'status', 'brandSelection', 'brandIds', 'affiliateSelection', 'affiliateIds', 'campaignSelection', 'campaignIds', 'ips', 'userAgents', 'devices', 'os', 'createdAt', 'updatedAt'],
+  required: [
+    'id',
+    'name',
+    'action',
+    'type',
+    'status',
+    'brandSelection',
+    'brandIds',
+    'affiliateSelection',
+    'affiliateIds',
+    'campaignSelection',
+    'campaignIds',
+    'ips',
+    'userAgents',
+    'devices',
+    'os',
+    'createdAt',
+    'updatedAt',
+  ],
   properties: {
     id: schemas.id,
     name: { type: 'string' },
-    action: { type: 'string', enum: [...FRAUD_ACTIONS], description: 'mark: the click is recorded as fraud; block: the click is refused' },
+    action: {
+      type: 'string',
+      enum: [...FRAUD_ACTIONS],
+      description: 'mark: the click is recorded as fraud; block: the click is refused',
+    },
     type: { type: 'string', enum: [...FRAUD_TYPES] },
     status: { type: 'string', enum: [...FRAUD_STATUSES] },
     brandSelection: selection,

@@ -7,18 +7,12 @@ import type { AdminPlugin } from '@affix/admin-ui/plugin-api'
 import { en } from './i18n/en'
 import { mediaResource } from './media'
 import { pt } from './i18n/pt'
-import { specRoutes } from './spec_routes'
 import { tr } from './i18n/tr'
 
 const mediaAdmin: AdminPlugin = {
   id: 'media',
   resources: [mediaResource],
   messages: { en, pt, tr },
-  routes: specRoutes,
-  routeMeta: [
-    { path: '/manage/media', title: 'resources.media.name', subject: 'media' },
-    { path: '/manage/media/:id', title: 'resources.media.name', subject: 'media' },
-  ],
 }
 
 export default mediaAdmin

@@ -1,6 +1,8 @@
 /*
  * Demo media for a new organisation: two banners (PNGs drawn here with sharp, stored
- * through the kernel's storage) and a text link, so the demo shows creatives at once.
+ * through the kernel's storage), text links, a shared brand kit and a retired folder, so
+ * the demo shows creatives at once. Public tokens are random (they must not be guessable),
+ * everything else is fixed.
  */
 import { randomBytes } from 'node:crypto'
 import { storage, type SeedContext } from '@affix/core/kernel'
@@ -46,9 +48,9 @@ function bannerSvg({ width, height, headline, detail }: DemoBanner) {
 
 const publicToken = () => randomBytes(24).toString('base64url')
 
-export async function seedMedia({ organizationId, trx }: SeedContext) {
+export async function seedMedia({ organizationId, trx, dayAt }: SeedContext) {
   const { default: sharp } = await import('sharp')
-  const now = new Date()
+  const now = dayAt(110, '16:00')
   const rows: Record<string, unknown>[] = []
   for (const banner of BANNERS) {
     const contents = await sharp(bannerSvg(banner)).png().toBuffer()
@@ -85,5 +87,36 @@ export async function seedMedia({ organizationId, trx }: SeedContext) {
     created_at: now,
     updated_at: now,
   })
+  const later = (daysAgo: number, values: Record<string, unknown>) => ({
+    organization_id: organizationId,
+    status: 'active',
+    description: null,
+    macros: JSON.stringify([]),
+    public_token: publicToken(),
+    created_at: dayAt(daysAgo, '16:00'),
+    updated_at: dayAt(daysAgo, '16:00'),
+    ...values,
+  })
+  rows.push(
+    later(60, {
+      title: 'Royal Bet – Champions League odds',
+      type: 'text_link',
+      link: 'https://royalbet.example/sports/football/champions-league?pid={pub_id}',
+      description: 'Text link for tipsters',
+    }),
+    later(45, {
+      title: 'Lucky Spin brand kit (logos, screenshots)',
+      type: 'dropbox_link',
+      link: 'https://www.dropbox.com/sh/demo-luckyspin-brand-kit',
+      description: 'Logos in every size and lobby screenshots',
+    }),
+    later(100, {
+      title: 'Easter tournament banners',
+      type: 'drive_link',
+      status: 'inactive',
+      link: 'https://drive.google.com/drive/folders/demo-easter-banners',
+      description: 'Retired after the tournament',
+    })
+  )
   await trx.insertQuery().table('media').multiInsert(rows)
 }

@@ -6,15 +6,12 @@ import type { AdminPlugin } from '@affix/admin-ui/plugin-api'
 import { en } from './i18n/en'
 import { pt } from './i18n/pt'
 import { promoCodesResource } from './promo-codes'
-import { specRoutes } from './spec_routes'
 import { tr } from './i18n/tr'
 
 const promoCodesAdmin: AdminPlugin = {
   id: 'promo-codes',
   resources: [promoCodesResource],
   messages: { en, pt, tr },
-  routes: specRoutes,
-  routeMeta: [{ path: '/manage/promo-code', title: 'resources.promo-codes.name', subject: 'promo-codes' }],
 }
 
 export default promoCodesAdmin

@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url'
 import { definePlugin } from '@affix/core/kernel'
 import { promoCodesRoutes } from './routes.js'
+import { seedPromoCodes } from './seed.js'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -15,6 +16,7 @@ export default definePlugin({
   migrations: here('../database/migrations'),
   lang: here('../resources/lang'),
   routes: promoCodesRoutes,
+  seed: seedPromoCodes,
   // Spec §6: admins and sub-admins manage codes; managers and parents read them (team members
   // see the codes of their affiliates and the unassigned ones); an affiliate reads only the
   // codes that apply to it; brands have none.
@@ -23,7 +25,14 @@ export default definePlugin({
       subject: 'promo-codes',
       actions: ['read', 'manage'],
       description: 'Promo codes',
-      grants: { admin: ['read', 'manage'], 'sub-admin': ['read', 'manage'], afm: ['read'], adm: ['read'], parent: ['read'], affiliate: ['read'] },
+      grants: {
+        admin: ['read', 'manage'],
+        'sub-admin': ['read', 'manage'],
+        afm: ['read'],
+        adm: ['read'],
+        parent: ['read'],
+        affiliate: ['read'],
+      },
     },
   ],
 })

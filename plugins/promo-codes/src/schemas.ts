@@ -3,7 +3,24 @@ import { AFFILIATE_SELECTIONS, PROMO_CODE_ORIGINS, PROMO_CODE_STATUSES, PROMO_CO
 
 export const PromoCodeSchema = defineSchema('PromoCode', {
   type: 'object',
-  required: ['id', 'code', 'bonus', 'bonusCurrency', 'campaignId', 'affiliateId', 'type', 'origin', 'startDate', 'endDate', 'enabled', 'status', 'description', 'affiliateSelection', 'createdAt', 'updatedAt'],
+  required: [
+    'id',
+    'code',
+    'bonus',
+    'bonusCurrency',
+    'campaignId',
+    'affiliateId',
+    'type',
+    'origin',
+    'startDate',
+    'endDate',
+    'enabled',
+    'status',
+    'description',
+    'affiliateSelection',
+    'createdAt',
+    'updatedAt',
+  ],
   properties: {
     id: schemas.id,
     code: { type: 'string' },
@@ -16,7 +33,12 @@ export const PromoCodeSchema = defineSchema('PromoCode', {
     startDate: schemas.nullableString,
     endDate: schemas.nullableString,
     enabled: { type: 'boolean' },
-    status: { type: 'string', enum: [...PROMO_CODE_STATUSES], description: 'Derived: inactive if not enabled, future before the start date, expired after the end date, else active' },
+    status: {
+      type: 'string',
+      enum: [...PROMO_CODE_STATUSES],
+      description:
+        'Derived: inactive if not enabled, future before the start date, expired after the end date, else active',
+    },
     description: schemas.nullableString,
     affiliateSelection: { type: 'string', enum: [...AFFILIATE_SELECTIONS] },
     includedAffiliateIds: { type: 'array', items: schemas.id, description: 'Not shown to affiliates' },

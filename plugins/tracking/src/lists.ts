@@ -2,7 +2,18 @@
 import type { ListOptions } from '@affix/core/kernel'
 
 export const CLICK_OUTCOMES = ['redirect', 'fallback', 'rejected'] as const
-export const CLICK_REASONS = ['paused', 'disabled', 'expired', 'cap_reached', 'targeting', 'blocked_affiliate', 'not_approved', 'fraud_block', 'unknown_affiliate', 'unknown_campaign'] as const
+export const CLICK_REASONS = [
+  'paused',
+  'disabled',
+  'expired',
+  'cap_reached',
+  'targeting',
+  'blocked_affiliate',
+  'not_approved',
+  'fraud_block',
+  'unknown_affiliate',
+  'unknown_campaign',
+] as const
 
 export const CLICK_LIST: ListOptions = {
   sortable: { createdAt: 'created_at' },

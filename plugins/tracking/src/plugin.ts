@@ -9,6 +9,7 @@ import { definePlugin } from '@affix/core/kernel'
 import { trackingRoutes } from './routes.js'
 import { clickRoute, shortLinkRoute } from './redirect.js'
 import { closeClickEngine } from './engine/runtime.js'
+import { seedClicks } from './seed.js'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -32,12 +33,20 @@ export default definePlugin({
   },
   cron: [{ job: 'partitions', schedule: '17 3 * * *' }],
   onShutdown: closeClickEngine,
+  seed: seedClicks,
   permissions: [
     {
       subject: 'clicks',
       actions: ['read'],
       description: 'Recorded clicks',
-      grants: { admin: ['read'], 'sub-admin': ['read'], afm: ['read'], adm: ['read'], parent: ['read'], affiliate: ['read'] },
+      grants: {
+        admin: ['read'],
+        'sub-admin': ['read'],
+        afm: ['read'],
+        adm: ['read'],
+        parent: ['read'],
+        affiliate: ['read'],
+      },
     },
   ],
 })

@@ -19,7 +19,11 @@ function send(response: ServerResponse, answer: ClickAnswer) {
     return response.end()
   }
   const body = PAGES[answer.status]
-  const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(body)) }
+  const headers: Record<string, string> = {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(body)),
+  }
   if (answer.status === 503) headers['retry-after'] = '1'
   response.writeHead(answer.status, headers)
   response.end(body)
@@ -28,7 +32,10 @@ function send(response: ServerResponse, answer: ClickAnswer) {
 function split(url: string, prefix: string): [string, URLSearchParams] {
   const mark = url.indexOf('?')
   const segment = mark === -1 ? url.slice(prefix.length) : url.slice(prefix.length, mark)
-  return [segment.endsWith('/') ? segment.slice(0, -1) : segment, new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1))]
+  return [
+    segment.endsWith('/') ? segment.slice(0, -1) : segment,
+    new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1)),
+  ]
 }
 
 function clickRequest(request: IncomingMessage, campaignId: string, query: URLSearchParams): ClickRequest {
@@ -59,5 +66,8 @@ export async function shortLinkRoute(request: IncomingMessage, response: ServerR
   // The link's own parameters win over the query's (an affiliate's short link is its own).
   for (const [name, value] of Object.entries(link.params)) query.set(name, value)
   if (link.affiliateId !== null) query.set('pub_id', String(link.affiliateId))
-  send(response, await engine.handle({ ...clickRequest(request, String(link.campaignId), query), affiliateId: link.affiliateId }))
+  send(
+    response,
+    await engine.handle({ ...clickRequest(request, String(link.campaignId), query), affiliateId: link.affiliateId })
+  )
 }

@@ -29,6 +29,12 @@ export const ClickSchema = defineSchema('Click', {
     urlIgnored: { type: 'boolean', description: 'A `url` parameter was sent to a host the campaign does not allow' },
     destination: schemas.nullableString,
     fraudAction: { type: ['string', 'null'], enum: ['mark', 'block', null] },
-    fraud: { type: ['object', 'null'], properties: { ruleIds: { type: 'array', items: { type: 'integer' } }, reasons: { type: 'array', items: { type: 'string' } } } },
+    fraud: {
+      type: ['object', 'null'],
+      properties: {
+        ruleIds: { type: 'array', items: { type: 'integer' } },
+        reasons: { type: 'array', items: { type: 'string' } },
+      },
+    },
   },
 })

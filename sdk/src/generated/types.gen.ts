@@ -321,12 +321,32 @@ export type Brand = {
     companyAddress?: string | null;
     companyCountry?: string | null;
     companyTaxId?: string | null;
-    /**
-     * Whether the brand panel has a login password (never returned)
-     */
-    hasPassword: boolean;
     createdAt: string | null;
     updatedAt: string | null;
+};
+
+export type BrandFormula = {
+    brandId?: number;
+    current?: {
+        version?: number;
+        ggr?: string | null;
+        ngr?: string | null;
+        enabled?: boolean;
+        createdBy?: number | null;
+        createdAt?: string;
+    } | null;
+    defaults?: {
+        ggr?: string;
+        ngr?: string;
+    };
+    versions?: Array<{
+        version?: number;
+        ggr?: string | null;
+        ngr?: string | null;
+        enabled?: boolean;
+        createdBy?: number | null;
+        createdAt?: string;
+    }>;
 };
 
 export type Branding = {
@@ -353,6 +373,10 @@ export type Campaign = {
     id: number;
     title: string;
     brandId: number;
+    /**
+     * The brand's name (null if the brand is gone)
+     */
+    brandName?: string | null;
     status: 'active' | 'paused' | 'disabled' | 'suspended';
     visibility: 'public' | 'private';
     defaultUrl: string;
@@ -491,19 +515,19 @@ export type CampaignPayoutPlan = {
      */
     cpsDP?: string | null;
     /**
-     * Decimal string
+     * Decimal string (2 to 4 decimals)
      */
     cumulativeDeposit?: string | null;
     numberOfDays?: number | null;
     qftd?: {
         /**
-         * Decimal string
+         * Decimal string (2 to 4 decimals)
          */
         minDeposit?: string | null;
         daysSinceRegistration?: number | null;
     };
     /**
-     * Decimal string
+     * Decimal string (2 to 4 decimals)
      */
     defaultPayout?: string | null;
     coverageCountries?: Array<string>;
@@ -513,13 +537,17 @@ export type CampaignPayoutPlan = {
         value?: string;
         numberOfDays?: number | null;
         /**
-         * Decimal string
+         * Decimal string (2 to 4 decimals)
          */
         cumulativeDeposit?: string | null;
         isPercentage?: boolean;
     }>;
     rangeRules: {
         enabled?: boolean;
+        /**
+         * marginal: the k-th event pays the tier reached at k; whole: every event pays the tier the period reaches
+         */
+        mode?: 'marginal' | 'whole';
         ranges?: Array<{
             from?: string;
             payout?: string;
@@ -606,6 +634,10 @@ export type CampaignPayoutPlan = {
      * An affiliate's view: which override its payout fields come from
      */
     appliedOverride?: 'affiliate' | 'group' | null;
+    /**
+     * The plan version commission rows name (every save adds one)
+     */
+    version?: number;
     updatedAt?: string;
 } | null;
 
@@ -648,6 +680,20 @@ export type CampaignTrackingLink = {
     shortUrl: string | null;
 };
 
+export type CarryoverBalance = {
+    /**
+     * YYYY-MM (monthly) or a week’s first date YYYY-MM-DD (weekly)
+     */
+    period?: string;
+    affiliateId?: number;
+    brandId?: number;
+    currency?: string;
+    /**
+     * Decimal amount, 2 decimals
+     */
+    amount?: string;
+};
+
 export type Click = {
     /**
      * UUIDv7: time-sortable
@@ -688,6 +734,228 @@ export type Click = {
     } | null;
 };
 
+export type CommissionPeriods = {
+    periodKind?: 'monthly' | 'weekly';
+    /**
+     * ISO weekday 1 (Monday) … 7 (Sunday)
+     */
+    weekStart?: number;
+    closeDelayDays?: number;
+    firstPeriod?: string | null;
+    lastClosed?: string | null;
+    earliestOpen?: string | null;
+    periods?: Array<{
+        /**
+         * YYYY-MM (monthly) or a week’s first date YYYY-MM-DD (weekly)
+         */
+        period?: string;
+        start?: string;
+        end?: string;
+        status?: 'open' | 'closed';
+        closedAt?: string | null;
+        closedBy?: number | null;
+        scheduledCloseOn?: string | null;
+        canClose?: boolean;
+        summary?: {
+            [key: string]: unknown;
+        } | null;
+    }>;
+};
+
+export type CommissionRow = {
+    id: number;
+    /**
+     * The engine’s deterministic key: one row per key
+     */
+    key: string;
+    type: 'registration' | 'cpa' | 'deposit_cpa' | 'cumulative_deposit' | 'cpc' | 'revshare' | 'correction' | 'clawback' | 'carryover' | 'referral';
+    /**
+     * pending is shown as unapproved
+     */
+    status: 'pending' | 'approved' | 'paid' | 'denied' | 'hold' | 'pending_fx';
+    denyReason?: 'fraud' | 'cap_reached' | 'manual' | null;
+    statusNote?: string | null;
+    /**
+     * YYYY-MM (monthly) or a week’s first date YYYY-MM-DD (weekly)
+     */
+    period: string;
+    date?: string;
+    affiliateId: number;
+    campaignId?: number | null;
+    brandId?: number | null;
+    customerId?: number | null;
+    currency: string;
+    /**
+     * Null while the row waits for a rate (pending_fx)
+     */
+    amount: string | null;
+    finalAmount?: string | null;
+    /**
+     * RevShare of a period not closed yet: its amount moves until the close
+     */
+    provisional?: boolean;
+    /**
+     * Corrections and clawbacks: the row they correct
+     */
+    corrects?: {
+        key?: string;
+        type?: string;
+        /**
+         * YYYY-MM (monthly) or a week’s first date YYYY-MM-DD (weekly)
+         */
+        period?: string;
+    } | null;
+    pricedBy?: string | null;
+    planVersion?: number | null;
+    formulaVersion?: number | null;
+    paymentReference?: string | null;
+    approvedAt?: string | null;
+    paidAt?: string | null;
+    createdAt?: string;
+    updatedAt?: string;
+};
+
+export type CommissionRowDetail = {
+    id: number;
+    /**
+     * The engine’s deterministic key: one row per key
+     */
+    key: string;
+    type: 'registration' | 'cpa' | 'deposit_cpa' | 'cumulative_deposit' | 'cpc' | 'revshare' | 'correction' | 'clawback' | 'carryover' | 'referral';
+    /**
+     * pending is shown as unapproved
+     */
+    status: 'pending' | 'approved' | 'paid' | 'denied' | 'hold' | 'pending_fx';
+    denyReason?: 'fraud' | 'cap_reached' | 'manual' | null;
+    statusNote?: string | null;
+    /**
+     * YYYY-MM (monthly) or a week’s first date YYYY-MM-DD (weekly)
+     */
+    period?: string;
+    date?: string;
+    affiliateId?: number;
+    campaignId?: number | null;
+    brandId?: number | null;
+    customerId?: number | null;
+    currency?: string;
+    /**
+     * Null while the row waits for a rate (pending_fx)
+     */
+    amount?: string | null;
+    finalAmount?: string | null;
+    /**
+     * RevShare of a period not closed yet: its amount moves until the close
+     */
+    provisional?: boolean;
+    /**
+     * Corrections and clawbacks: the row they correct
+     */
+    corrects?: {
+        key?: string;
+        type?: string;
+        /**
+         * YYYY-MM (monthly) or a week’s first date YYYY-MM-DD (weekly)
+         */
+        period?: string;
+    } | null;
+    pricedBy?: string | null;
+    planVersion?: number | null;
+    formulaVersion?: number | null;
+    paymentReference?: string | null;
+    approvedAt?: string | null;
+    paidAt?: string | null;
+    createdAt?: string;
+    updatedAt?: string;
+    /**
+     * What made the row (docs/commissions.md §11): customer, activity ids or clicks, basis, fields and their source, FX rates, plan and formula versions, conditions, tier, level, what it corrects, notes and the arithmetic
+     */
+    explanation: {
+        [key: string]: unknown;
+    };
+    history: Array<{
+        from?: string;
+        to?: string;
+        reason?: string | null;
+        reference?: string | null;
+        actorId?: number | null;
+        at?: string;
+    }>;
+};
+
+export type CommissionStatement = {
+    affiliateId: number;
+    /**
+     * YYYY-MM (monthly) or a week’s first date YYYY-MM-DD (weekly)
+     */
+    period: string;
+    closed?: boolean;
+    closedAt?: string | null;
+    currency: string;
+    /**
+     * Registration, goal CPA, deposit CPA, cumulative deposit and CPC rows
+     */
+    cpa?: string;
+    /**
+     * Decimal amount, 2 decimals
+     */
+    revshare?: string;
+    /**
+     * Decimal amount, 2 decimals
+     */
+    carryover?: string;
+    /**
+     * Decimal amount, 2 decimals
+     */
+    referral?: string;
+    /**
+     * Corrections, clawbacks and tier true-ups
+     */
+    adjustment?: string;
+    /**
+     * The sum of the rows that count (not denied, priced)
+     */
+    total: string;
+    byStatus?: {
+        /**
+         * Decimal amount, 2 decimals
+         */
+        unapproved?: string;
+        /**
+         * Decimal amount, 2 decimals
+         */
+        approved?: string;
+        /**
+         * Decimal amount, 2 decimals
+         */
+        paid?: string;
+        /**
+         * Decimal amount, 2 decimals
+         */
+        hold?: string;
+        /**
+         * Decimal amount, 2 decimals
+         */
+        denied?: string;
+    };
+    /**
+     * Rows waiting for a rate (no amount yet)
+     */
+    waitingForRates?: number;
+    rows?: number;
+};
+
+export type CommissionStatusResult = {
+    action: 'approve' | 'deny' | 'hold' | 'pay';
+    changed: number;
+    changedIds: Array<number>;
+    /**
+     * Rows left as they were, counted by reason (filter actions)
+     */
+    refused: {
+        [key: string]: number;
+    };
+};
+
 export type CreatedApiKey = ApiKey & {
     /**
      * The full key, shown once
@@ -700,6 +968,414 @@ export type CreatedOAuthApp = OAuthApp & {
      * Shown once
      */
     clientSecret: string;
+};
+
+export type Customer = {
+    id: number;
+    /**
+     * The operator's player id (masked for affiliates when the organisation asks)
+     */
+    cuid: string;
+    brandId: number;
+    campaignId?: number | null;
+    affiliateId?: number | null;
+    registeredAt: string;
+    registeredOn?: string;
+    country?: string | null;
+    currency?: string | null;
+    status: 'active' | 'fraud';
+    attributionSource: 'click' | 'promo_code' | 'explicit' | 'none';
+    attributionFailures?: Array<CustomerAttributionFailure>;
+    clickId?: string | null;
+    promoCodeId?: number | null;
+    ftdActivityId?: number | null;
+    ftdDate?: string | null;
+    fraudMarkedAt?: string | null;
+    cuName?: string | null;
+    email?: string | null;
+    ip?: string | null;
+    coupon?: string | null;
+    requestedCampaignId?: number | null;
+    requestedPubId?: number | null;
+    b1?: string | null;
+    b2?: string | null;
+    b3?: string | null;
+    b4?: string | null;
+    b5?: string | null;
+    b6?: string | null;
+    b7?: string | null;
+    b8?: string | null;
+    b9?: string | null;
+    fraudReason?: string | null;
+    source?: 'api' | 'postback' | 'csv' | 'seed';
+    createdAt?: string;
+    updatedAt?: string;
+};
+
+export type CustomerActivity = {
+    id: number;
+    customerId: number;
+    cuid?: string | null;
+    brandId?: number;
+    campaignId?: number | null;
+    affiliateId?: number | null;
+    date: string;
+    txnId?: string | null;
+    currency: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    deposits?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    ftdAmount?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    withdrawals?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    bets?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    wins?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    bonuses?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    chargebacks?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    fees?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    jackpot?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    adjustments?: string;
+    depositCount?: number;
+    /**
+     * null for activity dated on or before 29 April 2025
+     */
+    betCount?: number | null;
+    /**
+     * The row was sent flagged as FTD
+     */
+    ftd?: boolean;
+    /**
+     * The row is the customer's fixed first deposit
+     */
+    isFtd?: boolean;
+    fraud?: boolean;
+    /**
+     * 1, then +1 per correction
+     */
+    version: number;
+    source?: 'api' | 'postback' | 'csv' | 'seed';
+    createdAt?: string;
+    updatedAt?: string;
+};
+
+export type CustomerActivityDetail = {
+    id: number;
+    customerId?: number;
+    cuid?: string | null;
+    brandId?: number;
+    campaignId?: number | null;
+    affiliateId?: number | null;
+    date?: string;
+    txnId?: string | null;
+    currency?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    deposits?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    ftdAmount?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    withdrawals?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    bets?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    wins?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    bonuses?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    chargebacks?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    fees?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    jackpot?: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    adjustments?: string;
+    depositCount?: number;
+    /**
+     * null for activity dated on or before 29 April 2025
+     */
+    betCount?: number | null;
+    /**
+     * The row was sent flagged as FTD
+     */
+    ftd?: boolean;
+    /**
+     * The row is the customer's fixed first deposit
+     */
+    isFtd?: boolean;
+    fraud?: boolean;
+    /**
+     * 1, then +1 per correction
+     */
+    version?: number;
+    source?: 'api' | 'postback' | 'csv' | 'seed';
+    createdAt?: string;
+    updatedAt?: string;
+    revisions: Array<{
+        version?: number;
+        source?: string;
+        replacedAt?: string;
+        values?: {
+            [key: string]: unknown;
+        };
+    }>;
+};
+
+export type CustomerAttributionFailure = {
+    rule: 'click' | 'promo_code' | 'explicit';
+    reason: string;
+    message: string;
+};
+
+export type CustomerBatchResult = {
+    summary: {
+        created?: number;
+        updated?: number;
+        duplicate?: number;
+        error?: number;
+    };
+    results: Array<{
+        /**
+         * Position of the row in the request
+         */
+        index: number;
+        status: 'created' | 'updated' | 'duplicate' | 'error';
+        id?: number | null;
+        customerId?: number | null;
+        error?: {
+            code?: string;
+            message?: string;
+            status?: number;
+        } | null;
+        notes?: Array<{
+            code?: string;
+            message?: string;
+        }>;
+        attribution?: {
+            source?: 'click' | 'promo_code' | 'explicit' | 'none';
+            campaignId?: number | null;
+            affiliateId?: number | null;
+            failures?: Array<CustomerAttributionFailure>;
+        };
+    }>;
+};
+
+export type CustomerClick = {
+    clickId?: string;
+    createdAt?: string;
+    campaignId?: number | null;
+    affiliateId?: number | null;
+    outcome?: string;
+    reason?: string | null;
+    ip?: string;
+    country?: string | null;
+    device?: string | null;
+    os?: string | null;
+    browser?: string | null;
+    referrer?: string | null;
+    source?: string | null;
+    params?: {
+        [key: string]: string;
+    };
+    fraudAction?: string | null;
+};
+
+export type CustomerConversion = {
+    id: number;
+    customerId: number;
+    cuid?: string | null;
+    brandId?: number;
+    campaignId?: number | null;
+    affiliateId?: number | null;
+    type: 'registration' | 'ftd' | 'deposit' | 'c_deposit';
+    activityId?: number | null;
+    date: string;
+    occurredAt?: string;
+    amount?: string | null;
+    currency?: string | null;
+    depositCount?: number | null;
+    clickId?: string | null;
+    capStatus: 'none' | 'counted' | 'denied';
+    capId?: number | null;
+    capAction?: string | null;
+    createdAt?: string;
+};
+
+export type CustomerDetail = {
+    customer: Customer;
+    attribution: {
+        source?: 'click' | 'promo_code' | 'explicit' | 'none';
+        campaignId?: number | null;
+        affiliateId?: number | null;
+        clickId?: string | null;
+        promoCodeId?: number | null;
+        failures?: Array<CustomerAttributionFailure>;
+    };
+    ftd?: {
+        activityId?: number;
+        date?: string;
+        /**
+         * Decimal amount (never a float)
+         */
+        amount?: string;
+        currency?: string;
+    } | null;
+    fraud?: {
+        markedAt?: string;
+        markedBy?: number | null;
+        reason?: string | null;
+    } | null;
+    clicks: Array<CustomerClick>;
+    activityByDay: Array<{
+        date?: string;
+        currency?: string;
+        rows?: number;
+        depositCount?: number;
+        betCount?: number | null;
+        isFtd?: boolean;
+        /**
+         * Decimal amount (never a float)
+         */
+        deposits?: string;
+        /**
+         * Decimal amount (never a float)
+         */
+        ftdAmount?: string;
+        /**
+         * Decimal amount (never a float)
+         */
+        withdrawals?: string;
+        /**
+         * Decimal amount (never a float)
+         */
+        bets?: string;
+        /**
+         * Decimal amount (never a float)
+         */
+        wins?: string;
+        /**
+         * Decimal amount (never a float)
+         */
+        bonuses?: string;
+        /**
+         * Decimal amount (never a float)
+         */
+        chargebacks?: string;
+        /**
+         * Decimal amount (never a float)
+         */
+        fees?: string;
+        /**
+         * Decimal amount (never a float)
+         */
+        jackpot?: string;
+        /**
+         * Decimal amount (never a float)
+         */
+        adjustments?: string;
+    }>;
+    conversions: Array<CustomerConversion>;
+    reassignments: Array<{
+        id?: number;
+        fromAffiliateId?: number | null;
+        toAffiliateId?: number;
+        effectiveDate?: string;
+        reason?: string | null;
+        actorId?: number | null;
+        createdAt?: string;
+    }>;
+    timeline?: Array<{
+        id?: number;
+        kind?: string;
+        actorId?: number | null;
+        data?: {
+            [key: string]: unknown;
+        };
+        createdAt?: string;
+    }>;
+};
+
+export type CustomerPostbackInfo = {
+    /**
+     * GET or POST; parameters secret, event, cuid, cid, amount, currency, txn_id, b1…b9
+     */
+    url: string;
+    events?: Array<string>;
+    configured: boolean;
+    secretHint?: string | null;
+    createdAt?: string | null;
+    rotatedAt?: string | null;
+    /**
+     * Only in the answer that created it
+     */
+    secret?: string;
+    example?: string;
+};
+
+export type CustomerPostbackLogEntry = {
+    id?: number;
+    receivedAt?: string;
+    sourceIp?: string;
+    method?: string;
+    event?: string | null;
+    /**
+     * Without the secret
+     */
+    params?: {
+        [key: string]: string;
+    };
+    outcome?: 'created' | 'updated' | 'duplicate' | 'error';
+    status?: number;
+    message?: string | null;
+    cuid?: string | null;
+    txnId?: string | null;
+    customerId?: number | null;
+    activityId?: number | null;
 };
 
 export type DeepLink = {
@@ -794,6 +1470,24 @@ export type ExportRecord = {
     fileUrl?: string | null;
 };
 
+export type FormulaCheck = {
+    valid?: boolean;
+    errors?: Array<{
+        field?: 'ggr' | 'ngr';
+        rule?: string;
+        /**
+         * 0-based character position
+         */
+        position?: number;
+        message?: string;
+    }>;
+    result?: {
+        ggr?: string;
+        ngr?: string;
+        divisionByZero?: 'ggr' | 'ngr' | null;
+    } | null;
+};
+
 export type FraudRule = {
     id: number;
     name: string;
@@ -845,6 +1539,18 @@ export type FraudRuleDeleted = {
 export type FraudRulesStatusResult = {
     updated: number;
     ids: Array<number>;
+};
+
+export type FxRate = {
+    from: string;
+    to: string;
+    date: string;
+    /**
+     * Decimal amount (never a float)
+     */
+    rate: string;
+    updatedAt?: string;
+    updatedBy?: number | null;
 };
 
 export type Health = {
@@ -1026,13 +1732,17 @@ export type OAuthRedirect = {
 
 export type OidcStart = {
     /**
+     * Whether sign-in with a provider is set up; url and state come only when it is
+     */
+    configured: boolean;
+    /**
      * The provider's authorization URL to send the browser to
      */
-    url: string;
+    url?: string;
     /**
      * Comes back on the redirect; valid once, for 10 minutes
      */
-    state: string;
+    state?: string;
 };
 
 export type Organization = {
@@ -1102,6 +1812,31 @@ export type PanelSummary = {
     current: boolean;
 };
 
+export type PeriodCloseSummary = {
+    /**
+     * YYYY-MM (monthly) or a week’s first date YYYY-MM-DD (weekly)
+     */
+    period?: string;
+    start?: string;
+    end?: string;
+    customersRecomputed?: number;
+    rowsInserted?: number;
+    rowsUpdated?: number;
+    rowsDeleted?: number;
+    carryoverRows?: number;
+    referralRows?: number;
+    totals?: Array<{
+        currency?: string;
+        type?: string;
+        /**
+         * Decimal amount, 2 decimals
+         */
+        amount?: string;
+        rows?: number;
+    }>;
+    closedAt?: string;
+};
+
 export type PluginSettings = {
     /**
      * JSON Schema of the settings object (drives the generated form)
@@ -1120,6 +1855,27 @@ export type PluginState = {
     description?: string | null;
     dependsOn: Array<string>;
     enabled: boolean;
+    /**
+     * Whether the plugin has a settings form (GET /plugins/{id}/settings)
+     */
+    hasSettings: boolean;
+    /**
+     * Organisation feature flags the plugin needs, any one of them (e.g. edl for deep links)
+     */
+    requiresFeatures: Array<string>;
+    /**
+     * The organisation has none of requiresFeatures: the plugin offers nothing here even when on
+     */
+    featureMissing: boolean;
+    /**
+     * The plugin's manifest wiring: lookups it answers, extension points it owns, hooks it contributes to, events it listens to
+     */
+    wiring: {
+        lookups: Array<string>;
+        extensionPoints: Array<string>;
+        hooks: Array<string>;
+        listeners: Array<string>;
+    };
 };
 
 export type Product = {
@@ -1188,6 +1944,43 @@ export type PromoCode = {
     updatedAt: string | null;
 };
 
+export type ReferralReportLine = {
+    /**
+     * YYYY-MM (monthly) or a week’s first date YYYY-MM-DD (weekly)
+     */
+    period?: string;
+    referrerId?: number;
+    level?: 1 | 2 | 3;
+    currency?: string;
+    referredAffiliates?: number;
+    /**
+     * Decimal amount, 2 decimals
+     */
+    amount?: string;
+};
+
+export type ReferralSetting = {
+    method?: 'ngr' | 'payout';
+    /**
+     * Percentages of levels 1, 2 and 3
+     */
+    levels?: [
+        string | null,
+        string | null,
+        string | null
+    ];
+    partnerReferral?: boolean;
+    overrides?: Array<{
+        affiliateId?: number;
+        levels?: [
+            string | null,
+            string | null,
+            string | null
+        ];
+    }>;
+    updatedAt?: string;
+};
+
 export type ReferredAffiliate = {
     id: number;
     name: string | null;
@@ -1215,7 +2008,7 @@ export type Session = Account & {
     type: 'bearer';
     expiresAt?: string | null;
     /**
-     * The person's panels in every organisation (same e-mail address)
+     * The person's panels in every organisation that share this panel's credential (same e-mail address and password)
      */
     panels?: Array<PanelSummary>;
 };
@@ -1405,6 +2198,10 @@ export type CoreGetAccountErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreGetAccountError = CoreGetAccountErrors[keyof CoreGetAccountErrors];
@@ -1437,6 +2234,10 @@ export type CoreChangePasswordData = {
 
 export type CoreChangePasswordErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -1456,6 +2257,14 @@ export type CoreChangePasswordErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * The current password is wrong, or the new one is invalid
      */
@@ -1558,6 +2367,10 @@ export type CoreGetProfileErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreGetProfileError = CoreGetProfileErrors[keyof CoreGetProfileErrors];
@@ -1596,6 +2409,10 @@ export type CoreUpdateProfileData = {
 
 export type CoreUpdateProfileErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -1615,6 +2432,14 @@ export type CoreUpdateProfileErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -1662,6 +2487,10 @@ export type CoreGetTeamScopeErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreGetTeamScopeError = CoreGetTeamScopeErrors[keyof CoreGetTeamScopeErrors];
@@ -1800,7 +2629,6 @@ export type AffiliatesCreateAffiliateData = {
         zipcode?: string | null;
         taxId?: string | null;
         emailNotification?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
-        password?: string | null;
         status?: 'pending' | 'active' | 'disabled' | 'rejected' | 'banned' | 'fraud';
         tags?: Array<string> | null;
         managerId?: number | null;
@@ -1834,6 +2662,10 @@ export type AffiliatesCreateAffiliateData = {
 
 export type AffiliatesCreateAffiliateErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -1853,6 +2685,14 @@ export type AffiliatesCreateAffiliateErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -1906,6 +2746,10 @@ export type AffiliatesDeleteAffiliateErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type AffiliatesDeleteAffiliateError = AffiliatesDeleteAffiliateErrors[keyof AffiliatesDeleteAffiliateErrors];
@@ -1951,6 +2795,10 @@ export type AffiliatesGetAffiliateErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type AffiliatesGetAffiliateError = AffiliatesGetAffiliateErrors[keyof AffiliatesGetAffiliateErrors];
@@ -1984,7 +2832,6 @@ export type AffiliatesUpdateAffiliateData = {
         zipcode?: string | null;
         taxId?: string | null;
         emailNotification?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
-        password?: string | null;
         status?: 'pending' | 'active' | 'disabled' | 'rejected' | 'banned' | 'fraud';
         tags?: Array<string> | null;
         managerId?: number | null;
@@ -2020,6 +2867,10 @@ export type AffiliatesUpdateAffiliateData = {
 
 export type AffiliatesUpdateAffiliateErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -2039,6 +2890,14 @@ export type AffiliatesUpdateAffiliateErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -2076,7 +2935,6 @@ export type AffiliatesReplaceAffiliateData = {
         zipcode?: string | null;
         taxId?: string | null;
         emailNotification?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
-        password?: string | null;
         status?: 'pending' | 'active' | 'disabled' | 'rejected' | 'banned' | 'fraud';
         tags?: Array<string> | null;
         managerId?: number | null;
@@ -2102,6 +2960,42 @@ export type AffiliatesReplaceAffiliateData = {
             customPaymentName?: string | null;
             customPaymentDetails?: string | null;
         } | null;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly id?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly managerName?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly groupName?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly referredByName?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly referralLink?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly hasPassword?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly createdAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly lastLoginAt?: unknown;
     };
     path: {
         id: number;
@@ -2111,6 +3005,10 @@ export type AffiliatesReplaceAffiliateData = {
 };
 
 export type AffiliatesReplaceAffiliateErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -2131,6 +3029,14 @@ export type AffiliatesReplaceAffiliateErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -2242,6 +3148,10 @@ export type AffiliatesAddAffiliateNoteData = {
 
 export type AffiliatesAddAffiliateNoteErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -2261,6 +3171,14 @@ export type AffiliatesAddAffiliateNoteErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -2315,6 +3233,10 @@ export type AffiliatesDeleteAffiliateNoteErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type AffiliatesDeleteAffiliateNoteError = AffiliatesDeleteAffiliateNoteErrors[keyof AffiliatesDeleteAffiliateNoteErrors];
@@ -2552,6 +3474,10 @@ export type AffiliatesSetAffiliatesGroupData = {
 
 export type AffiliatesSetAffiliatesGroupErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -2571,6 +3497,14 @@ export type AffiliatesSetAffiliatesGroupErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -2625,6 +3559,14 @@ export type AffiliatesImportAffiliatesErrors = {
      */
     409: ErrorEnvelope;
     /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
      * Validation failed
      */
     422: ErrorEnvelope;
@@ -2678,6 +3620,14 @@ export type AffiliatesImportAffiliateUpdatesErrors = {
      */
     409: ErrorEnvelope;
     /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
      * Validation failed
      */
     422: ErrorEnvelope;
@@ -2724,6 +3674,10 @@ export type AffiliatesAffiliateUpdateSampleErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type AffiliatesAffiliateUpdateSampleError = AffiliatesAffiliateUpdateSampleErrors[keyof AffiliatesAffiliateUpdateSampleErrors];
@@ -2761,6 +3715,10 @@ export type AffiliatesAffiliateImportSampleErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type AffiliatesAffiliateImportSampleError = AffiliatesAffiliateImportSampleErrors[keyof AffiliatesAffiliateImportSampleErrors];
@@ -2786,6 +3744,10 @@ export type AffiliatesSetAffiliatesManagerData = {
 
 export type AffiliatesSetAffiliatesManagerErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -2805,6 +3767,14 @@ export type AffiliatesSetAffiliatesManagerErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -2828,6 +3798,87 @@ export type AffiliatesSetAffiliatesManagerResponses = {
 
 export type AffiliatesSetAffiliatesManagerResponse = AffiliatesSetAffiliatesManagerResponses[keyof AffiliatesSetAffiliatesManagerResponses];
 
+export type AffiliatesListReferralsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, name, status, createdAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        status?: 'pending' | 'active' | 'disabled' | 'rejected' | 'banned' | 'fraud';
+        /**
+         * Equals (repeat for several)
+         */
+        referredBy?: number;
+    };
+    url: '/api/v1/affiliates/affiliates/referrals';
+};
+
+export type AffiliatesListReferralsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type AffiliatesListReferralsError = AffiliatesListReferralsErrors[keyof AffiliatesListReferralsErrors];
+
+export type AffiliatesListReferralsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<Affiliate>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type AffiliatesListReferralsResponse = AffiliatesListReferralsResponses[keyof AffiliatesListReferralsResponses];
+
 export type AffiliatesSetAffiliatesStatusData = {
     body: {
         ids: Array<number>;
@@ -2839,6 +3890,10 @@ export type AffiliatesSetAffiliatesStatusData = {
 };
 
 export type AffiliatesSetAffiliatesStatusErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -2859,6 +3914,14 @@ export type AffiliatesSetAffiliatesStatusErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -2977,6 +4040,10 @@ export type AffiliatesCreateGroupData = {
 
 export type AffiliatesCreateGroupErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -2996,6 +4063,14 @@ export type AffiliatesCreateGroupErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -3049,6 +4124,10 @@ export type AffiliatesDeleteGroupErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type AffiliatesDeleteGroupError = AffiliatesDeleteGroupErrors[keyof AffiliatesDeleteGroupErrors];
@@ -3094,6 +4173,10 @@ export type AffiliatesGetGroupErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type AffiliatesGetGroupError = AffiliatesGetGroupErrors[keyof AffiliatesGetGroupErrors];
@@ -3129,6 +4212,10 @@ export type AffiliatesUpdateGroupData = {
 
 export type AffiliatesUpdateGroupErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -3148,6 +4235,14 @@ export type AffiliatesUpdateGroupErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -3177,6 +4272,30 @@ export type AffiliatesReplaceGroupData = {
         description?: string | null;
         parentGroupId?: number | null;
         affiliateIds?: Array<number>;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly id?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly parentGroupName?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly affiliateCount?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly inUse?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly createdAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
     };
     path: {
         id: number;
@@ -3186,6 +4305,10 @@ export type AffiliatesReplaceGroupData = {
 };
 
 export type AffiliatesReplaceGroupErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -3206,6 +4329,14 @@ export type AffiliatesReplaceGroupErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -3253,6 +4384,10 @@ export type AffiliatesGetMyAffiliateProfileErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type AffiliatesGetMyAffiliateProfileError = AffiliatesGetMyAffiliateProfileErrors[keyof AffiliatesGetMyAffiliateProfileErrors];
@@ -3293,6 +4428,10 @@ export type AffiliatesUpdateMyAffiliateProfileData = {
 
 export type AffiliatesUpdateMyAffiliateProfileErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -3312,6 +4451,14 @@ export type AffiliatesUpdateMyAffiliateProfileErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -3359,6 +4506,10 @@ export type AffiliatesGetMyPaymentDetailsErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type AffiliatesGetMyPaymentDetailsError = AffiliatesGetMyPaymentDetailsErrors[keyof AffiliatesGetMyPaymentDetailsErrors];
@@ -3401,6 +4552,10 @@ export type AffiliatesUpdateMyPaymentDetailsData = {
 
 export type AffiliatesUpdateMyPaymentDetailsErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -3420,6 +4575,14 @@ export type AffiliatesUpdateMyPaymentDetailsErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -3604,7 +4767,7 @@ export type CoreCreateApiKeyData = {
             resource: string;
             operations: Array<'read' | 'write'>;
         }>;
-        expiresAt?: unknown;
+        expiresAt?: string;
         allowedIps?: Array<string>;
     };
     path?: never;
@@ -3613,6 +4776,10 @@ export type CoreCreateApiKeyData = {
 };
 
 export type CoreCreateApiKeyErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -3633,6 +4800,14 @@ export type CoreCreateApiKeyErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -3686,6 +4861,10 @@ export type CoreRevokeApiKeyErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreRevokeApiKeyError = CoreRevokeApiKeyErrors[keyof CoreRevokeApiKeyErrors];
@@ -3803,6 +4982,10 @@ export type AuthLoginData = {
 
 export type AuthLoginErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Invalid email or password
      */
     401: ErrorEnvelope;
@@ -3810,6 +4993,14 @@ export type AuthLoginErrors = {
      * The account is not active
      */
     403: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -3929,6 +5120,10 @@ export type AuthLoginAsData = {
 
 export type AuthLoginAsErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -3948,6 +5143,14 @@ export type AuthLoginAsErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -3999,6 +5202,10 @@ export type AuthLogoutErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Called with an API key, which is revoked on the API keys screen, not logged out
+     */
+    422: ErrorEnvelope;
 };
 
 export type AuthLogoutError = AuthLogoutErrors[keyof AuthLogoutErrors];
@@ -4048,6 +5255,10 @@ export type AuthLogoutSuperadminErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type AuthLogoutSuperadminError = AuthLogoutSuperadminErrors[keyof AuthLogoutSuperadminErrors];
@@ -4117,6 +5328,10 @@ export type AuthOidcLoginData = {
 
 export type AuthOidcLoginErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * No account uses the e-mail address, or the provider has not verified it
      */
     401: ErrorEnvelope;
@@ -4128,6 +5343,14 @@ export type AuthOidcLoginErrors = {
      * Sign-in with a provider is not set up (type not_configured)
      */
     404: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Unknown, used or expired state, or a code the provider refused
      */
@@ -4164,9 +5387,9 @@ export type AuthOidcUrlData = {
 
 export type AuthOidcUrlErrors = {
     /**
-     * Sign-in with a provider is not set up (type not_configured)
+     * Validation failed
      */
-    404: ErrorEnvelope;
+    422: ErrorEnvelope;
     /**
      * The provider cannot be reached
      */
@@ -4214,6 +5437,10 @@ export type AuthListPanelsErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type AuthListPanelsError = AuthListPanelsErrors[keyof AuthListPanelsErrors];
@@ -4263,6 +5490,10 @@ export type AuthSwitchPanelErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type AuthSwitchPanelError = AuthSwitchPanelErrors[keyof AuthSwitchPanelErrors];
@@ -4292,6 +5523,18 @@ export type AuthForgotPasswordData = {
 };
 
 export type AuthForgotPasswordErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -4327,6 +5570,18 @@ export type AuthResetPasswordData = {
 };
 
 export type AuthResetPasswordErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -4373,6 +5628,18 @@ export type AuthRegisterData = {
 };
 
 export type AuthRegisterErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Invalid data or "Username is already taken"
      */
@@ -4474,9 +5741,21 @@ export type AuthTypedSignupData = {
 
 export type AuthTypedSignupErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * No such organisation, campaign or signup type
      */
     404: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Invalid data or "Username is already taken"
      */
@@ -4576,9 +5855,21 @@ export type AuthAffiliateSignupData = {
 
 export type AuthAffiliateSignupErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * No such organisation, campaign or signup type
      */
     404: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Invalid data or "Username is already taken"
      */
@@ -4680,9 +5971,21 @@ export type AuthCampaignSignupData = {
 
 export type AuthCampaignSignupErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * No such organisation, campaign or signup type
      */
     404: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Invalid data or "Username is already taken"
      */
@@ -4721,6 +6024,18 @@ export type AuthVerifyData = {
 
 export type AuthVerifyErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
      * The link is invalid, used or expired
      */
     422: ErrorEnvelope;
@@ -4753,6 +6068,18 @@ export type AuthResendVerificationData = {
 };
 
 export type AuthResendVerificationErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -4873,7 +6200,6 @@ export type BrandsCreateBrandData = {
     body: {
         name: string;
         email?: string | null;
-        password?: string;
         contact?: string | null;
         status?: 'active' | 'inactive';
         website?: string | null;
@@ -4889,6 +6215,10 @@ export type BrandsCreateBrandData = {
 };
 
 export type BrandsCreateBrandErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -4909,6 +6239,14 @@ export type BrandsCreateBrandErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -4962,6 +6300,10 @@ export type BrandsDeleteBrandErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type BrandsDeleteBrandError = BrandsDeleteBrandErrors[keyof BrandsDeleteBrandErrors];
@@ -5007,6 +6349,10 @@ export type BrandsGetBrandErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type BrandsGetBrandError = BrandsGetBrandErrors[keyof BrandsGetBrandErrors];
@@ -5030,7 +6376,6 @@ export type BrandsUpdateBrandData = {
     body: {
         name?: string;
         email?: string | null;
-        password?: string;
         contact?: string | null;
         status?: 'active' | 'inactive';
         website?: string | null;
@@ -5048,6 +6393,10 @@ export type BrandsUpdateBrandData = {
 };
 
 export type BrandsUpdateBrandErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -5068,6 +6417,14 @@ export type BrandsUpdateBrandErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -5095,7 +6452,6 @@ export type BrandsReplaceBrandData = {
     body: {
         name?: string;
         email?: string | null;
-        password?: string;
         contact?: string | null;
         status?: 'active' | 'inactive';
         website?: string | null;
@@ -5104,6 +6460,18 @@ export type BrandsReplaceBrandData = {
         companyAddress?: string | null;
         companyCountry?: string | null;
         companyTaxId?: string | null;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly id?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly createdAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
     };
     path: {
         id: number;
@@ -5113,6 +6481,10 @@ export type BrandsReplaceBrandData = {
 };
 
 export type BrandsReplaceBrandErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -5133,6 +6505,14 @@ export type BrandsReplaceBrandErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -5251,6 +6631,10 @@ export type BrandsSetBrandsStatusData = {
 
 export type BrandsSetBrandsStatusErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -5270,6 +6654,14 @@ export type BrandsSetBrandsStatusErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -5391,6 +6783,10 @@ export type BrandsCreateProductData = {
 
 export type BrandsCreateProductErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -5410,6 +6806,14 @@ export type BrandsCreateProductErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -5463,6 +6867,10 @@ export type BrandsDeleteProductErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type BrandsDeleteProductError = BrandsDeleteProductErrors[keyof BrandsDeleteProductErrors];
@@ -5508,6 +6916,10 @@ export type BrandsGetProductErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type BrandsGetProductError = BrandsGetProductErrors[keyof BrandsGetProductErrors];
@@ -5542,6 +6954,10 @@ export type BrandsUpdateProductData = {
 
 export type BrandsUpdateProductErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -5561,6 +6977,14 @@ export type BrandsUpdateProductErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -5589,6 +7013,18 @@ export type BrandsReplaceProductData = {
         name?: string;
         brandId?: number;
         status?: 'active' | 'inactive';
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly id?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly createdAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
     };
     path: {
         id: number;
@@ -5598,6 +7034,10 @@ export type BrandsReplaceProductData = {
 };
 
 export type BrandsReplaceProductErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -5618,6 +7058,14 @@ export type BrandsReplaceProductErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -5751,6 +7199,14 @@ export type BrandsImportProductsErrors = {
      */
     409: ErrorEnvelope;
     /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
      * Validation failed
      */
     422: ErrorEnvelope;
@@ -5785,6 +7241,10 @@ export type BrandsSetProductsStatusData = {
 
 export type BrandsSetProductsStatusErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -5804,6 +7264,14 @@ export type BrandsSetProductsStatusErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -5914,6 +7382,10 @@ export type CampaignsApproveCampaignAccessErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CampaignsApproveCampaignAccessError = CampaignsApproveCampaignAccessErrors[keyof CampaignsApproveCampaignAccessErrors];
@@ -5964,6 +7436,10 @@ export type CampaignsRejectCampaignAccessErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CampaignsRejectCampaignAccessError = CampaignsRejectCampaignAccessErrors[keyof CampaignsRejectCampaignAccessErrors];
@@ -6114,6 +7590,10 @@ export type CampaignsCreateCampaignData = {
 
 export type CampaignsCreateCampaignErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -6133,6 +7613,14 @@ export type CampaignsCreateCampaignErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -6186,6 +7674,10 @@ export type CampaignsDeleteCampaignErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CampaignsDeleteCampaignError = CampaignsDeleteCampaignErrors[keyof CampaignsDeleteCampaignErrors];
@@ -6231,6 +7723,10 @@ export type CampaignsGetCampaignErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CampaignsGetCampaignError = CampaignsGetCampaignErrors[keyof CampaignsGetCampaignErrors];
@@ -6290,6 +7786,10 @@ export type CampaignsUpdateCampaignData = {
 
 export type CampaignsUpdateCampaignErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -6309,6 +7809,14 @@ export type CampaignsUpdateCampaignErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -6362,6 +7870,26 @@ export type CampaignsReplaceCampaignData = {
         accessByRequest?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         primaryGroupId?: number | null;
         groupIds?: Array<number>;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly id?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly brandName?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly accessStatus?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly createdAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
     };
     path: {
         id: number;
@@ -6371,6 +7899,10 @@ export type CampaignsReplaceCampaignData = {
 };
 
 export type CampaignsReplaceCampaignErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -6391,6 +7923,14 @@ export type CampaignsReplaceCampaignErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -6427,6 +7967,10 @@ export type CampaignsRequestCampaignAccessData = {
 
 export type CampaignsRequestCampaignAccessErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -6446,6 +7990,14 @@ export type CampaignsRequestCampaignAccessErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -6495,6 +8047,10 @@ export type CampaignsGetCampaignBlockedAffiliatesErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CampaignsGetCampaignBlockedAffiliatesError = CampaignsGetCampaignBlockedAffiliatesErrors[keyof CampaignsGetCampaignBlockedAffiliatesErrors];
@@ -6527,6 +8083,10 @@ export type CampaignsSetCampaignBlockedAffiliatesData = {
 
 export type CampaignsSetCampaignBlockedAffiliatesErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -6546,6 +8106,14 @@ export type CampaignsSetCampaignBlockedAffiliatesErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -6595,6 +8163,10 @@ export type CampaignsListCampaignCapsErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CampaignsListCampaignCapsError = CampaignsListCampaignCapsErrors[keyof CampaignsListCampaignCapsErrors];
@@ -6637,6 +8209,10 @@ export type CampaignsCreateCampaignCapData = {
 
 export type CampaignsCreateCampaignCapErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -6656,6 +8232,14 @@ export type CampaignsCreateCampaignCapErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -6710,6 +8294,10 @@ export type CampaignsDeleteCampaignCapErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CampaignsDeleteCampaignCapError = CampaignsDeleteCampaignCapErrors[keyof CampaignsDeleteCampaignCapErrors];
@@ -6753,6 +8341,10 @@ export type CampaignsUpdateCampaignCapData = {
 
 export type CampaignsUpdateCampaignCapErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -6772,6 +8364,14 @@ export type CampaignsUpdateCampaignCapErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -6808,6 +8408,22 @@ export type CampaignsReplaceCampaignCapData = {
             monthly?: number | null;
             lifetime?: number | null;
         };
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly id?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly campaignId?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly createdAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
     };
     path: {
         id: number;
@@ -6818,6 +8434,10 @@ export type CampaignsReplaceCampaignCapData = {
 };
 
 export type CampaignsReplaceCampaignCapErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -6838,6 +8458,14 @@ export type CampaignsReplaceCampaignCapErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -6887,6 +8515,10 @@ export type CampaignsGetCampaignGroupsErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CampaignsGetCampaignGroupsError = CampaignsGetCampaignGroupsErrors[keyof CampaignsGetCampaignGroupsErrors];
@@ -6920,6 +8552,10 @@ export type CampaignsSetCampaignGroupsData = {
 
 export type CampaignsSetCampaignGroupsErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -6939,6 +8575,14 @@ export type CampaignsSetCampaignGroupsErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -6998,6 +8642,10 @@ export type CampaignsCreateCampaignLinkData = {
 
 export type CampaignsCreateCampaignLinkErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -7017,6 +8665,14 @@ export type CampaignsCreateCampaignLinkErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -7066,6 +8722,10 @@ export type CampaignsListCampaignNotesErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CampaignsListCampaignNotesError = CampaignsListCampaignNotesErrors[keyof CampaignsListCampaignNotesErrors];
@@ -7098,6 +8758,10 @@ export type CampaignsAddCampaignNoteData = {
 
 export type CampaignsAddCampaignNoteErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -7117,6 +8781,14 @@ export type CampaignsAddCampaignNoteErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -7171,6 +8843,10 @@ export type CampaignsDeleteCampaignNoteErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CampaignsDeleteCampaignNoteError = CampaignsDeleteCampaignNoteErrors[keyof CampaignsDeleteCampaignNoteErrors];
@@ -7216,6 +8892,10 @@ export type CampaignsGetCampaignPayoutErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CampaignsGetCampaignPayoutError = CampaignsGetCampaignPayoutErrors[keyof CampaignsGetCampaignPayoutErrors];
@@ -7265,6 +8945,7 @@ export type CampaignsSetCampaignPayoutData = {
         }>;
         rangeRules?: {
             enabled: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+            mode?: 'marginal' | 'whole';
             ranges: Array<{
                 from: number;
                 payout: number;
@@ -7280,6 +8961,10 @@ export type CampaignsSetCampaignPayoutData = {
             cpsFtdP?: number | null;
             cpsNgrP?: number | null;
             cpsDP?: number | null;
+            /**
+             * Read-only: accepted and ignored
+             */
+            readonly affiliateName?: unknown;
         }>;
         groupPayouts?: Array<{
             groupId: number;
@@ -7292,6 +8977,22 @@ export type CampaignsSetCampaignPayoutData = {
             cpsNgrP?: number | null;
             cpsDP?: number | null;
         }>;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly campaignId?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly appliedOverride?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly version?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
     };
     path: {
         id: number;
@@ -7301,6 +9002,10 @@ export type CampaignsSetCampaignPayoutData = {
 };
 
 export type CampaignsSetCampaignPayoutErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -7321,6 +9026,14 @@ export type CampaignsSetCampaignPayoutErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -7370,6 +9083,10 @@ export type CampaignsListCampaignRuleBlocksErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CampaignsListCampaignRuleBlocksError = CampaignsListCampaignRuleBlocksErrors[keyof CampaignsListCampaignRuleBlocksErrors];
@@ -7408,6 +9125,10 @@ export type CampaignsCreateCampaignRuleBlockData = {
 
 export type CampaignsCreateCampaignRuleBlockErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -7427,6 +9148,14 @@ export type CampaignsCreateCampaignRuleBlockErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -7481,6 +9210,10 @@ export type CampaignsDeleteCampaignRuleBlockErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CampaignsDeleteCampaignRuleBlockError = CampaignsDeleteCampaignRuleBlockErrors[keyof CampaignsDeleteCampaignRuleBlockErrors];
@@ -7520,6 +9253,10 @@ export type CampaignsUpdateCampaignRuleBlockData = {
 
 export type CampaignsUpdateCampaignRuleBlockErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -7539,6 +9276,14 @@ export type CampaignsUpdateCampaignRuleBlockErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -7571,6 +9316,22 @@ export type CampaignsReplaceCampaignRuleBlockData = {
             operator: 'in' | 'not_in';
             values: Array<string>;
         }>;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly id?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly campaignId?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly createdAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
     };
     path: {
         id: number;
@@ -7581,6 +9342,10 @@ export type CampaignsReplaceCampaignRuleBlockData = {
 };
 
 export type CampaignsReplaceCampaignRuleBlockErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -7601,6 +9366,14 @@ export type CampaignsReplaceCampaignRuleBlockErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -7650,6 +9423,10 @@ export type CampaignsGetCampaignTimelineErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CampaignsGetCampaignTimelineError = CampaignsGetCampaignTimelineErrors[keyof CampaignsGetCampaignTimelineErrors];
@@ -7780,6 +9557,10 @@ export type CampaignsListFeaturedCampaignsErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CampaignsListFeaturedCampaignsError = CampaignsListFeaturedCampaignsErrors[keyof CampaignsListFeaturedCampaignsErrors];
@@ -7811,6 +9592,10 @@ export type CampaignsSetCampaignsFeaturedData = {
 
 export type CampaignsSetCampaignsFeaturedErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -7830,6 +9615,14 @@ export type CampaignsSetCampaignsFeaturedErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -7866,6 +9659,10 @@ export type CampaignsSetCampaignsStatusData = {
 
 export type CampaignsSetCampaignsStatusErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -7885,6 +9682,14 @@ export type CampaignsSetCampaignsStatusErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -7922,6 +9727,1844 @@ export type CampaignsValidateUrlData = {
 
 export type CampaignsValidateUrlErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsValidateUrlError = CampaignsValidateUrlErrors[keyof CampaignsValidateUrlErrors];
+
+export type CampaignsValidateUrlResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: UrlCheck;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsValidateUrlResponse = CampaignsValidateUrlResponses[keyof CampaignsValidateUrlResponses];
+
+export type CustomersListActivityData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of date, id; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        brandId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        campaignId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        affiliateId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        customerId?: number;
+        /**
+         * The customer's country
+         */
+        country?: string;
+        /**
+         * fraud: rows of fraud customers
+         */
+        status?: 'active' | 'fraud';
+        /**
+         * Equals
+         */
+        currency?: string;
+        /**
+         * true: the customer's fixed FTD row
+         */
+        ftd?: 'true' | 'false';
+        /**
+         * Dated on or after (YYYY-MM-DD)
+         */
+        from?: string;
+        /**
+         * Dated on or before (YYYY-MM-DD)
+         */
+        to?: string;
+    };
+    url: '/api/v1/customers/activity';
+};
+
+export type CustomersListActivityErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersListActivityError = CustomersListActivityErrors[keyof CustomersListActivityErrors];
+
+export type CustomersListActivityResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<CustomerActivity>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersListActivityResponse = CustomersListActivityResponses[keyof CustomersListActivityResponses];
+
+export type CustomersGetActivityData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/customers/activity/{id}';
+};
+
+export type CustomersGetActivityErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersGetActivityError = CustomersGetActivityErrors[keyof CustomersGetActivityErrors];
+
+export type CustomersGetActivityResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CustomerActivityDetail;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersGetActivityResponse = CustomersGetActivityResponses[keyof CustomersGetActivityResponses];
+
+export type CustomersMarkActivityFraudData = {
+    body: {
+        reason?: string;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/customers/activity/{id}/fraud';
+};
+
+export type CustomersMarkActivityFraudErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersMarkActivityFraudError = CustomersMarkActivityFraudErrors[keyof CustomersMarkActivityFraudErrors];
+
+export type CustomersMarkActivityFraudResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CustomerActivity;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersMarkActivityFraudResponse = CustomersMarkActivityFraudResponses[keyof CustomersMarkActivityFraudResponses];
+
+export type CustomersRecordActivityData = {
+    body: {
+        /**
+         * Activity rows (the activity CSV columns): cuid and date required; txn_id is the idempotency key when given, else cuid + date
+         */
+        rows: Array<{
+            cuid?: string | number | boolean | null;
+            date?: string | number | boolean | null;
+            txn_id?: string | number | boolean | null;
+            curr?: string | number | boolean | null;
+            deposits?: string | number | boolean | null;
+            deposit_count?: string | number | boolean | null;
+            ftd?: string | number | boolean | null;
+            ftd_amount?: string | number | boolean | null;
+            withdrawals?: string | number | boolean | null;
+            bets?: string | number | boolean | null;
+            wins?: string | number | boolean | null;
+            bonuses?: string | number | boolean | null;
+            chargebacks?: string | number | boolean | null;
+            fees?: string | number | boolean | null;
+            jackpot?: string | number | boolean | null;
+            adjustments?: string | number | boolean | null;
+            bet_count?: string | number | boolean | null;
+            brand_id?: string | number | boolean | null;
+            [key: string]: unknown;
+        }>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/customers/activity/batch';
+};
+
+export type CustomersRecordActivityErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersRecordActivityError = CustomersRecordActivityErrors[keyof CustomersRecordActivityErrors];
+
+export type CustomersRecordActivityResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CustomerBatchResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersRecordActivityResponse = CustomersRecordActivityResponses[keyof CustomersRecordActivityResponses];
+
+export type CustomersExportActivityData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of date, id; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        brandId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        campaignId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        affiliateId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        customerId?: number;
+        /**
+         * The customer's country
+         */
+        country?: string;
+        /**
+         * fraud: rows of fraud customers
+         */
+        status?: 'active' | 'fraud';
+        /**
+         * Equals
+         */
+        currency?: string;
+        /**
+         * true: the customer's fixed FTD row
+         */
+        ftd?: 'true' | 'false';
+        /**
+         * Dated on or after (YYYY-MM-DD)
+         */
+        from?: string;
+        /**
+         * Dated on or before (YYYY-MM-DD)
+         */
+        to?: string;
+    };
+    url: '/api/v1/customers/activity/export';
+};
+
+export type CustomersExportActivityErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersExportActivityError = CustomersExportActivityErrors[keyof CustomersExportActivityErrors];
+
+export type CustomersExportActivityResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type CustomersExportActivityResponse = CustomersExportActivityResponses[keyof CustomersExportActivityResponses];
+
+export type CustomersImportActivityData = {
+    body: {
+        file: Blob | File;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/customers/activity/import';
+};
+
+export type CustomersImportActivityErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersImportActivityError = CustomersImportActivityErrors[keyof CustomersImportActivityErrors];
+
+export type CustomersImportActivityResponses = {
+    /**
+     * OK
+     */
+    202: {
+        success: boolean;
+        data: ImportRecord;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersImportActivityResponse = CustomersImportActivityResponses[keyof CustomersImportActivityResponses];
+
+export type CustomersActivitySampleData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/customers/activity/sample';
+};
+
+export type CustomersActivitySampleErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersActivitySampleError = CustomersActivitySampleErrors[keyof CustomersActivitySampleErrors];
+
+export type CustomersActivitySampleResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type CustomersActivitySampleResponse = CustomersActivitySampleResponses[keyof CustomersActivitySampleResponses];
+
+export type CustomersListConversionsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of date, id; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        type?: 'registration' | 'ftd' | 'deposit' | 'c_deposit';
+        /**
+         * Equals
+         */
+        capStatus?: 'none' | 'counted' | 'denied';
+        /**
+         * Equals (repeat for several)
+         */
+        brandId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        campaignId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        affiliateId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        customerId?: number;
+        /**
+         * The customer's country
+         */
+        country?: string;
+        /**
+         * Dated on or after (YYYY-MM-DD)
+         */
+        from?: string;
+        /**
+         * Dated on or before (YYYY-MM-DD)
+         */
+        to?: string;
+    };
+    url: '/api/v1/customers/conversions';
+};
+
+export type CustomersListConversionsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersListConversionsError = CustomersListConversionsErrors[keyof CustomersListConversionsErrors];
+
+export type CustomersListConversionsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<CustomerConversion>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersListConversionsResponse = CustomersListConversionsResponses[keyof CustomersListConversionsResponses];
+
+export type CustomersExportConversionsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of date, id; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        type?: 'registration' | 'ftd' | 'deposit' | 'c_deposit';
+        /**
+         * Equals
+         */
+        capStatus?: 'none' | 'counted' | 'denied';
+        /**
+         * Equals (repeat for several)
+         */
+        brandId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        campaignId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        affiliateId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        customerId?: number;
+        /**
+         * The customer's country
+         */
+        country?: string;
+        /**
+         * Dated on or after (YYYY-MM-DD)
+         */
+        from?: string;
+        /**
+         * Dated on or before (YYYY-MM-DD)
+         */
+        to?: string;
+    };
+    url: '/api/v1/customers/conversions/export';
+};
+
+export type CustomersExportConversionsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersExportConversionsError = CustomersExportConversionsErrors[keyof CustomersExportConversionsErrors];
+
+export type CustomersExportConversionsResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type CustomersExportConversionsResponse = CustomersExportConversionsResponses[keyof CustomersExportConversionsResponses];
+
+export type CustomersListCustomersData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of registeredAt, id, cuid; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        brandId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        campaignId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        affiliateId?: number;
+        /**
+         * Equals
+         */
+        country?: string;
+        /**
+         * Equals
+         */
+        status?: 'active' | 'fraud';
+        /**
+         * Equals
+         */
+        source?: 'click' | 'promo_code' | 'explicit' | 'none';
+        /**
+         * Registered on or after this date (YYYY-MM-DD, organisation time zone)
+         */
+        from?: string;
+        /**
+         * Registered on or before this date (YYYY-MM-DD)
+         */
+        to?: string;
+    };
+    url: '/api/v1/customers/customers';
+};
+
+export type CustomersListCustomersErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersListCustomersError = CustomersListCustomersErrors[keyof CustomersListCustomersErrors];
+
+export type CustomersListCustomersResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<Customer>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersListCustomersResponse = CustomersListCustomersResponses[keyof CustomersListCustomersResponses];
+
+export type CustomersGetCustomerData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/customers/customers/{id}';
+};
+
+export type CustomersGetCustomerErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersGetCustomerError = CustomersGetCustomerErrors[keyof CustomersGetCustomerErrors];
+
+export type CustomersGetCustomerResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CustomerDetail;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersGetCustomerResponse = CustomersGetCustomerResponses[keyof CustomersGetCustomerResponses];
+
+export type CustomersCustomerClickLogData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/customers/customers/{id}/clicks';
+};
+
+export type CustomersCustomerClickLogErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersCustomerClickLogError = CustomersCustomerClickLogErrors[keyof CustomersCustomerClickLogErrors];
+
+export type CustomersCustomerClickLogResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<CustomerClick>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersCustomerClickLogResponse = CustomersCustomerClickLogResponses[keyof CustomersCustomerClickLogResponses];
+
+export type CustomersMarkCustomerFraudData = {
+    body: {
+        reason?: string;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/customers/customers/{id}/fraud';
+};
+
+export type CustomersMarkCustomerFraudErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersMarkCustomerFraudError = CustomersMarkCustomerFraudErrors[keyof CustomersMarkCustomerFraudErrors];
+
+export type CustomersMarkCustomerFraudResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Customer;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersMarkCustomerFraudResponse = CustomersMarkCustomerFraudResponses[keyof CustomersMarkCustomerFraudResponses];
+
+export type CustomersReassignCustomerData = {
+    body: {
+        affiliateId: number;
+        effectiveDate?: string;
+        reason: string;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/customers/customers/{id}/reassign';
+};
+
+export type CustomersReassignCustomerErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersReassignCustomerError = CustomersReassignCustomerErrors[keyof CustomersReassignCustomerErrors];
+
+export type CustomersReassignCustomerResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Customer;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersReassignCustomerResponse = CustomersReassignCustomerResponses[keyof CustomersReassignCustomerResponses];
+
+export type CustomersRegisterCustomersData = {
+    body: {
+        /**
+         * Registrations (the customer CSV columns): cuid required; date = registration date or date-time (now when absent)
+         */
+        rows: Array<{
+            cuid?: string | number | boolean | null;
+            cu_name?: string | number | boolean | null;
+            email?: string | number | boolean | null;
+            ip?: string | number | boolean | null;
+            date?: string | number | boolean | null;
+            curr?: string | number | boolean | null;
+            country?: string | number | boolean | null;
+            cid?: string | number | boolean | null;
+            coupon?: string | number | boolean | null;
+            b1?: string | number | boolean | null;
+            b2?: string | number | boolean | null;
+            b3?: string | number | boolean | null;
+            b4?: string | number | boolean | null;
+            b5?: string | number | boolean | null;
+            b6?: string | number | boolean | null;
+            b7?: string | number | boolean | null;
+            b8?: string | number | boolean | null;
+            b9?: string | number | boolean | null;
+            campaign_id?: string | number | boolean | null;
+            pub_id?: string | number | boolean | null;
+            brand_id?: string | number | boolean | null;
+            [key: string]: unknown;
+        }>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/customers/customers/batch';
+};
+
+export type CustomersRegisterCustomersErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersRegisterCustomersError = CustomersRegisterCustomersErrors[keyof CustomersRegisterCustomersErrors];
+
+export type CustomersRegisterCustomersResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CustomerBatchResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersRegisterCustomersResponse = CustomersRegisterCustomersResponses[keyof CustomersRegisterCustomersResponses];
+
+export type CustomersExportCustomersData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of registeredAt, id, cuid; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        brandId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        campaignId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        affiliateId?: number;
+        /**
+         * Equals
+         */
+        country?: string;
+        /**
+         * Equals
+         */
+        status?: 'active' | 'fraud';
+        /**
+         * Equals
+         */
+        source?: 'click' | 'promo_code' | 'explicit' | 'none';
+        /**
+         * Registered on or after this date (YYYY-MM-DD, organisation time zone)
+         */
+        from?: string;
+        /**
+         * Registered on or before this date (YYYY-MM-DD)
+         */
+        to?: string;
+    };
+    url: '/api/v1/customers/customers/export';
+};
+
+export type CustomersExportCustomersErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersExportCustomersError = CustomersExportCustomersErrors[keyof CustomersExportCustomersErrors];
+
+export type CustomersExportCustomersResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type CustomersExportCustomersResponse = CustomersExportCustomersResponses[keyof CustomersExportCustomersResponses];
+
+export type CustomersImportCustomersData = {
+    body: {
+        file: Blob | File;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/customers/customers/import';
+};
+
+export type CustomersImportCustomersErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersImportCustomersError = CustomersImportCustomersErrors[keyof CustomersImportCustomersErrors];
+
+export type CustomersImportCustomersResponses = {
+    /**
+     * OK
+     */
+    202: {
+        success: boolean;
+        data: ImportRecord;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersImportCustomersResponse = CustomersImportCustomersResponses[keyof CustomersImportCustomersResponses];
+
+export type CustomersCustomersSampleData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/customers/customers/sample';
+};
+
+export type CustomersCustomersSampleErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersCustomersSampleError = CustomersCustomersSampleErrors[keyof CustomersCustomersSampleErrors];
+
+export type CustomersCustomersSampleResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type CustomersCustomersSampleResponse = CustomersCustomersSampleResponses[keyof CustomersCustomersSampleResponses];
+
+export type CustomersListFxRatesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of date; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        fromCurrency?: string;
+        /**
+         * Equals
+         */
+        toCurrency?: string;
+        /**
+         * On or after (YYYY-MM-DD)
+         */
+        from?: string;
+        /**
+         * On or before (YYYY-MM-DD)
+         */
+        to?: string;
+    };
+    url: '/api/v1/customers/fx-rates';
+};
+
+export type CustomersListFxRatesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersListFxRatesError = CustomersListFxRatesErrors[keyof CustomersListFxRatesErrors];
+
+export type CustomersListFxRatesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<FxRate>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersListFxRatesResponse = CustomersListFxRatesResponses[keyof CustomersListFxRatesResponses];
+
+export type CustomersSetFxRatesData = {
+    body: {
+        rates: Array<{
+            /**
+             * ISO 4217
+             */
+            from: string;
+            /**
+             * ISO 4217
+             */
+            to: string;
+            date: string;
+            /**
+             * 1 `from` = rate `to` (up to 10 decimals)
+             */
+            rate: string | number;
+        }>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/customers/fx-rates';
+};
+
+export type CustomersSetFxRatesErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersSetFxRatesError = CustomersSetFxRatesErrors[keyof CustomersSetFxRatesErrors];
+
+export type CustomersSetFxRatesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CustomerBatchResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersSetFxRatesResponse = CustomersSetFxRatesResponses[keyof CustomersSetFxRatesResponses];
+
+export type CustomersImportFxRatesData = {
+    body: {
+        file: Blob | File;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/customers/fx-rates/import';
+};
+
+export type CustomersImportFxRatesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersImportFxRatesError = CustomersImportFxRatesErrors[keyof CustomersImportFxRatesErrors];
+
+export type CustomersImportFxRatesResponses = {
+    /**
+     * OK
+     */
+    202: {
+        success: boolean;
+        data: ImportRecord;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersImportFxRatesResponse = CustomersImportFxRatesResponses[keyof CustomersImportFxRatesResponses];
+
+export type CustomersFxRatesSampleData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/customers/fx-rates/sample';
+};
+
+export type CustomersFxRatesSampleErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersFxRatesSampleError = CustomersFxRatesSampleErrors[keyof CustomersFxRatesSampleErrors];
+
+export type CustomersFxRatesSampleResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type CustomersFxRatesSampleResponse = CustomersFxRatesSampleResponses[keyof CustomersFxRatesSampleResponses];
+
+export type CustomersGetPostbackData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/customers/postback';
+};
+
+export type CustomersGetPostbackErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersGetPostbackError = CustomersGetPostbackErrors[keyof CustomersGetPostbackErrors];
+
+export type CustomersGetPostbackResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CustomerPostbackInfo;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersGetPostbackResponse = CustomersGetPostbackResponses[keyof CustomersGetPostbackResponses];
+
+export type CustomersListPostbackLogData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of receivedAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        outcome?: 'created' | 'updated' | 'duplicate' | 'error';
+        /**
+         * Equals
+         */
+        event?: string;
+        /**
+         * Received at or after (ISO date or date-time)
+         */
+        from?: string;
+        /**
+         * Received at or before (ISO date or date-time)
+         */
+        to?: string;
+    };
+    url: '/api/v1/customers/postback-log';
+};
+
+export type CustomersListPostbackLogErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CustomersListPostbackLogError = CustomersListPostbackLogErrors[keyof CustomersListPostbackLogErrors];
+
+export type CustomersListPostbackLogResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<CustomerPostbackLogEntry>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CustomersListPostbackLogResponse = CustomersListPostbackLogResponses[keyof CustomersListPostbackLogResponses];
+
+export type CustomersRotatePostbackSecretData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/customers/postback/secret';
+};
+
+export type CustomersRotatePostbackSecretErrors = {
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -7947,22 +11590,22 @@ export type CampaignsValidateUrlErrors = {
     422: ErrorEnvelope;
 };
 
-export type CampaignsValidateUrlError = CampaignsValidateUrlErrors[keyof CampaignsValidateUrlErrors];
+export type CustomersRotatePostbackSecretError = CustomersRotatePostbackSecretErrors[keyof CustomersRotatePostbackSecretErrors];
 
-export type CampaignsValidateUrlResponses = {
+export type CustomersRotatePostbackSecretResponses = {
     /**
      * OK
      */
-    200: {
+    201: {
         success: boolean;
-        data: UrlCheck;
+        data: CustomerPostbackInfo;
         error: null;
         status: number;
         type: null;
     };
 };
 
-export type CampaignsValidateUrlResponse = CampaignsValidateUrlResponses[keyof CampaignsValidateUrlResponses];
+export type CustomersRotatePostbackSecretResponse = CustomersRotatePostbackSecretResponses[keyof CustomersRotatePostbackSecretResponses];
 
 export type DeepLinksListDeepLinksData = {
     body?: never;
@@ -8063,6 +11706,10 @@ export type DeepLinksCreateDeepLinkData = {
 
 export type DeepLinksCreateDeepLinkErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -8082,6 +11729,14 @@ export type DeepLinksCreateDeepLinkErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -8135,6 +11790,10 @@ export type DeepLinksDeleteDeepLinkErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type DeepLinksDeleteDeepLinkError = DeepLinksDeleteDeepLinkErrors[keyof DeepLinksDeleteDeepLinkErrors];
@@ -8180,6 +11839,10 @@ export type DeepLinksGetDeepLinkErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type DeepLinksGetDeepLinkError = DeepLinksGetDeepLinkErrors[keyof DeepLinksGetDeepLinkErrors];
@@ -8215,6 +11878,10 @@ export type DeepLinksUpdateDeepLinkData = {
 
 export type DeepLinksUpdateDeepLinkErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -8234,6 +11901,14 @@ export type DeepLinksUpdateDeepLinkErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -8263,6 +11938,18 @@ export type DeepLinksReplaceDeepLinkData = {
         url?: string;
         status?: 'active' | 'inactive';
         campaignId?: number | null;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly id?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly createdAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
     };
     path: {
         id: number;
@@ -8272,6 +11959,10 @@ export type DeepLinksReplaceDeepLinkData = {
 };
 
 export type DeepLinksReplaceDeepLinkErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -8292,6 +11983,14 @@ export type DeepLinksReplaceDeepLinkErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -8426,6 +12125,10 @@ export type DomainsCreateDomainData = {
 
 export type DomainsCreateDomainErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -8445,6 +12148,14 @@ export type DomainsCreateDomainErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -8498,6 +12209,10 @@ export type DomainsDeleteDomainErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type DomainsDeleteDomainError = DomainsDeleteDomainErrors[keyof DomainsDeleteDomainErrors];
@@ -8543,6 +12258,10 @@ export type DomainsGetDomainErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type DomainsGetDomainError = DomainsGetDomainErrors[keyof DomainsGetDomainErrors];
@@ -8582,6 +12301,10 @@ export type DomainsUpdateDomainData = {
 
 export type DomainsUpdateDomainErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -8601,6 +12324,14 @@ export type DomainsUpdateDomainErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -8634,6 +12365,22 @@ export type DomainsReplaceDomainData = {
         isDefault?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         type?: 'tracking' | 'white_label';
         status?: 'active' | 'inactive';
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly id?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly baseUrl?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly createdAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
     };
     path: {
         id: number;
@@ -8643,6 +12390,10 @@ export type DomainsReplaceDomainData = {
 };
 
 export type DomainsReplaceDomainErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -8663,6 +12414,14 @@ export type DomainsReplaceDomainErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -8797,6 +12556,10 @@ export type CoreGetExportErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreGetExportError = CoreGetExportErrors[keyof CoreGetExportErrors];
@@ -8842,6 +12605,10 @@ export type CoreDownloadExportErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreDownloadExportError = CoreDownloadExportErrors[keyof CoreDownloadExportErrors];
@@ -8968,6 +12735,10 @@ export type FraudCreateFraudRuleData = {
 
 export type FraudCreateFraudRuleErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -8987,6 +12758,14 @@ export type FraudCreateFraudRuleErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -9040,6 +12819,10 @@ export type FraudDeleteFraudRuleErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type FraudDeleteFraudRuleError = FraudDeleteFraudRuleErrors[keyof FraudDeleteFraudRuleErrors];
@@ -9085,6 +12868,10 @@ export type FraudGetFraudRuleErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type FraudGetFraudRuleError = FraudGetFraudRuleErrors[keyof FraudGetFraudRuleErrors];
@@ -9130,6 +12917,10 @@ export type FraudUpdateFraudRuleData = {
 
 export type FraudUpdateFraudRuleErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -9149,6 +12940,14 @@ export type FraudUpdateFraudRuleErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -9188,6 +12987,18 @@ export type FraudReplaceFraudRuleData = {
         userAgents?: Array<string>;
         devices?: Array<'desktop' | 'mobile' | 'tablet' | 'bot'>;
         os?: Array<'windows' | 'macos' | 'linux' | 'android' | 'ios' | 'chromeos' | 'other'>;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly id?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly createdAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
     };
     path: {
         id: number;
@@ -9197,6 +13008,10 @@ export type FraudReplaceFraudRuleData = {
 };
 
 export type FraudReplaceFraudRuleErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -9217,6 +13032,14 @@ export type FraudReplaceFraudRuleErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -9252,6 +13075,10 @@ export type FraudSetFraudRulesStatusData = {
 
 export type FraudSetFraudRulesStatusErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -9271,6 +13098,14 @@ export type FraudSetFraudRulesStatusErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -9405,6 +13240,10 @@ export type CoreGetImportErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreGetImportError = CoreGetImportErrors[keyof CoreGetImportErrors];
@@ -9454,6 +13293,10 @@ export type CoreCancelImportErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreCancelImportError = CoreCancelImportErrors[keyof CoreCancelImportErrors];
@@ -9499,6 +13342,10 @@ export type CoreDownloadFailedRowsErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreDownloadFailedRowsError = CoreDownloadFailedRowsErrors[keyof CoreDownloadFailedRowsErrors];
@@ -9538,6 +13385,10 @@ export type CoreDownloadImportFileErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreDownloadImportFileError = CoreDownloadImportFileErrors[keyof CoreDownloadImportFileErrors];
@@ -9681,6 +13532,14 @@ export type MediaCreateMediaErrors = {
      */
     409: ErrorEnvelope;
     /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
      * Validation failed
      */
     422: ErrorEnvelope;
@@ -9733,6 +13592,10 @@ export type MediaDeleteMediaErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type MediaDeleteMediaError = MediaDeleteMediaErrors[keyof MediaDeleteMediaErrors];
@@ -9778,6 +13641,10 @@ export type MediaGetMediaErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type MediaGetMediaError = MediaGetMediaErrors[keyof MediaGetMediaErrors];
@@ -9819,6 +13686,10 @@ export type MediaUpdateMediaData = {
 
 export type MediaUpdateMediaErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -9838,6 +13709,14 @@ export type MediaUpdateMediaErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -9873,6 +13752,22 @@ export type MediaReplaceMediaData = {
             macro: string;
             value: string;
         }>;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly id?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly file?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly createdAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
     };
     path: {
         id: number;
@@ -9882,6 +13777,10 @@ export type MediaReplaceMediaData = {
 };
 
 export type MediaReplaceMediaErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -9902,6 +13801,14 @@ export type MediaReplaceMediaErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -9936,7 +13843,7 @@ export type MediaGetBannerCodeData = {
          */
         affiliateId?: number;
         /**
-         * The campaign of the tracking link (optional)
+         * The campaign of the tracking link; may be left out when the creative has exactly one campaign the affiliate may promote
          */
         campaignId?: number;
     };
@@ -10009,6 +13916,10 @@ export type MediaDownloadMediaFileErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type MediaDownloadMediaFileError = MediaDownloadMediaFileErrors[keyof MediaDownloadMediaFileErrors];
@@ -10055,6 +13966,14 @@ export type MediaUploadMediaFileErrors = {
      */
     409: ErrorEnvelope;
     /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
      * Validation failed
      */
     422: ErrorEnvelope;
@@ -10089,6 +14008,10 @@ export type MediaSetMediaStatusData = {
 
 export type MediaSetMediaStatusErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -10108,6 +14031,14 @@ export type MediaSetMediaStatusErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -10248,7 +14179,7 @@ export type OauthCreateAppData = {
             resource: string;
             operations: Array<'read' | 'write'>;
         }>;
-        expiresAt?: unknown;
+        expiresAt?: string;
         allowedIps?: Array<string>;
     };
     path?: never;
@@ -10257,6 +14188,10 @@ export type OauthCreateAppData = {
 };
 
 export type OauthCreateAppErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -10277,6 +14212,14 @@ export type OauthCreateAppErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -10330,6 +14273,10 @@ export type OauthRevokeAppErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type OauthRevokeAppError = OauthRevokeAppErrors[keyof OauthRevokeAppErrors];
@@ -10498,6 +14445,10 @@ export type OauthAuthorizeData = {
 
 export type OauthAuthorizeErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -10517,6 +14468,14 @@ export type OauthAuthorizeErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Redirect URI not registered, or a scope the app does not have
      */
@@ -10564,6 +14523,14 @@ export type OauthTokenErrors = {
      */
     401: ErrorEnvelope;
     /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
      * Validation failed
      */
     422: ErrorEnvelope;
@@ -10608,6 +14575,10 @@ export type CoreGetOrganizationErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreGetOrganizationError = CoreGetOrganizationErrors[keyof CoreGetOrganizationErrors];
@@ -10647,6 +14618,10 @@ export type CoreUpdateOrganizationData = {
 
 export type CoreUpdateOrganizationErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -10666,6 +14641,14 @@ export type CoreUpdateOrganizationErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -10695,9 +14678,23 @@ export type CoreDownloadOrganizationLogoData = {
         id: number;
         kind: string;
     };
-    query?: never;
+    query?: {
+        /**
+         * Version stamp of the image (cache busting)
+         */
+        v?: string;
+    };
     url: '/api/v1/organization/{id}/logo/{kind}';
 };
+
+export type CoreDownloadOrganizationLogoErrors = {
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreDownloadOrganizationLogoError = CoreDownloadOrganizationLogoErrors[keyof CoreDownloadOrganizationLogoErrors];
 
 export type CoreDownloadOrganizationLogoResponses = {
     /**
@@ -10732,6 +14729,10 @@ export type CoreListChildOrganizationsErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreListChildOrganizationsError = CoreListChildOrganizationsErrors[keyof CoreListChildOrganizationsErrors];
@@ -10756,8 +14757,6 @@ export type CoreCreateChildOrganizationData = {
         name: string;
         adminEmail: string;
         adminName?: string;
-        password: string;
-        passwordConfirmation?: string;
     };
     path?: never;
     query?: never;
@@ -10765,6 +14764,10 @@ export type CoreCreateChildOrganizationData = {
 };
 
 export type CoreCreateChildOrganizationErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -10785,6 +14788,14 @@ export type CoreCreateChildOrganizationErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -10824,6 +14835,10 @@ export type CoreSetChildRestrictionsData = {
 
 export type CoreSetChildRestrictionsErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -10843,6 +14858,14 @@ export type CoreSetChildRestrictionsErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -10890,6 +14913,10 @@ export type CoreListChildOrganizationFeaturesErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreListChildOrganizationFeaturesError = CoreListChildOrganizationFeaturesErrors[keyof CoreListChildOrganizationFeaturesErrors];
@@ -10933,6 +14960,10 @@ export type CoreGetOrganizationFeaturesErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreGetOrganizationFeaturesError = CoreGetOrganizationFeaturesErrors[keyof CoreGetOrganizationFeaturesErrors];
@@ -10963,6 +14994,10 @@ export type CoreUpdateOrganizationFeaturesData = {
 
 export type CoreUpdateOrganizationFeaturesErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -10982,6 +15017,14 @@ export type CoreUpdateOrganizationFeaturesErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -11085,6 +15128,10 @@ export type CoreGetOrganizationLogoErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreGetOrganizationLogoError = CoreGetOrganizationLogoErrors[keyof CoreGetOrganizationLogoErrors];
@@ -11139,6 +15186,14 @@ export type CoreUploadOrganizationLogoErrors = {
      */
     409: ErrorEnvelope;
     /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
      * Please upload a valid file (type, size or dimensions)
      */
     422: ErrorEnvelope;
@@ -11185,6 +15240,10 @@ export type CoreGetSignupSettingsErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreGetSignupSettingsError = CoreGetSignupSettingsErrors[keyof CoreGetSignupSettingsErrors];
@@ -11229,6 +15288,10 @@ export type CoreUpdateSignupSettingsData = {
 
 export type CoreUpdateSignupSettingsErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -11248,6 +15311,14 @@ export type CoreUpdateSignupSettingsErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -11348,14 +15419,16 @@ export type CoreGetOrganizationTimelineResponses = {
 
 export type CoreGetOrganizationTimelineResponse = CoreGetOrganizationTimelineResponses[keyof CoreGetOrganizationTimelineResponses];
 
-export type CoreListPluginsData = {
+export type PayoutsGetBrandFormulaData = {
     body?: never;
-    path?: never;
+    path: {
+        brandId: number;
+    };
     query?: never;
-    url: '/api/v1/plugins';
+    url: '/api/v1/payouts/brands/{brandId}/formula';
 };
 
-export type CoreListPluginsErrors = {
+export type PayoutsGetBrandFormulaErrors = {
     /**
      * Missing or invalid token
      */
@@ -11372,37 +15445,306 @@ export type CoreListPluginsErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
-export type CoreListPluginsError = CoreListPluginsErrors[keyof CoreListPluginsErrors];
+export type PayoutsGetBrandFormulaError = PayoutsGetBrandFormulaErrors[keyof PayoutsGetBrandFormulaErrors];
 
-export type CoreListPluginsResponses = {
+export type PayoutsGetBrandFormulaResponses = {
     /**
      * OK
      */
     200: {
         success: boolean;
-        data: Array<PluginState>;
+        data: BrandFormula;
         error: null;
         status: number;
         type: null;
     };
 };
 
-export type CoreListPluginsResponse = CoreListPluginsResponses[keyof CoreListPluginsResponses];
+export type PayoutsGetBrandFormulaResponse = PayoutsGetBrandFormulaResponses[keyof PayoutsGetBrandFormulaResponses];
 
-export type CoreSetPluginStateData = {
+export type PayoutsSetBrandFormulaData = {
     body: {
+        ggr?: string | null;
+        ngr?: string | null;
         enabled: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        confirm?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly brandId?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly current?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly defaults?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly versions?: unknown;
     };
     path: {
-        id: number;
+        brandId: number;
     };
     query?: never;
-    url: '/api/v1/plugins/{id}';
+    url: '/api/v1/payouts/brands/{brandId}/formula';
 };
 
-export type CoreSetPluginStateErrors = {
+export type PayoutsSetBrandFormulaErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsSetBrandFormulaError = PayoutsSetBrandFormulaErrors[keyof PayoutsSetBrandFormulaErrors];
+
+export type PayoutsSetBrandFormulaResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: BrandFormula;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsSetBrandFormulaResponse = PayoutsSetBrandFormulaResponses[keyof PayoutsSetBrandFormulaResponses];
+
+export type PayoutsListCarryoverData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Period (repeat for several)
+         */
+        period?: string;
+        /**
+         * Affiliate (repeat for several)
+         */
+        affiliateId?: number;
+        brandId?: number;
+    };
+    url: '/api/v1/payouts/carryover';
+};
+
+export type PayoutsListCarryoverErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsListCarryoverError = PayoutsListCarryoverErrors[keyof PayoutsListCarryoverErrors];
+
+export type PayoutsListCarryoverResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<CarryoverBalance>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsListCarryoverResponse = PayoutsListCarryoverResponses[keyof PayoutsListCarryoverResponses];
+
+export type PayoutsCheckFormulaData = {
+    body: {
+        ggr?: string | null;
+        ngr?: string | null;
+        sample?: {
+            bets?: number;
+            wins?: number;
+            bonuses?: number;
+            chargebacks?: number;
+            fees?: number;
+            jackpot?: number;
+            deposits?: number;
+            withdrawals?: number;
+            adjustments?: number;
+        };
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/payouts/formulas/check';
+};
+
+export type PayoutsCheckFormulaErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsCheckFormulaError = PayoutsCheckFormulaErrors[keyof PayoutsCheckFormulaErrors];
+
+export type PayoutsCheckFormulaResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: FormulaCheck;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsCheckFormulaResponse = PayoutsCheckFormulaResponses[keyof PayoutsCheckFormulaResponses];
+
+export type PayoutsListPeriodsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/payouts/periods';
+};
+
+export type PayoutsListPeriodsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsListPeriodsError = PayoutsListPeriodsErrors[keyof PayoutsListPeriodsErrors];
+
+export type PayoutsListPeriodsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CommissionPeriods;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsListPeriodsResponse = PayoutsListPeriodsResponses[keyof PayoutsListPeriodsResponses];
+
+export type PayoutsClosePeriodData = {
+    body?: never;
+    path: {
+        period: string;
+    };
+    query?: never;
+    url: '/api/v1/payouts/periods/{period}/close';
+};
+
+export type PayoutsClosePeriodErrors = {
     /**
      * Missing or invalid token
      */
@@ -11429,6 +15771,1097 @@ export type CoreSetPluginStateErrors = {
     422: ErrorEnvelope;
 };
 
+export type PayoutsClosePeriodError = PayoutsClosePeriodErrors[keyof PayoutsClosePeriodErrors];
+
+export type PayoutsClosePeriodResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PeriodCloseSummary;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsClosePeriodResponse = PayoutsClosePeriodResponses[keyof PayoutsClosePeriodResponses];
+
+export type PayoutsPreviewCloseData = {
+    body?: never;
+    path: {
+        period: string;
+    };
+    query?: never;
+    url: '/api/v1/payouts/periods/{period}/preview';
+};
+
+export type PayoutsPreviewCloseErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsPreviewCloseError = PayoutsPreviewCloseErrors[keyof PayoutsPreviewCloseErrors];
+
+export type PayoutsPreviewCloseResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PeriodCloseSummary;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsPreviewCloseResponse = PayoutsPreviewCloseResponses[keyof PayoutsPreviewCloseResponses];
+
+export type PayoutsGetReferralSettingsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/payouts/referral-settings';
+};
+
+export type PayoutsGetReferralSettingsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsGetReferralSettingsError = PayoutsGetReferralSettingsErrors[keyof PayoutsGetReferralSettingsErrors];
+
+export type PayoutsGetReferralSettingsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: ReferralSetting;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsGetReferralSettingsResponse = PayoutsGetReferralSettingsResponses[keyof PayoutsGetReferralSettingsResponses];
+
+export type PayoutsUpdateReferralSettingsData = {
+    body: {
+        method: 'ngr' | 'payout';
+        levels: [
+            number,
+            number,
+            number
+        ];
+        partnerReferral?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly overrides?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/payouts/referral-settings';
+};
+
+export type PayoutsUpdateReferralSettingsErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsUpdateReferralSettingsError = PayoutsUpdateReferralSettingsErrors[keyof PayoutsUpdateReferralSettingsErrors];
+
+export type PayoutsUpdateReferralSettingsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: ReferralSetting;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsUpdateReferralSettingsResponse = PayoutsUpdateReferralSettingsResponses[keyof PayoutsUpdateReferralSettingsResponses];
+
+export type PayoutsDeleteReferralOverrideData = {
+    body?: never;
+    path: {
+        affiliateId: number;
+    };
+    query?: never;
+    url: '/api/v1/payouts/referral-settings/overrides/{affiliateId}';
+};
+
+export type PayoutsDeleteReferralOverrideErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsDeleteReferralOverrideError = PayoutsDeleteReferralOverrideErrors[keyof PayoutsDeleteReferralOverrideErrors];
+
+export type PayoutsDeleteReferralOverrideResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: ReferralSetting;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsDeleteReferralOverrideResponse = PayoutsDeleteReferralOverrideResponses[keyof PayoutsDeleteReferralOverrideResponses];
+
+export type PayoutsSetReferralOverrideData = {
+    body: {
+        levels: [
+            number | null,
+            number | null,
+            number | null
+        ];
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly method?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly partnerReferral?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly overrides?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
+    };
+    path: {
+        affiliateId: number;
+    };
+    query?: never;
+    url: '/api/v1/payouts/referral-settings/overrides/{affiliateId}';
+};
+
+export type PayoutsSetReferralOverrideErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsSetReferralOverrideError = PayoutsSetReferralOverrideErrors[keyof PayoutsSetReferralOverrideErrors];
+
+export type PayoutsSetReferralOverrideResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: ReferralSetting;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsSetReferralOverrideResponse = PayoutsSetReferralOverrideResponses[keyof PayoutsSetReferralOverrideResponses];
+
+export type PayoutsReferralReportData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Period (repeat for several)
+         */
+        period?: string;
+        level?: 1 | 2 | 3;
+    };
+    url: '/api/v1/payouts/referrals';
+};
+
+export type PayoutsReferralReportErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsReferralReportError = PayoutsReferralReportErrors[keyof PayoutsReferralReportErrors];
+
+export type PayoutsReferralReportResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<ReferralReportLine>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsReferralReportResponse = PayoutsReferralReportResponses[keyof PayoutsReferralReportResponses];
+
+export type PayoutsListRowsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of date, id, amount, period; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Period (YYYY-MM, or a week’s first date); repeat for several
+         */
+        period?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        affiliateId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        campaignId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        brandId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        customerId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        type?: 'registration' | 'cpa' | 'deposit_cpa' | 'cumulative_deposit' | 'cpc' | 'revshare' | 'correction' | 'clawback' | 'carryover' | 'referral';
+        /**
+         * pending is shown as unapproved
+         */
+        status?: 'pending' | 'approved' | 'paid' | 'denied' | 'hold' | 'pending_fx';
+        /**
+         * Equals
+         */
+        currency?: string;
+    };
+    url: '/api/v1/payouts/rows';
+};
+
+export type PayoutsListRowsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsListRowsError = PayoutsListRowsErrors[keyof PayoutsListRowsErrors];
+
+export type PayoutsListRowsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<CommissionRow>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsListRowsResponse = PayoutsListRowsResponses[keyof PayoutsListRowsResponses];
+
+export type PayoutsGetRowData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/payouts/rows/{id}';
+};
+
+export type PayoutsGetRowErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsGetRowError = PayoutsGetRowErrors[keyof PayoutsGetRowErrors];
+
+export type PayoutsGetRowResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CommissionRowDetail;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsGetRowResponse = PayoutsGetRowResponses[keyof PayoutsGetRowResponses];
+
+export type PayoutsApproveRowsData = {
+    body: {
+        ids?: Array<number>;
+        filter?: {
+            period?: Array<string>;
+            affiliateId?: Array<number>;
+            campaignId?: Array<number>;
+            brandId?: Array<number>;
+            type?: Array<string>;
+            status?: Array<string>;
+        };
+        reason?: string;
+        reference?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/payouts/rows/approve';
+};
+
+export type PayoutsApproveRowsErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsApproveRowsError = PayoutsApproveRowsErrors[keyof PayoutsApproveRowsErrors];
+
+export type PayoutsApproveRowsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CommissionStatusResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsApproveRowsResponse = PayoutsApproveRowsResponses[keyof PayoutsApproveRowsResponses];
+
+export type PayoutsDenyRowsData = {
+    body: {
+        ids?: Array<number>;
+        filter?: {
+            period?: Array<string>;
+            affiliateId?: Array<number>;
+            campaignId?: Array<number>;
+            brandId?: Array<number>;
+            type?: Array<string>;
+            status?: Array<string>;
+        };
+        reason?: string;
+        reference?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/payouts/rows/deny';
+};
+
+export type PayoutsDenyRowsErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsDenyRowsError = PayoutsDenyRowsErrors[keyof PayoutsDenyRowsErrors];
+
+export type PayoutsDenyRowsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CommissionStatusResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsDenyRowsResponse = PayoutsDenyRowsResponses[keyof PayoutsDenyRowsResponses];
+
+export type PayoutsExportRowsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of date, id, amount, period; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Period (YYYY-MM, or a week’s first date); repeat for several
+         */
+        period?: string;
+        /**
+         * Equals (repeat for several)
+         */
+        affiliateId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        campaignId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        brandId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        customerId?: number;
+        /**
+         * Equals (repeat for several)
+         */
+        type?: 'registration' | 'cpa' | 'deposit_cpa' | 'cumulative_deposit' | 'cpc' | 'revshare' | 'correction' | 'clawback' | 'carryover' | 'referral';
+        /**
+         * pending is shown as unapproved
+         */
+        status?: 'pending' | 'approved' | 'paid' | 'denied' | 'hold' | 'pending_fx';
+        /**
+         * Equals
+         */
+        currency?: string;
+    };
+    url: '/api/v1/payouts/rows/export';
+};
+
+export type PayoutsExportRowsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsExportRowsError = PayoutsExportRowsErrors[keyof PayoutsExportRowsErrors];
+
+export type PayoutsExportRowsResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type PayoutsExportRowsResponse = PayoutsExportRowsResponses[keyof PayoutsExportRowsResponses];
+
+export type PayoutsHoldRowsData = {
+    body: {
+        ids?: Array<number>;
+        filter?: {
+            period?: Array<string>;
+            affiliateId?: Array<number>;
+            campaignId?: Array<number>;
+            brandId?: Array<number>;
+            type?: Array<string>;
+            status?: Array<string>;
+        };
+        reason?: string;
+        reference?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/payouts/rows/hold';
+};
+
+export type PayoutsHoldRowsErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsHoldRowsError = PayoutsHoldRowsErrors[keyof PayoutsHoldRowsErrors];
+
+export type PayoutsHoldRowsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CommissionStatusResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsHoldRowsResponse = PayoutsHoldRowsResponses[keyof PayoutsHoldRowsResponses];
+
+export type PayoutsPayRowsData = {
+    body: {
+        ids?: Array<number>;
+        filter?: {
+            period?: Array<string>;
+            affiliateId?: Array<number>;
+            campaignId?: Array<number>;
+            brandId?: Array<number>;
+            type?: Array<string>;
+            status?: Array<string>;
+        };
+        reason?: string;
+        reference?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/payouts/rows/pay';
+};
+
+export type PayoutsPayRowsErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsPayRowsError = PayoutsPayRowsErrors[keyof PayoutsPayRowsErrors];
+
+export type PayoutsPayRowsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CommissionStatusResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsPayRowsResponse = PayoutsPayRowsResponses[keyof PayoutsPayRowsResponses];
+
+export type PayoutsListStatementsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Period (repeat for several)
+         */
+        period?: string;
+        /**
+         * Affiliate (repeat for several)
+         */
+        affiliateId?: number;
+    };
+    url: '/api/v1/payouts/statements';
+};
+
+export type PayoutsListStatementsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PayoutsListStatementsError = PayoutsListStatementsErrors[keyof PayoutsListStatementsErrors];
+
+export type PayoutsListStatementsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<CommissionStatement>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PayoutsListStatementsResponse = PayoutsListStatementsResponses[keyof PayoutsListStatementsResponses];
+
+export type CoreListPluginsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/plugins';
+};
+
+export type CoreListPluginsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreListPluginsError = CoreListPluginsErrors[keyof CoreListPluginsErrors];
+
+export type CoreListPluginsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<PluginState>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CoreListPluginsResponse = CoreListPluginsResponses[keyof CoreListPluginsResponses];
+
+export type CoreSetPluginStateData = {
+    body: {
+        enabled: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/plugins/{id}';
+};
+
+export type CoreSetPluginStateErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
 export type CoreSetPluginStateError = CoreSetPluginStateErrors[keyof CoreSetPluginStateErrors];
 
 export type CoreSetPluginStateResponses = {
@@ -11449,7 +16882,7 @@ export type CoreSetPluginStateResponse = CoreSetPluginStateResponses[keyof CoreS
 export type CoreGetPluginSettingsData = {
     body?: never;
     path: {
-        id: number;
+        id: string;
     };
     query?: never;
     url: '/api/v1/plugins/{id}/settings';
@@ -11472,6 +16905,10 @@ export type CoreGetPluginSettingsErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreGetPluginSettingsError = CoreGetPluginSettingsErrors[keyof CoreGetPluginSettingsErrors];
@@ -11496,13 +16933,17 @@ export type CoreUpdatePluginSettingsData = {
         [key: string]: unknown;
     };
     path: {
-        id: number;
+        id: string;
     };
     query?: never;
     url: '/api/v1/plugins/{id}/settings';
 };
 
 export type CoreUpdatePluginSettingsErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -11523,6 +16964,14 @@ export type CoreUpdatePluginSettingsErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -11667,6 +17116,10 @@ export type PromoCodesCreatePromoCodeData = {
 
 export type PromoCodesCreatePromoCodeErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -11686,6 +17139,14 @@ export type PromoCodesCreatePromoCodeErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -11739,6 +17200,10 @@ export type PromoCodesDeletePromoCodeErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type PromoCodesDeletePromoCodeError = PromoCodesDeletePromoCodeErrors[keyof PromoCodesDeletePromoCodeErrors];
@@ -11784,6 +17249,10 @@ export type PromoCodesGetPromoCodeErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type PromoCodesGetPromoCodeError = PromoCodesGetPromoCodeErrors[keyof PromoCodesGetPromoCodeErrors];
@@ -11829,6 +17298,10 @@ export type PromoCodesUpdatePromoCodeData = {
 
 export type PromoCodesUpdatePromoCodeErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -11848,6 +17321,14 @@ export type PromoCodesUpdatePromoCodeErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -11887,6 +17368,22 @@ export type PromoCodesReplacePromoCodeData = {
         affiliateSelection?: 'all' | 'include' | 'exclude';
         includedAffiliateIds?: Array<number>;
         excludedAffiliateIds?: Array<number>;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly id?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly status?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly createdAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
     };
     path: {
         id: number;
@@ -11896,6 +17393,10 @@ export type PromoCodesReplacePromoCodeData = {
 };
 
 export type PromoCodesReplacePromoCodeErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -11916,6 +17417,14 @@ export type PromoCodesReplacePromoCodeErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -12141,6 +17650,10 @@ export type SuperadminGetAccountErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type SuperadminGetAccountError = SuperadminGetAccountErrors[keyof SuperadminGetAccountErrors];
@@ -12188,6 +17701,10 @@ export type SuperadminUpdateAccountData = {
 
 export type SuperadminUpdateAccountErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -12207,6 +17724,14 @@ export type SuperadminUpdateAccountErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -12260,6 +17785,10 @@ export type SuperadminVerifyAccountErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type SuperadminVerifyAccountError = SuperadminVerifyAccountErrors[keyof SuperadminVerifyAccountErrors];
@@ -12303,6 +17832,10 @@ export type SuperadminGetHomeErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type SuperadminGetHomeError = SuperadminGetHomeErrors[keyof SuperadminGetHomeErrors];
@@ -12334,6 +17867,10 @@ export type AuthSuperadminLoginData = {
 
 export type AuthSuperadminLoginErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Invalid email or password (or no superadmin panel)
      */
     401: ErrorEnvelope;
@@ -12341,6 +17878,14 @@ export type AuthSuperadminLoginErrors = {
      * The superadmin panel is not active
      */
     403: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Validation failed
      */
@@ -12453,8 +17998,6 @@ export type CoreCreateTeamMemberData = {
     body: {
         name: string;
         email: string;
-        password: string;
-        passwordConfirmation?: string;
         role: 'sub-admin' | 'afm' | 'adm';
         status?: 'active' | 'disabled';
         skype?: string | null;
@@ -12471,6 +18014,10 @@ export type CoreCreateTeamMemberData = {
 };
 
 export type CoreCreateTeamMemberErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -12492,7 +18039,15 @@ export type CoreCreateTeamMemberErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Invalid data, or the e-mail address is already taken in this organisation
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Invalid data, a password sent, unknown report scope campaigns, or the e-mail address is already taken in this organisation
      */
     422: ErrorEnvelope;
 };
@@ -12593,6 +18148,10 @@ export type CoreGetTeamMemberErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreGetTeamMemberError = CoreGetTeamMemberErrors[keyof CoreGetTeamMemberErrors];
@@ -12616,8 +18175,6 @@ export type CoreUpdateTeamMemberData = {
     body: {
         name?: string;
         email?: string;
-        password?: string;
-        passwordConfirmation?: string;
         role?: 'sub-admin' | 'afm' | 'adm';
         status?: 'active' | 'disabled';
         skype?: string | null;
@@ -12636,6 +18193,10 @@ export type CoreUpdateTeamMemberData = {
 };
 
 export type CoreUpdateTeamMemberErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
     /**
      * Missing or invalid token
      */
@@ -12657,7 +18218,15 @@ export type CoreUpdateTeamMemberErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Invalid data, a protected member, or an address already taken
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Invalid data, a password sent, unknown report scope campaigns, a protected member, or an address already taken
      */
     422: ErrorEnvelope;
 };
@@ -12692,6 +18261,10 @@ export type CoreUnassignTeamMemberAffiliatesData = {
 
 export type CoreUnassignTeamMemberAffiliatesErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -12711,6 +18284,14 @@ export type CoreUnassignTeamMemberAffiliatesErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Some ids are not affiliates of this organisation (listed in invalidIds)
      */
@@ -12760,6 +18341,10 @@ export type CoreListTeamMemberAffiliatesErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type CoreListTeamMemberAffiliatesError = CoreListTeamMemberAffiliatesErrors[keyof CoreListTeamMemberAffiliatesErrors];
@@ -12792,6 +18377,10 @@ export type CoreAssignTeamMemberAffiliatesData = {
 
 export type CoreAssignTeamMemberAffiliatesErrors = {
     /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
      * Missing or invalid token
      */
     401: ErrorEnvelope;
@@ -12811,6 +18400,14 @@ export type CoreAssignTeamMemberAffiliatesErrors = {
      * Conflicts with existing data
      */
     409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
     /**
      * Some ids are not affiliates of this organisation (listed in invalidIds)
      */
@@ -12961,6 +18558,10 @@ export type TrackingGetClickErrors = {
      * The user is no longer active: log out (forced logout)
      */
     406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
 };
 
 export type TrackingGetClickError = TrackingGetClickErrors[keyof TrackingGetClickErrors];
@@ -12986,6 +18587,15 @@ export type CoreHealthData = {
     query?: never;
     url: '/health';
 };
+
+export type CoreHealthErrors = {
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CoreHealthError = CoreHealthErrors[keyof CoreHealthErrors];
 
 export type CoreHealthResponses = {
     /**

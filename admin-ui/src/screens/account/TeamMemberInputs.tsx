@@ -1,7 +1,6 @@
-import { Grid, Typography } from '@mui/material'
+import { Alert, Grid, Typography } from '@mui/material'
 import {
   CheckboxGroupInput,
-  PasswordInput,
   RadioButtonGroupInput,
   SelectInput,
   TextArrayInput,
@@ -9,7 +8,7 @@ import {
   required,
   useTranslate,
 } from 'react-admin'
-import { matchesPassword, requiredEmail, requiredText, validatePassword, validateText } from '../shared/validation'
+import { requiredEmail, requiredText, validateText } from '../shared/validation'
 import {
   affiliateScopeChoices,
   invalidIds,
@@ -24,7 +23,7 @@ const validateCampaignIds = (values: Array<string | number> | undefined) =>
     ? { message: 'affix.screens.validation.ids', args: { ids: invalidIds(values).join(', ') } }
     : undefined
 
-/** The team member form body, for adding (password required) and editing (password optional). */
+/** The team member form body, for adding and editing; never a password (the member sets theirs from the invitation). */
 export const TeamMemberInputs = ({ record }: { record?: TeamMember }) => {
   const translate = useTranslate()
   const protectedMember = Boolean(record?.owner)
@@ -42,24 +41,10 @@ export const TeamMemberInputs = ({ record }: { record?: TeamMember }) => {
           fullWidth
         />
       </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <PasswordInput
-          source="password"
-          label="affix.screens.team.fields.password"
-          validate={record ? validatePassword : [required(), validatePassword]}
-          helperText={record ? 'affix.screens.team.password_keep' : 'affix.screens.account.password.rule'}
-          autoComplete="new-password"
-          fullWidth
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <PasswordInput
-          source="passwordConfirmation"
-          label="affix.screens.team.fields.passwordConfirmation"
-          validate={record ? matchesPassword : [required(), matchesPassword]}
-          autoComplete="new-password"
-          fullWidth
-        />
+      <Grid size={{ xs: 12 }}>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate(record ? 'affix.screens.team.invitation_edit' : 'affix.screens.team.invitation_new')}
+        </Alert>
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <SelectInput

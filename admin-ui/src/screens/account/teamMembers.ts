@@ -49,8 +49,6 @@ export interface AssignedAffiliate {
 export interface TeamMemberFormValues {
   name?: string
   email?: string
-  password?: string | null
-  passwordConfirmation?: string | null
   role?: string
   status?: string
   skype?: string | null
@@ -100,10 +98,6 @@ export function toTeamMemberPayload(values: TeamMemberFormValues, record?: TeamM
       campaigns: values.reportScope?.campaigns?.length ? toIds(values.reportScope.campaigns) : null,
       reports: values.reportScope?.reports?.length ? values.reportScope.reports : null,
     },
-  }
-  if (values.password) {
-    full.password = values.password
-    full.passwordConfirmation = values.passwordConfirmation ?? ''
   }
   if (!record) return full
   const before: Record<string, unknown> = {

@@ -89,7 +89,13 @@ export const ApiKeysTab = () => {
             render={(record: ApiKey) => <StatusChip status={credentialStatus(record)} />}
           />
           {manage && (
-            <DataTable.Col label="" disableSort render={(record: ApiKey) => <RevokeCredentialButton record={record} path={`/api/v1/api-keys/${record.id}`} kind="keys" />} />
+            <DataTable.Col
+              label=""
+              disableSort
+              render={(record: ApiKey) => (
+                <RevokeCredentialButton record={record} path={`/api/v1/api-keys/${record.id}`} kind="keys" />
+              )}
+            />
           )}
         </DataTable>
       </List>

@@ -18,6 +18,7 @@ import { fieldErrorsOf, statusOf, useApi, useNotifyError } from '../api'
 import type { Organization } from '../organization/organization'
 import { useAbilities } from '../shared/abilities'
 import { useRefreshAccount } from '../shared/useRefreshAccount'
+import { pluginDescription, pluginName } from '../../layout/plugin_text'
 import { JsonSchemaForm } from './JsonSchemaForm'
 import type { JsonSchema } from './jsonSchemaForm'
 
@@ -27,6 +28,10 @@ export interface PluginState {
   description?: string | null
   dependsOn: string[]
   enabled: boolean
+  /** Whether GET /plugins/{id}/settings has a form to show (no request, and no 404, for the others). */
+  hasSettings?: boolean
+  requiresFeatures?: string[]
+  featureMissing?: boolean
 }
 
 interface PluginSettings {
@@ -91,11 +96,12 @@ const PluginCard = ({
   const queryClient = useQueryClient()
   const refreshAccount = useRefreshAccount()
   const [busy, setBusy] = useState(false)
-  const name = translate(`affix.screens.integrations.plugins.${plugin.id}.name`, { _: plugin.name })
-  const description = translate(`affix.screens.integrations.plugins.${plugin.id}.description`, {
-    _: plugin.description ?? '',
-  })
-  const nameOf = (id: string) => plugins.find((candidate) => candidate.id === id)?.name ?? id
+  const name = pluginName(translate, plugin)
+  const description = pluginDescription(translate, plugin)
+  const nameOf = (id: string) => {
+    const other = plugins.find((candidate) => candidate.id === id)
+    return other ? pluginName(translate, other) : id
+  }
 
   const toggle = async (enabled: boolean) => {
     setBusy(true)
@@ -137,6 +143,13 @@ const PluginCard = ({
                 ))}
               </Box>
             )}
+            {plugin.enabled && plugin.featureMissing && (
+              <Typography variant="body2" sx={{ mt: 1, color: 'warning.dark' }} data-testid="feature-missing">
+                {translate('affix.screens.integrations.feature_missing', {
+                  features: (plugin.requiresFeatures ?? []).join(', '),
+                })}
+              </Typography>
+            )}
             {lockedByParent && (
               <Typography variant="body2" color="warning.main" sx={{ mt: 1 }}>
                 {translate('affix.screens.integrations.locked_by_parent')}
@@ -155,13 +168,13 @@ const PluginCard = ({
             label={translate(plugin.enabled ? 'affix.screens.integrations.on' : 'affix.screens.integrations.off')}
           />
         </Box>
-        {plugin.enabled && <PluginSettingsPanel plugin={plugin} name={name} manage={manage} />}
+        {plugin.enabled && plugin.hasSettings && <PluginSettingsPanel plugin={plugin} name={name} manage={manage} />}
       </CardContent>
     </Card>
   )
 }
 
-/** The plugin's settings form, when the plugin has settings (the endpoint answers 404 otherwise). */
+/** The plugin's settings form (plugins with settings only; a plugin removed meanwhile answers 404: nothing shown). */
 const PluginSettingsPanel = ({ plugin, name, manage }: { plugin: PluginState; name: string; manage: boolean }) => {
   const translate = useTranslate()
   const notify = useNotify()

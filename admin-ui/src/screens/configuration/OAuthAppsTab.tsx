@@ -140,7 +140,9 @@ export const OAuthAppsTab = () => {
                   onClick={() => setCodesOf(record)}
                   startIcon={<CodesIcon />}
                 />
-                {manage && <RevokeCredentialButton record={record} path={`/api/v1/oauth/apps/${record.id}`} kind="oauth" />}
+                {manage && (
+                  <RevokeCredentialButton record={record} path={`/api/v1/oauth/apps/${record.id}`} kind="oauth" />
+                )}
               </>
             )}
           />

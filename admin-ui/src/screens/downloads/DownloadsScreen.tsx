@@ -63,9 +63,17 @@ export const DownloadsScreen = () => {
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="createdAt" label="affix.screens.downloads.fields.createdAt" field={DateField} />
-        <DataTable.Col source="resource" label="affix.screens.downloads.fields.resource" render={(record: ExportRecord) => <ResourceField record={record} />} />
+        <DataTable.Col
+          source="resource"
+          label="affix.screens.downloads.fields.resource"
+          render={(record: ExportRecord) => <ResourceField record={record} />}
+        />
         <DataTable.Col source="fileName" label="affix.screens.downloads.fields.fileName" disableSort />
-        <DataTable.Col source="status" label="affix.screens.downloads.fields.status" render={(record: ExportRecord) => <StatusChip status={record.status} />} />
+        <DataTable.Col
+          source="status"
+          label="affix.screens.downloads.fields.status"
+          render={(record: ExportRecord) => <StatusChip status={record.status} />}
+        />
         <DataTable.Col source="rowCount" label="affix.screens.downloads.fields.rowCount" disableSort />
         <DataTable.Col label="" disableSort render={(record: ExportRecord) => <FileButton record={record} />} />
       </DataTable>

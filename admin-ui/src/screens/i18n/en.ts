@@ -17,6 +17,7 @@ export const en = {
         accounts: 'Accounts',
         organization: 'Organization',
         api: 'API',
+        api_description: 'API keys to read your data from your own tools.',
         integrations: 'Integrations',
         profile: 'Profile',
         team_members: 'Team Members',
@@ -103,14 +104,15 @@ export const en = {
         owner: 'Organisation owner',
         delete_title: 'Delete %{name}?',
         delete_confirm: 'Their sessions end at once and their affiliates are unassigned.',
-        password_keep: 'Leave empty to keep the current password.',
+        invitation_new:
+          'An invitation is mailed to this address: the member chooses their own password. Nobody else can set it.',
+        invitation_edit:
+          "The password is the member's own. A new e-mail address ends their sessions and mails an invitation to it.",
         campaigns_help: 'Campaign ids: type an id and press Enter. None means every campaign.',
         reports_help: 'No report chosen means every report.',
         fields: {
           name: 'Name',
           email: 'Email',
-          password: 'Password',
-          passwordConfirmation: 'Confirm password',
           role: 'Role',
           status: 'Status',
           skype: 'Skype',
@@ -211,6 +213,7 @@ export const en = {
           name: 'Organisation name',
           adminEmail: 'Admin email',
           adminName: 'Admin name',
+          invitation: 'The admin gets an invitation at this address to choose their own password.',
           none: 'No child organisation yet.',
           verified: 'Verification',
           restrictions: 'Restrictions',
@@ -354,12 +357,8 @@ export const en = {
         disabled: '%{name} disabled',
         depends_on: 'Needs:',
         locked_by_parent: 'This integration was disabled by your parent organisation.',
-        plugins: {
-          brands: {
-            name: 'Brands and products',
-            description: 'Brands (advertisers), their products and the product CSV import.',
-          },
-        },
+        feature_missing:
+          'Needs the feature %{features}, which your organisation does not have: it offers nothing until the platform turns it on.',
         settings: {
           title: 'Settings',
           saved: 'Settings of %{name} saved',

@@ -17,6 +17,7 @@ export const pt = {
         accounts: 'Contas',
         organization: 'Organização',
         api: 'API',
+        api_description: 'Chaves de API para ler seus dados nas suas próprias ferramentas.',
         integrations: 'Integrações',
         profile: 'Perfil',
         team_members: 'Membros da equipe',
@@ -104,14 +105,15 @@ export const pt = {
         owner: 'Proprietário da organização',
         delete_title: 'Excluir %{name}?',
         delete_confirm: 'As sessões terminam imediatamente e os afiliados deixam de estar atribuídos.',
-        password_keep: 'Deixe em branco para manter a senha atual.',
+        invitation_new:
+          'Um convite é enviado a este endereço: o membro escolhe a própria senha. Ninguém mais pode defini-la.',
+        invitation_edit:
+          'A senha é do próprio membro. Um novo e-mail encerra as sessões dele e envia um convite para o novo endereço.',
         campaigns_help: 'IDs de campanha: digite um ID e pressione Enter. Nenhum significa todas as campanhas.',
         reports_help: 'Nenhum relatório escolhido significa todos os relatórios.',
         fields: {
           name: 'Nome',
           email: 'E-mail',
-          password: 'Senha',
-          passwordConfirmation: 'Confirme a senha',
           role: 'Função',
           status: 'Status',
           skype: 'Skype',
@@ -212,6 +214,7 @@ export const pt = {
           name: 'Nome da organização',
           adminEmail: 'E-mail do administrador',
           adminName: 'Nome do administrador',
+          invitation: 'O administrador recebe um convite neste endereço para escolher a própria senha.',
           none: 'Nenhuma organização filha ainda.',
           verified: 'Verificação',
           restrictions: 'Restrições',
@@ -355,12 +358,8 @@ export const pt = {
         disabled: '%{name} desativado',
         depends_on: 'Requer:',
         locked_by_parent: 'Esta integração foi desativada pela sua organização principal.',
-        plugins: {
-          brands: {
-            name: 'Marcas e produtos',
-            description: 'Marcas (anunciantes), seus produtos e a importação de produtos por CSV.',
-          },
-        },
+        feature_missing:
+          'Requer o recurso %{features}, que sua organização não tem: não oferece nada até que a plataforma o ative.',
         settings: {
           title: 'Configurações',
           saved: 'Configurações de %{name} salvas',

@@ -21,14 +21,12 @@ import {
   Button,
   CheckboxGroupInput,
   NumberInput,
-  PasswordInput,
   SaveButton,
   SimpleForm,
   TextInput,
   Toolbar,
   maxValue,
   minValue,
-  required,
   useLocaleState,
   useTranslate,
 } from 'react-admin'
@@ -37,7 +35,7 @@ import { useApi, useFormSubmit } from '../api'
 import { formatDateTime } from '../shared/dates'
 import { Section } from '../shared/Section'
 import { StatusChip } from '../shared/StatusChip'
-import { matchesPassword, requiredEmail, requiredText, validatePassword, validateText } from '../shared/validation'
+import { requiredEmail, requiredText, validateText } from '../shared/validation'
 import { INTEGRATIONS, type Organization, type Restrictions } from './organization'
 
 const CHILDREN_KEY = ['affix', 'organization-children']
@@ -168,8 +166,6 @@ interface NewChild {
   name: string
   adminEmail: string
   adminName?: string
-  password: string
-  passwordConfirmation: string
 }
 
 const AddChildDialog = ({ onClose }: { onClose: () => void }) => {
@@ -219,21 +215,9 @@ const AddChildDialog = ({ onClose }: { onClose: () => void }) => {
             validate={validateText}
             fullWidth
           />
-          <PasswordInput
-            source="password"
-            label="affix.screens.team.fields.password"
-            helperText="affix.screens.account.password.rule"
-            validate={[required(), validatePassword]}
-            autoComplete="new-password"
-            fullWidth
-          />
-          <PasswordInput
-            source="passwordConfirmation"
-            label="affix.screens.team.fields.passwordConfirmation"
-            validate={[required(), matchesPassword]}
-            autoComplete="new-password"
-            fullWidth
-          />
+          <Alert severity="info" sx={{ width: '100%' }}>
+            {translate('affix.screens.organization.children.invitation')}
+          </Alert>
         </SimpleForm>
       </DialogContent>
     </Dialog>

@@ -20,21 +20,10 @@ import { LANGUAGE_CHOICES } from '../account/ProfileTab'
 import { useApi, useFormSubmit } from '../api'
 import { currencyChoices } from '../shared/countries'
 import { Section } from '../shared/Section'
+import { NAMED_THEME_COLORS } from '../../layout/theme'
 import { useRefreshAccount } from '../shared/useRefreshAccount'
 import { reportDays, requiredText } from '../shared/validation'
 import { THEME_COLOURS, THEME_COLOUR_RULE, WEEK_DAYS, toOrganizationPayload, type Organization } from './organization'
-
-/** Swatch colours of the named themes (the theme itself is built by the frame). */
-const SWATCH: Record<(typeof THEME_COLOURS)[number], string> = {
-  purple: '#7b1fa2',
-  blue: '#1976d2',
-  green: '#2e7d32',
-  red: '#d32f2f',
-  orange: '#ed6c02',
-  teal: '#00897b',
-  pink: '#d81b60',
-  indigo: '#3949ab',
-}
 
 const ThemeColourInput = ({ disabled }: { disabled: boolean }) => {
   const translate = useTranslate()
@@ -66,7 +55,7 @@ const ThemeColourInput = ({ disabled }: { disabled: boolean }) => {
                 width: 28,
                 height: 28,
                 borderRadius: '50%',
-                bgcolor: SWATCH[colour],
+                bgcolor: NAMED_THEME_COLORS[colour],
                 outline: current === colour ? '3px solid' : 'none',
                 outlineColor: 'text.primary',
                 outlineOffset: 2,

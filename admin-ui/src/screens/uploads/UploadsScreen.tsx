@@ -56,7 +56,10 @@ export const ProgressCell = ({ record }: { record: ImportRecord }) => {
         aria-label={translate('affix.screens.uploads.fields.progress')}
       />
       <Typography variant="caption">
-        {translate('affix.screens.uploads.processed', { processed: record.processedRows ?? 0, total: record.totalRows ?? 0 })}
+        {translate('affix.screens.uploads.processed', {
+          processed: record.processedRows ?? 0,
+          total: record.totalRows ?? 0,
+        })}
       </Typography>
     </Box>
   )

@@ -5,12 +5,13 @@ import { affiliateBody, affiliateDetails, affiliateFieldFlags } from '../../affi
 
 export default class AffiliatesCreate extends AffixCommand {
   static summary = 'Create an affiliate.'
-  static description = 'The affiliate is active unless --status says otherwise. Without --password the panel has no usable password until the affiliate resets it.'
+  static description =
+    'The affiliate is active unless --status says otherwise. An invitation is mailed to --email: the affiliate chooses their own password (nobody else can set it).'
 
   static examples = [
     '<%= config.bin %> <%= command.id %> --email ana@media.example --name "Ana Souza"',
     '<%= config.bin %> <%= command.id %> --email ana@media.example --name "Ana Souza" --country BR --currency BRL --fee-percent 12.5 --tag vip --tag seo',
-    '<%= config.bin %> <%= command.id %> --email ana@media.example --name "Ana Souza" --payment-method cpf --cpf 529.982.247-25 --password "Partner#2026" --json',
+    '<%= config.bin %> <%= command.id %> --email ana@media.example --name "Ana Souza" --payment-method cpf --cpf 529.982.247-25 --json',
   ]
 
   static flags = {

@@ -16,8 +16,15 @@ export default class ApiKeysCreate extends AffixCommand {
 
   static flags = {
     name: Flags.string({ summary: 'A name to recognise the key by.', required: true }),
-    scope: Flags.string({ summary: 'resource:read, resource:write or resource:read+write (repeatable).', required: true, multiple: true }),
-    'allowed-ip': Flags.string({ summary: 'An IP address or CIDR block allowed to use the key (repeatable).', multiple: true }),
+    scope: Flags.string({
+      summary: 'resource:read, resource:write or resource:read+write (repeatable).',
+      required: true,
+      multiple: true,
+    }),
+    'allowed-ip': Flags.string({
+      summary: 'An IP address or CIDR block allowed to use the key (repeatable).',
+      multiple: true,
+    }),
     expires: Flags.string({ summary: 'Expiry date (YYYY-MM-DD).' }),
   }
 
@@ -25,16 +32,23 @@ export default class ApiKeysCreate extends AffixCommand {
     const { flags } = await this.parse(ApiKeysCreate)
     const scopes = flags.scope.map((raw) => {
       const match = SCOPE.exec(raw.trim())
-      if (!match) this.error(`"${raw}" is not a scope: use resource:read, resource:write or resource:read+write.`, { exit: 2 })
+      if (!match)
+        this.error(`"${raw}" is not a scope: use resource:read, resource:write or resource:read+write.`, { exit: 2 })
       const operations = [...new Set([match[2], match[4]].filter(Boolean))] as Array<'read' | 'write'>
       return { resource: match[1]!, operations }
     })
-    if (flags.expires && !/^\d{4}-\d{2}-\d{2}$/.test(flags.expires)) this.error('--expires takes a date as YYYY-MM-DD.', { exit: 2 })
+    if (flags.expires && !/^\d{4}-\d{2}-\d{2}$/.test(flags.expires))
+      this.error('--expires takes a date as YYYY-MM-DD.', { exit: 2 })
     const { client } = await this.client()
     const created = await unwrap(
       coreCreateApiKey({
         client,
-        body: { name: flags.name, scopes, allowedIps: flags['allowed-ip'], ...(flags.expires ? { expiresAt: flags.expires } : {}) },
+        body: {
+          name: flags.name,
+          scopes,
+          allowedIps: flags['allowed-ip'],
+          ...(flags.expires ? { expiresAt: flags.expires } : {}),
+        },
       })
     )
     this.log(`Created API key #${created.id} "${created.name}". Copy it now, it is not shown again:`)

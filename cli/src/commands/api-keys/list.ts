@@ -6,7 +6,10 @@ export const apiKeyColumns: Column<ApiKey>[] = [
   { header: 'ID', value: (key) => key.id },
   { header: 'Name', value: (key) => key.name },
   { header: 'Key', value: (key) => key.preview },
-  { header: 'Scopes', value: (key) => key.scopes.map((scope) => `${scope.resource}:${scope.operations.join('+')}`).join(' ') },
+  {
+    header: 'Scopes',
+    value: (key) => key.scopes.map((scope) => `${scope.resource}:${scope.operations.join('+')}`).join(' '),
+  },
   { header: 'Expires', value: (key) => key.expiresAt },
   { header: 'Last used', value: (key) => key.lastUsedAt },
   { header: 'Revoked', value: (key) => key.revokedAt },

@@ -9,7 +9,7 @@ export default class BrandsCreate extends AffixCommand {
   static examples = [
     '<%= config.bin %> <%= command.id %> --name "Golden Reels"',
     '<%= config.bin %> <%= command.id %> --name "Golden Reels" --email partners@goldenreels.example --website https://goldenreels.example --status inactive',
-    '<%= config.bin %> <%= command.id %> --name "Golden Reels" --password "Reels#2024" --json',
+    '<%= config.bin %> <%= command.id %> --name "Golden Reels" --website https://goldenreels.example --json',
   ]
 
   static flags = {

@@ -27,7 +27,7 @@ export default class BrandsUpdate extends AffixCommand {
     if (Object.keys(body).length === 0) {
       this.error('Nothing to update.', {
         exit: 2,
-        suggestions: ['Give at least one of --name, --email, --website, --contact, --status, --password.'],
+        suggestions: ['Give at least one of --name, --email, --website, --contact, --status.'],
       })
     }
     const { client } = await this.client()

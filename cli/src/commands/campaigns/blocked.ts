@@ -25,7 +25,11 @@ export default class CampaignsBlocked extends AffixCommand {
 
   async run() {
     const { args, flags } = await this.parse(CampaignsBlocked)
-    const affiliateIds = flags.clear ? [] : flags.set === undefined ? undefined : parseIdList(this, flags.set, 'Affiliate')
+    const affiliateIds = flags.clear
+      ? []
+      : flags.set === undefined
+        ? undefined
+        : parseIdList(this, flags.set, 'Affiliate')
     const { client } = await this.client()
     const path = { id: args.id }
     const blocked = await unwrap(

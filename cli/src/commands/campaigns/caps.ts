@@ -77,9 +77,7 @@ export default class CampaignsCaps extends AffixCommand {
     }
     const { client } = await this.client()
     if (flags.delete !== undefined) {
-      const deleted = await unwrap(
-        campaignsDeleteCampaignCap({ client, path: { ...path, capId: flags.delete } })
-      )
+      const deleted = await unwrap(campaignsDeleteCampaignCap({ client, path: { ...path, capId: flags.delete } }))
       this.log(`Deleted cap #${deleted.id}.`)
       return deleted
     }

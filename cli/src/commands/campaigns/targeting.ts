@@ -21,7 +21,9 @@ function blockTable(blocks: RuleBlock[]): string {
     {
       header: 'Conditions',
       value: (block) =>
-        block.conditions.map((condition) => `${condition.field} ${condition.operator} ${condition.values.join('|')}`).join(`; `),
+        block.conditions
+          .map((condition) => `${condition.field} ${condition.operator} ${condition.values.join('|')}`)
+          .join(`; `),
     },
   ])
 }

@@ -4,12 +4,24 @@ import { AffixCommand } from '../../affix_command.js'
 import { pageSummary } from '../../list_flags.js'
 import { renderTable } from '../../output.js'
 
-const REASONS = ['paused', 'disabled', 'expired', 'cap_reached', 'targeting', 'blocked_affiliate', 'not_approved', 'fraud_block', 'unknown_affiliate', 'unknown_campaign']
+const REASONS = [
+  'paused',
+  'disabled',
+  'expired',
+  'cap_reached',
+  'targeting',
+  'blocked_affiliate',
+  'not_approved',
+  'fraud_block',
+  'unknown_affiliate',
+  'unknown_campaign',
+]
 
 export default class ClicksList extends AffixCommand {
   static summary = 'List recorded clicks, newest first (affiliates see their own).'
 
-  static description = 'Every click answered by the tracking endpoint is here: where it went (redirect or fallback), why, and the visitor details.'
+  static description =
+    'Every click answered by the tracking endpoint is here: where it went (redirect or fallback), why, and the visitor details.'
 
   static examples = [
     '<%= config.bin %> <%= command.id %> --campaign 12',
@@ -46,7 +58,11 @@ export default class ClicksList extends AffixCommand {
     const page = await paged(
       trackingListClicks({
         client,
-        query: { page: flags.page, limit: flags.limit, filter: Object.keys(filter).length ? JSON.stringify(filter) : undefined },
+        query: {
+          page: flags.page,
+          limit: flags.limit,
+          filter: Object.keys(filter).length ? JSON.stringify(filter) : undefined,
+        },
       })
     )
     if (page.items.length) {

@@ -24,11 +24,25 @@ export default class DeepLinksCreate extends AffixCommand {
     const link = await unwrap(
       deepLinksCreateDeepLink({
         client,
-        body: { name: flags.name, url: flags.url, status: flags.status as 'active' | 'inactive' | undefined, campaignId: flags.campaign },
+        body: {
+          name: flags.name,
+          url: flags.url,
+          status: flags.status as 'active' | 'inactive' | undefined,
+          campaignId: flags.campaign,
+        },
       })
     )
     this.log(`Created deep link #${link.id} "${link.name}".`)
-    this.log(renderDetails([['ID', link.id], ['Name', link.name], ['URL', link.url], ['Status', link.status], ['Campaign', link.campaignId], ['Created', link.createdAt]]))
+    this.log(
+      renderDetails([
+        ['ID', link.id],
+        ['Name', link.name],
+        ['URL', link.url],
+        ['Status', link.status],
+        ['Campaign', link.campaignId],
+        ['Created', link.createdAt],
+      ])
+    )
     return link
   }
 }

@@ -21,11 +21,19 @@ export default class DeepLinksList extends AffixCommand {
   async run() {
     const { flags } = await this.parse(DeepLinksList)
     const { client } = await this.client()
-    const filter = Object.fromEntries(Object.entries({ status: flags.status, campaignId: flags.campaign }).filter(([, value]) => value !== undefined))
+    const filter = Object.fromEntries(
+      Object.entries({ status: flags.status, campaignId: flags.campaign }).filter(([, value]) => value !== undefined)
+    )
     const page = await paged(
       deepLinksListDeepLinks({
         client,
-        query: { page: flags.page, limit: flags.limit, sort: flags.sort, q: flags.q, filter: Object.keys(filter).length ? JSON.stringify(filter) : undefined },
+        query: {
+          page: flags.page,
+          limit: flags.limit,
+          sort: flags.sort,
+          q: flags.q,
+          filter: Object.keys(filter).length ? JSON.stringify(filter) : undefined,
+        },
       })
     )
     if (page.items.length) {

@@ -13,10 +13,16 @@ export default class DomainsCreate extends AffixCommand {
   ]
 
   static flags = {
-    name: Flags.string({ summary: 'Host name, e.g. track.example.com (unique across every organisation).', required: true }),
+    name: Flags.string({
+      summary: 'Host name, e.g. track.example.com (unique across every organisation).',
+      required: true,
+    }),
     protocol: Flags.string({ summary: 'Protocol of the tracking links (default https).', options: ['http', 'https'] }),
     ssl: Flags.boolean({ summary: 'The host has a TLS certificate (https requires it).', allowNo: true }),
-    visibility: Flags.string({ summary: 'public: every affiliate; private: the given affiliates.', options: ['public', 'private'] }),
+    visibility: Flags.string({
+      summary: 'public: every affiliate; private: the given affiliates.',
+      options: ['public', 'private'],
+    }),
     affiliate: Flags.string({ summary: 'Affiliate ID of a private domain (repeatable).', multiple: true }),
     type: Flags.string({ summary: 'Domain type.', options: ['tracking', 'white_label'] }),
     status: Flags.string({ summary: 'Status.', options: ['active', 'inactive'] }),
@@ -42,7 +48,17 @@ export default class DomainsCreate extends AffixCommand {
       })
     )
     this.log(`Created domain #${domain.id} ${domain.baseUrl}.`)
-    this.log(renderDetails([['ID', domain.id], ['Name', domain.name], ['URL', domain.baseUrl], ['Type', domain.type], ['Visibility', domain.visibility], ['Default', domain.isDefault ? 'yes' : 'no'], ['Status', domain.status]]))
+    this.log(
+      renderDetails([
+        ['ID', domain.id],
+        ['Name', domain.name],
+        ['URL', domain.baseUrl],
+        ['Type', domain.type],
+        ['Visibility', domain.visibility],
+        ['Default', domain.isDefault ? 'yes' : 'no'],
+        ['Status', domain.status],
+      ])
+    )
     return domain
   }
 }

@@ -22,11 +22,21 @@ export default class DomainsList extends AffixCommand {
   async run() {
     const { flags } = await this.parse(DomainsList)
     const { client } = await this.client()
-    const filter = Object.fromEntries(Object.entries({ status: flags.status, type: flags.type, visibility: flags.visibility }).filter(([, value]) => value !== undefined))
+    const filter = Object.fromEntries(
+      Object.entries({ status: flags.status, type: flags.type, visibility: flags.visibility }).filter(
+        ([, value]) => value !== undefined
+      )
+    )
     const page = await paged(
       domainsListDomains({
         client,
-        query: { page: flags.page, limit: flags.limit, sort: flags.sort, q: flags.q, filter: Object.keys(filter).length ? JSON.stringify(filter) : undefined },
+        query: {
+          page: flags.page,
+          limit: flags.limit,
+          sort: flags.sort,
+          q: flags.q,
+          filter: Object.keys(filter).length ? JSON.stringify(filter) : undefined,
+        },
       })
     )
     if (page.items.length) {

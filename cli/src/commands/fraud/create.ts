@@ -9,7 +9,8 @@ type Selection = 'all' | 'include' | 'exclude'
 export default class FraudCreate extends AffixCommand {
   static summary = 'Create an anti-fraud rule.'
 
-  static description = 'A blacklist rule takes --ip (addresses or CIDR ranges) and/or --user-agent fragments; a device rule takes --device and/or --os. Scopes: --brand/--campaign/--affiliate ids with --*-selection include (default when ids are given) or exclude.'
+  static description =
+    'A blacklist rule takes --ip (addresses or CIDR ranges) and/or --user-agent fragments; a device rule takes --device and/or --os. Scopes: --brand/--campaign/--affiliate ids with --*-selection include (default when ids are given) or exclude.'
 
   static examples = [
     '<%= config.bin %> <%= command.id %> --name "Block data centres" --action block --type data_center',
@@ -20,12 +21,24 @@ export default class FraudCreate extends AffixCommand {
   static flags = {
     name: Flags.string({ summary: 'Rule name.', required: true }),
     action: Flags.string({ summary: 'What happens to a matching click.', options: ['mark', 'block'], required: true }),
-    type: Flags.string({ summary: 'Rule type.', options: ['data_center', 'blacklist', 'device', 'proxy'], required: true }),
+    type: Flags.string({
+      summary: 'Rule type.',
+      options: ['data_center', 'blacklist', 'device', 'proxy'],
+      required: true,
+    }),
     status: Flags.string({ summary: 'Status.', options: ['active', 'inactive'] }),
     ip: Flags.string({ summary: 'Blacklist: an IP address or CIDR range (repeatable).', multiple: true }),
     'user-agent': Flags.string({ summary: 'Blacklist: a user-agent fragment (repeatable).', multiple: true }),
-    device: Flags.string({ summary: 'Device rule: a device type (repeatable).', options: ['desktop', 'mobile', 'tablet', 'bot'], multiple: true }),
-    os: Flags.string({ summary: 'Device rule: an operating system (repeatable).', options: ['windows', 'macos', 'linux', 'android', 'ios', 'chromeos', 'other'], multiple: true }),
+    device: Flags.string({
+      summary: 'Device rule: a device type (repeatable).',
+      options: ['desktop', 'mobile', 'tablet', 'bot'],
+      multiple: true,
+    }),
+    os: Flags.string({
+      summary: 'Device rule: an operating system (repeatable).',
+      options: ['windows', 'macos', 'linux', 'android', 'ios', 'chromeos', 'other'],
+      multiple: true,
+    }),
     brand: Flags.string({ summary: 'Brand ID in scope (repeatable).', multiple: true }),
     'brand-selection': Flags.string({ summary: 'Brand scope.', options: ['all', 'include', 'exclude'] }),
     campaign: Flags.string({ summary: 'Campaign ID in scope (repeatable).', multiple: true }),

@@ -15,18 +15,31 @@ export default class FraudList extends AffixCommand {
 
   static flags = {
     ...listFlags,
-    type: Flags.string({ summary: 'Only rules of this type.', options: ['data_center', 'blacklist', 'device', 'proxy'] }),
+    type: Flags.string({
+      summary: 'Only rules of this type.',
+      options: ['data_center', 'blacklist', 'device', 'proxy'],
+    }),
     action: Flags.string({ summary: 'Only rules with this action.', options: ['mark', 'block'] }),
   }
 
   async run() {
     const { flags } = await this.parse(FraudList)
     const { client } = await this.client()
-    const filter = Object.fromEntries(Object.entries({ status: flags.status, type: flags.type, action: flags.action }).filter(([, value]) => value !== undefined))
+    const filter = Object.fromEntries(
+      Object.entries({ status: flags.status, type: flags.type, action: flags.action }).filter(
+        ([, value]) => value !== undefined
+      )
+    )
     const page = await paged(
       fraudListFraudRules({
         client,
-        query: { page: flags.page, limit: flags.limit, sort: flags.sort, q: flags.q, filter: Object.keys(filter).length ? JSON.stringify(filter) : undefined },
+        query: {
+          page: flags.page,
+          limit: flags.limit,
+          sort: flags.sort,
+          q: flags.q,
+          filter: Object.keys(filter).length ? JSON.stringify(filter) : undefined,
+        },
       })
     )
     if (page.items.length) {

@@ -20,20 +20,34 @@ export default class OrgsAccounts extends AffixCommand {
     sort: Flags.string({ summary: 'name or createdAt; prefix with - for descending.' }),
     q: Flags.string({ summary: 'Search by name.' }),
     type: Flags.string({ summary: 'Only this organisation type.', options: ['parent', 'child', 'brand-type'] }),
-    verified: Flags.string({ summary: 'Only verified (true) or unverified (false) organisations.', options: ['true', 'false'] }),
-    'billing-state': Flags.string({ summary: 'Only this billing state.', options: ['active', 'invoice_due', 'trial_end'] }),
+    verified: Flags.string({
+      summary: 'Only verified (true) or unverified (false) organisations.',
+      options: ['true', 'false'],
+    }),
+    'billing-state': Flags.string({
+      summary: 'Only this billing state.',
+      options: ['active', 'invoice_due', 'trial_end'],
+    }),
   }
 
   async run() {
     const { flags } = await this.parse(OrgsAccounts)
     const filter = Object.fromEntries(
-      Object.entries({ type: flags.type, verified: flags.verified, billingState: flags['billing-state'] }).filter(([, value]) => value !== undefined)
+      Object.entries({ type: flags.type, verified: flags.verified, billingState: flags['billing-state'] }).filter(
+        ([, value]) => value !== undefined
+      )
     )
     const { client } = await this.client()
     const page = await paged(
       superadminListAccounts({
         client,
-        query: { page: flags.page, limit: flags.limit, sort: flags.sort, q: flags.q, ...(Object.keys(filter).length ? { filter: JSON.stringify(filter) } : {}) },
+        query: {
+          page: flags.page,
+          limit: flags.limit,
+          sort: flags.sort,
+          q: flags.q,
+          ...(Object.keys(filter).length ? { filter: JSON.stringify(filter) } : {}),
+        },
       })
     )
     if (page.items.length) this.log(renderTable(page.items, accountColumns))

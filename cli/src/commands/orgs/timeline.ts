@@ -26,7 +26,11 @@ export default class OrgsTimeline extends AffixCommand {
     const page = await paged(
       coreGetOrganizationTimeline({
         client,
-        query: { page: flags.page, limit: flags.limit, ...(flags.action ? { filter: JSON.stringify({ action: flags.action }) } : {}) },
+        query: {
+          page: flags.page,
+          limit: flags.limit,
+          ...(flags.action ? { filter: JSON.stringify({ action: flags.action }) } : {}),
+        },
       })
     )
     if (page.items.length) this.log(renderTable(page.items, timelineColumns))

@@ -19,10 +19,18 @@ export default class OrgsUpdate extends AffixCommand {
     name: Flags.string({ summary: 'Organisation name.' }),
     currency: Flags.string({ summary: 'Currency code, e.g. BRL, EUR, USD.' }),
     language: Flags.string({ summary: 'Default language.', options: ['en', 'pt', 'tr'] }),
-    'theme-color': Flags.string({ summary: 'Theme colour: purple, blue, green, red, orange, teal, pink, indigo or #rrggbb.' }),
-    'week-start-day': Flags.string({ summary: 'First day of the week.', options: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] }),
+    'theme-color': Flags.string({
+      summary: 'Theme colour: purple, blue, green, red, orange, teal, pink, indigo or #rrggbb.',
+    }),
+    'week-start-day': Flags.string({
+      summary: 'First day of the week.',
+      options: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'],
+    }),
     'default-report-days': Flags.integer({ summary: 'Days shown by default in reports (1-365).' }),
-    'mask-customer-id': Flags.boolean({ summary: 'Mask customer IDs in reports (--no-mask-customer-id to show them).', allowNo: true }),
+    'mask-customer-id': Flags.boolean({
+      summary: 'Mask customer IDs in reports (--no-mask-customer-id to show them).',
+      allowNo: true,
+    }),
   }
 
   async run() {
@@ -35,13 +43,20 @@ export default class OrgsUpdate extends AffixCommand {
       defaultReportDays: flags['default-report-days'],
       maskCustomerId: flags['mask-customer-id'],
     }
-    const given = Object.fromEntries(Object.entries(preferences).filter(([, value]) => value !== undefined)) as Preferences
+    const given = Object.fromEntries(
+      Object.entries(preferences).filter(([, value]) => value !== undefined)
+    ) as Preferences
     const body: CoreUpdateOrganizationData['body'] = {
       ...(flags.name !== undefined ? { name: flags.name } : {}),
       ...(Object.keys(given).length ? { preferences: given } : {}),
     }
     if (!Object.keys(body).length) {
-      this.error('Nothing to update.', { exit: 2, suggestions: ['Give at least one of --name, --currency, --language, --theme-color, --week-start-day, --default-report-days, --mask-customer-id.'] })
+      this.error('Nothing to update.', {
+        exit: 2,
+        suggestions: [
+          'Give at least one of --name, --currency, --language, --theme-color, --week-start-day, --default-report-days, --mask-customer-id.',
+        ],
+      })
     }
     const { client } = await this.client()
     const org = await unwrap(coreUpdateOrganization({ client, body }))

@@ -4,7 +4,8 @@ import { AffixCommand } from '../../affix_command.js'
 import { accountDetails } from '../../org_fields.js'
 
 export default class OrgsVerify extends AffixCommand {
-  static summary = "Verify an organisation and activate its owner's pending panel (superadmin; running it again changes nothing)."
+  static summary =
+    "Verify an organisation and activate its owner's pending panel (superadmin; running it again changes nothing)."
 
   static examples = ['<%= config.bin %> <%= command.id %> 42', '<%= config.bin %> <%= command.id %> 42 --json']
 

@@ -5,7 +5,8 @@ import { promoCodeBody, promoCodeDetails, promoCodeFieldFlags } from '../../prom
 
 export default class PromoCodesCreate extends AffixCommand {
   static summary = 'Create a promo code.'
-  static description = 'Codes are unique in your organisation (case-insensitively): letters, digits, - and _, at most 64 characters.'
+  static description =
+    'Codes are unique in your organisation (case-insensitively): letters, digits, - and _, at most 64 characters.'
 
   static examples = [
     '<%= config.bin %> <%= command.id %> --code WELCOME10 --bonus 10 --currency EUR',

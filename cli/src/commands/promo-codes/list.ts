@@ -16,7 +16,10 @@ export default class PromoCodesList extends AffixCommand {
 
   static flags = {
     ...listFlags,
-    status: Flags.string({ summary: 'Only codes with this status (derived from enabled and the dates).', options: [...PROMO_CODE_STATUSES] }),
+    status: Flags.string({
+      summary: 'Only codes with this status (derived from enabled and the dates).',
+      options: [...PROMO_CODE_STATUSES],
+    }),
     type: Flags.string({ summary: 'Only codes of this type.', options: [...PROMO_CODE_TYPES] }),
     affiliate: Flags.integer({ summary: 'Only codes of this affiliate ID.', min: 1 }),
     campaign: Flags.integer({ summary: 'Only codes of this campaign ID.', min: 1 }),
@@ -26,12 +29,23 @@ export default class PromoCodesList extends AffixCommand {
     const { flags } = await this.parse(PromoCodesList)
     const { client } = await this.client()
     const filter = Object.fromEntries(
-      Object.entries({ status: flags.status, type: flags.type, affiliateId: flags.affiliate, campaignId: flags.campaign }).filter(([, value]) => value !== undefined)
+      Object.entries({
+        status: flags.status,
+        type: flags.type,
+        affiliateId: flags.affiliate,
+        campaignId: flags.campaign,
+      }).filter(([, value]) => value !== undefined)
     )
     const page = await paged(
       promoCodesListPromoCodes({
         client,
-        query: { page: flags.page, limit: flags.limit, sort: flags.sort, q: flags.q, filter: Object.keys(filter).length ? JSON.stringify(filter) : undefined },
+        query: {
+          page: flags.page,
+          limit: flags.limit,
+          sort: flags.sort,
+          q: flags.q,
+          filter: Object.keys(filter).length ? JSON.stringify(filter) : undefined,
+        },
       })
     )
     if (page.items.length) this.log(renderTable(page.items, promoCodeColumns))

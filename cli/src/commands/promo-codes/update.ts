@@ -31,7 +31,10 @@ export default class PromoCodesUpdate extends AffixCommand {
       this.error((error as Error).message, { exit: 2 })
     }
     if (Object.keys(body).length === 0) {
-      this.error('Nothing to update.', { exit: 2, suggestions: ['Give at least one field, e.g. --bonus, --end, --enabled or --include.'] })
+      this.error('Nothing to update.', {
+        exit: 2,
+        suggestions: ['Give at least one field, e.g. --bonus, --end, --enabled or --include.'],
+      })
     }
     const { client } = await this.client()
     const code = await unwrap(promoCodesUpdatePromoCode({ client, path: { id: args.id }, body }))

@@ -6,22 +6,18 @@ import { MEMBER_ROLES, memberBody, memberDetails, memberFieldFlags } from '../..
 export default class UsersCreate extends AffixCommand {
   static summary = 'Add a team member.'
   static description =
-    'When the e-mail address already has a panel in another organisation, the new member keeps that existing password and --password is ignored.'
+    'The member gets an invitation at --email to choose their own password (single use, 7 days): nobody else sets it, whatever panels the address holds elsewhere.'
 
   static examples = [
-    '<%= config.bin %> <%= command.id %> --email ana@example.com --name "Ana Souza" --role afm --password "Team#2024"',
-    '<%= config.bin %> <%= command.id %> --email bruno@example.com --name "Bruno Lima" --role adm --password "Team#2024" --affiliates-scope assigned --report campaign --report affiliate',
-    '<%= config.bin %> <%= command.id %> --email carla@example.com --name "Carla Dias" --role sub-admin --password "Team#2024" --contact "+55 11 91234-5678" --json',
+    '<%= config.bin %> <%= command.id %> --email ana@example.com --name "Ana Souza" --role afm',
+    '<%= config.bin %> <%= command.id %> --email bruno@example.com --name "Bruno Lima" --role adm --affiliates-scope assigned --report campaign --report affiliate',
+    '<%= config.bin %> <%= command.id %> --email carla@example.com --name "Carla Dias" --role sub-admin --contact "+55 11 91234-5678" --json',
   ]
 
   static flags = {
     email: Flags.string({ summary: 'E-mail address (the login).', required: true }),
     name: Flags.string({ summary: 'Full name.', required: true }),
     role: Flags.string({ summary: 'Role in the team.', required: true, options: [...MEMBER_ROLES] }),
-    password: Flags.string({
-      summary: 'Password (8-32 characters with a letter, a digit and one of #?!@$%^&*-).',
-      required: true,
-    }),
     ...memberFieldFlags,
   }
 
@@ -37,11 +33,10 @@ export default class UsersCreate extends AffixCommand {
           name: flags.name,
           email: flags.email,
           role: flags.role as (typeof MEMBER_ROLES)[number],
-          password: flags.password,
         },
       })
     )
-    this.log(`Created team member #${member.id} ${member.email}.`)
+    this.log(`Created team member #${member.id} ${member.email}; an invitation was mailed to set a password.`)
     this.log(memberDetails(member))
     return member
   }

@@ -6,7 +6,7 @@ import { MEMBER_ROLES, memberBody, memberDetails, memberFieldFlags } from '../..
 export default class UsersUpdate extends AffixCommand {
   static summary = 'Change some fields of a team member (the others are kept).'
   static description =
-    'A disabled member is logged out at once. A new --password or --email ends their sessions; a password shared with panels in other organisations can only be changed by its owner.'
+    'A disabled member is logged out at once. A new --email ends their sessions, clears their password and mails an invitation to the new address; only the member sets a password.'
 
   static examples = [
     '<%= config.bin %> <%= command.id %> 42 --status disabled',
@@ -22,7 +22,6 @@ export default class UsersUpdate extends AffixCommand {
     name: Flags.string({ summary: 'New full name.' }),
     email: Flags.string({ summary: 'New e-mail address (the login).' }),
     role: Flags.string({ summary: 'New role.', options: [...MEMBER_ROLES] }),
-    password: Flags.string({ summary: 'New password (8-32 characters with a letter, a digit and one of #?!@$%^&*-).' }),
     ...memberFieldFlags,
   }
 
@@ -33,7 +32,7 @@ export default class UsersUpdate extends AffixCommand {
       this.error('Nothing to update.', {
         exit: 2,
         suggestions: [
-          'Give at least one of --name, --email, --role, --status, --password, --skype, --contact, --affiliates-scope, --campaign, --report.',
+          'Give at least one of --name, --email, --role, --status, --skype, --contact, --affiliates-scope, --campaign, --report.',
         ],
       })
     }

@@ -29,21 +29,27 @@ import { GroupInput, ManagerInput } from './AffiliateSteps'
 import { SETTABLE_STATUSES, statusChoices } from './model'
 import { AFFILIATES_API, IMPORT_PATH } from './paths'
 
-
-
-
 const nameText = (record: { name?: string | null; email?: string }) => record?.name || record?.email || ''
 
 const affiliateFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="status" source="status" label="affiliates.fields.status" choices={statusChoices()} alwaysOn />,
-  <ReferenceInput key="groupId" source="groupId" reference="affiliate-groups">
+  <ReferenceInput key="groupId" source="groupId" reference="manage/affiliate-group">
     <AutocompleteInput label="affiliates.fields.groupId" optionText={nameText} filterToQuery={(q: string) => ({ q })} />
   </ReferenceInput>,
   <ReferenceInput key="managerId" source="managerId" reference="team_members">
-    <AutocompleteInput label="affiliates.fields.managerId" optionText={nameText} filterToQuery={(q: string) => ({ q })} />
+    <AutocompleteInput
+      label="affiliates.fields.managerId"
+      optionText={nameText}
+      filterToQuery={(q: string) => ({ q })}
+    />
   </ReferenceInput>,
-  <TextInput key="country" source="country" label="affiliates.fields.country" parse={(value: string) => value?.toUpperCase()} />,
+  <TextInput
+    key="country"
+    source="country"
+    label="affiliates.fields.country"
+    parse={(value: string) => value?.toUpperCase()}
+  />,
 ]
 
 const ImportButton = () => {
@@ -76,9 +82,15 @@ const BulkActions = () => {
         title="affiliates.actions.change_status_title"
         icon={<StatusIcon />}
         success="affiliates.notifications.status_changed"
-        onSubmit={async (ids, { status }) => (await dataProvider.setStatus('affiliates', { ids, status })).data}
+        onSubmit={async (ids, { status }) => (await dataProvider.setStatus('manage/affiliate', { ids, status })).data}
       >
-        <SelectInput source="status" label="affiliates.fields.status" choices={statusChoices(SETTABLE_STATUSES)} validate={required()} fullWidth />
+        <SelectInput
+          source="status"
+          label="affiliates.fields.status"
+          choices={statusChoices(SETTABLE_STATUSES)}
+          validate={required()}
+          fullWidth
+        />
       </BulkFormButton>
       <BulkFormButton
         label="affiliates.actions.assign_group"
@@ -97,7 +109,12 @@ const BulkActions = () => {
         icon={<ManagerIcon />}
         success="affiliates.notifications.manager_assigned"
         onSubmit={async (ids, { managerId }) =>
-          (await dataProvider.request(`${AFFILIATES_API}/manager`, { method: 'POST', body: { ids, managerId: managerId ?? null } })).data
+          (
+            await dataProvider.request(`${AFFILIATES_API}/manager`, {
+              method: 'POST',
+              body: { ids, managerId: managerId ?? null },
+            })
+          ).data
         }
       >
         <ManagerInput />

@@ -6,8 +6,8 @@ import { BASIC_FIELDS, COMPANY_FIELDS, PAYMENT_FIELDS, type PaymentMethod } from
 
 const REFERENCES: Record<string, { reference: string; text: string }> = {
   managerId: { reference: 'team_members', text: 'name' },
-  groupId: { reference: 'affiliate-groups', text: 'name' },
-  referredById: { reference: 'affiliates', text: 'name' },
+  groupId: { reference: 'manage/affiliate-group', text: 'name' },
+  referredById: { reference: 'manage/affiliate', text: 'name' },
 }
 
 const Empty = () => <>—</>
@@ -16,7 +16,6 @@ const Empty = () => <>—</>
 const ReviewValue = ({ field, value }: { field: string; value: unknown }) => {
   const translate = useTranslate()
   if (value === null || value === undefined || value === '') return <Empty />
-  if (field === 'password') return <>••••••••</>
   if (field === 'status') return <>{translate(`affiliates.status.${value}`, { _: String(value) })}</>
   if (field === 'defaultMethod') return <>{translate(`affiliates.payment_methods.${value}`, { _: String(value) })}</>
   if (typeof value === 'boolean') return <>{translate(value ? 'affiliates.common.yes' : 'affiliates.common.no')}</>
@@ -71,7 +70,7 @@ export const AffiliateReview = () => {
   const values = useWatch() as Record<string, any>
   const payment = (values.paymentDetails ?? {}) as Record<string, unknown>
   const method = payment.defaultMethod as PaymentMethod | undefined
-  const basic = BASIC_FIELDS.filter((field) => field !== 'otherGroupIds' && (field !== 'password' || values.password))
+  const basic = BASIC_FIELDS.filter((field) => field !== 'otherGroupIds')
   return (
     <Box sx={{ maxWidth: 900 }} data-testid="affiliate-review">
       <Section title="affiliates.wizard.basic" rows={basic.map((field) => [field, values[field]])} />

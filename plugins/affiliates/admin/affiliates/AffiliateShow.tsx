@@ -1,9 +1,8 @@
-import { LoginAsButton } from '@affix/admin-ui/plugin-api'
+import { EditButton, LoginAsButton } from '@affix/admin-ui/plugin-api'
 import { Box, Chip, Typography } from '@mui/material'
 import {
   BooleanField,
   DateField,
-  EditButton,
   EmailField,
   FunctionField,
   Labeled,
@@ -26,7 +25,9 @@ const ShowActions = () => {
   const { canAccess } = useCanAccess({ resource: 'affiliates', action: 'manage' })
   return (
     <TopToolbar>
-      {record && record.status === 'active' && <LoginAsButton userId={Number(record.id)} role="affiliate" label="affiliates.actions.login_as" />}
+      {record && record.status === 'active' && (
+        <LoginAsButton userId={Number(record.id)} role="affiliate" label="affiliates.actions.login_as" />
+      )}
       {canAccess && <EditButton />}
     </TopToolbar>
   )
@@ -72,9 +73,7 @@ const SignupAnswers = () => {
   const record = useRecordContext()
   const translate = useTranslate()
   const answers = (record?.signupAnswers ?? record?.customFields ?? null) as
-    | Record<string, unknown>
-    | Array<{ name?: string; label?: string; value?: unknown }>
-    | null
+    Record<string, unknown> | Array<{ name?: string; label?: string; value?: unknown }> | null
   const entries: Array<[string, unknown]> = Array.isArray(answers)
     ? answers.map((answer) => [answer.label ?? answer.name ?? '', answer.value])
     : Object.entries(answers ?? {})
@@ -114,7 +113,10 @@ export const AffiliateShow = () => (
         <TextField source="referredByName" label="affiliates.fields.referredById" emptyText="—" />
         <BooleanField source="emailNotification" label="affiliates.fields.emailNotification" />
         <BooleanField source="negativeCarryover" label="affiliates.fields.negativeCarryover" />
-        <FunctionField label="affiliates.fields.feePercent" render={(record) => (record.feePercent == null ? '—' : `${record.feePercent} %`)} />
+        <FunctionField
+          label="affiliates.fields.feePercent"
+          render={(record) => (record.feePercent == null ? '—' : `${record.feePercent} %`)}
+        />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="affiliates.tabs.payment" path="payment">
         <PaymentTab />
@@ -136,7 +138,10 @@ export const AffiliateShow = () => (
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="affiliates.tabs.extra" path="extra">
         <SignupAnswers />
-        <FunctionField label="affiliates.fields.referralLink" render={(record) => <code>{referralLinkOf(record)}</code>} />
+        <FunctionField
+          label="affiliates.fields.referralLink"
+          render={(record) => <code>{referralLinkOf(record)}</code>}
+        />
         <DateField source="createdAt" label="affiliates.fields.createdAt" showTime />
         <DateField source="updatedAt" label="affiliates.fields.updatedAt" showTime emptyText="—" />
         <DateField source="lastLoginAt" label="affiliates.fields.lastLoginAt" showTime emptyText="—" />

@@ -1,9 +1,8 @@
-import { Box } from '@mui/material'
+import { Alert, Box } from '@mui/material'
 import type { ReactNode } from 'react'
 import {
   AutocompleteInput,
   BooleanInput,
-  PasswordInput,
   ReferenceInput,
   SelectInput,
   TextArrayInput,
@@ -33,15 +32,26 @@ export const ManagerInput = ({ source = 'managerId' }: { source?: string }) => (
 )
 
 export const GroupInput = ({ source = 'groupId', validate }: { source?: string; validate?: any }) => (
-  <ReferenceInput source={source} reference="affiliate-groups" sort={{ field: 'name', order: 'ASC' }}>
-    <AutocompleteInput label="affiliates.fields.groupId" optionText={groupText} filterToQuery={(q: string) => ({ q })} validate={validate} fullWidth />
+  <ReferenceInput source={source} reference="manage/affiliate-group" sort={{ field: 'name', order: 'ASC' }}>
+    <AutocompleteInput
+      label="affiliates.fields.groupId"
+      optionText={groupText}
+      filterToQuery={(q: string) => ({ q })}
+      validate={validate}
+      fullWidth
+    />
   </ReferenceInput>
 )
 
 // The server refuses an affiliate as its own referrer.
 const ReferredByInput = () => (
-  <ReferenceInput source="referredById" reference="affiliates" sort={{ field: 'name', order: 'ASC' }}>
-    <AutocompleteInput label="affiliates.fields.referredById" optionText={personText} filterToQuery={(q: string) => ({ q })} fullWidth />
+  <ReferenceInput source="referredById" reference="manage/affiliate" sort={{ field: 'name', order: 'ASC' }}>
+    <AutocompleteInput
+      label="affiliates.fields.referredById"
+      optionText={personText}
+      filterToQuery={(q: string) => ({ q })}
+      fullWidth
+    />
   </ReferenceInput>
 )
 
@@ -54,24 +64,42 @@ export const BasicStep = ({ mode }: { mode: 'create' | 'edit' }) => {
         <TextInput source="email" label="affiliates.fields.email" validate={validateAffiliate.email} fullWidth />
       </Row>
       {mode === 'create' && (
-        <PasswordInput
-          source="password"
-          label="affiliates.fields.password"
-          validate={validateAffiliate.password}
-          helperText={translate('affiliates.wizard.password_help')}
-          autoComplete="new-password"
-          fullWidth
-        />
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('affiliates.wizard.invitation_note')}
+        </Alert>
       )}
       <Row>
-        <TextInput source="contact" label="affiliates.fields.contact" type="tel" validate={validateAffiliate.contact} fullWidth />
+        <TextInput
+          source="contact"
+          label="affiliates.fields.contact"
+          type="tel"
+          validate={validateAffiliate.contact}
+          fullWidth
+        />
         <TextInput source="skype" label="affiliates.fields.skype" validate={validateAffiliate.skype} fullWidth />
       </Row>
       <TextArrayInput source="tags" label="affiliates.fields.tags" helperText="affiliates.wizard.tags_help" fullWidth />
       <Row>
-        <SelectInput source="status" label="affiliates.fields.status" choices={statusChoices(SETTABLE_STATUSES)} validate={validateAffiliate.status} fullWidth />
-        <TextInput source="currency" label="affiliates.fields.currency" parse={upper} validate={validateAffiliate.currency} fullWidth />
-        <TextInput source="externalId" label="affiliates.fields.externalId" validate={validateAffiliate.externalId} fullWidth />
+        <SelectInput
+          source="status"
+          label="affiliates.fields.status"
+          choices={statusChoices(SETTABLE_STATUSES)}
+          validate={validateAffiliate.status}
+          fullWidth
+        />
+        <TextInput
+          source="currency"
+          label="affiliates.fields.currency"
+          parse={upper}
+          validate={validateAffiliate.currency}
+          fullWidth
+        />
+        <TextInput
+          source="externalId"
+          label="affiliates.fields.externalId"
+          validate={validateAffiliate.externalId}
+          fullWidth
+        />
       </Row>
       <Row>
         <ManagerInput />
@@ -89,13 +117,31 @@ export const BasicStep = ({ mode }: { mode: 'create' | 'edit' }) => {
 
 export const CompanyStep = () => (
   <Box sx={{ width: '100%', maxWidth: 900 }}>
-    <TextInput source="companyName" label="affiliates.fields.companyName" validate={validateAffiliate.companyName} fullWidth />
+    <TextInput
+      source="companyName"
+      label="affiliates.fields.companyName"
+      validate={validateAffiliate.companyName}
+      fullWidth
+    />
     <Row>
-      <TextInput source="country" label="affiliates.fields.country" parse={upper} validate={validateAffiliate.country} helperText="affiliates.wizard.country_help" fullWidth />
+      <TextInput
+        source="country"
+        label="affiliates.fields.country"
+        parse={upper}
+        validate={validateAffiliate.country}
+        helperText="affiliates.wizard.country_help"
+        fullWidth
+      />
       <TextInput source="state" label="affiliates.fields.state" validate={validateAffiliate.state} fullWidth />
       <TextInput source="city" label="affiliates.fields.city" validate={validateAffiliate.city} fullWidth />
     </Row>
-    <TextInput source="address" label="affiliates.fields.address" validate={validateAffiliate.address} multiline fullWidth />
+    <TextInput
+      source="address"
+      label="affiliates.fields.address"
+      validate={validateAffiliate.address}
+      multiline
+      fullWidth
+    />
     <Row>
       <TextInput source="zipcode" label="affiliates.fields.zipcode" validate={validateAffiliate.zipcode} fullWidth />
       <TextInput source="taxId" label="affiliates.fields.taxId" validate={validateAffiliate.taxId} fullWidth />

@@ -31,7 +31,8 @@ export const WizardSteps = ({ mode }: { mode: 'create' | 'edit' }) => {
     wasSubmitting.current = isSubmitting
   }, [isSubmitting, errors])
 
-  const stepHasError = (index: number) => errorPaths(errors as Record<string, unknown>).some((path) => stepOfField(path) === index)
+  const stepHasError = (index: number) =>
+    errorPaths(errors as Record<string, unknown>).some((path) => stepOfField(path) === index)
 
   const goTo = (index: number) => {
     setStep(index)
@@ -55,10 +56,19 @@ export const WizardSteps = ({ mode }: { mode: 'create' | 'edit' }) => {
 
   return (
     <Box sx={{ width: '100%' }} onKeyDown={onKeyDown}>
-      <Stepper nonLinear activeStep={step} sx={{ mb: 3, maxWidth: 900 }} aria-label={translate('affiliates.wizard.steps_label')}>
+      <Stepper
+        nonLinear
+        activeStep={step}
+        sx={{ mb: 3, maxWidth: 900 }}
+        aria-label={translate('affiliates.wizard.steps_label')}
+      >
         {WIZARD_STEPS.map((name, index) => (
           <Step key={name} completed={index < visited && index !== step}>
-            <StepButton onClick={() => index <= visited && goTo(index)} disabled={index > visited} data-testid={`wizard-step-${name}`}>
+            <StepButton
+              onClick={() => index <= visited && goTo(index)}
+              disabled={index > visited}
+              data-testid={`wizard-step-${name}`}
+            >
               <StepLabel error={stepHasError(index)}>{translate(`affiliates.wizard.${name}`)}</StepLabel>
             </StepButton>
           </Step>
@@ -98,7 +108,11 @@ export const WizardSteps = ({ mode }: { mode: 'create' | 'edit' }) => {
 
 /** The add and edit wizard: Basic Details → Payment Details → Company Details → Review. */
 export const AffiliateWizard = ({ mode }: { mode: 'create' | 'edit' }) => (
-  <Form defaultValues={mode === 'create' ? { status: 'active', emailNotification: true, negativeCarryover: false } : undefined}>
+  <Form
+    defaultValues={
+      mode === 'create' ? { status: 'active', emailNotification: true, negativeCarryover: false } : undefined
+    }
+  >
     <Box sx={{ p: 2 }}>
       <WizardSteps mode={mode} />
     </Box>

@@ -1,6 +1,15 @@
 import type { AffixDataProvider } from '@affix/admin-ui/plugin-api'
 import DeleteIcon from '@mui/icons-material/DeleteOutlined'
-import { Box, Button as MuiButton, IconButton, List, ListItem, ListItemText, TextField, Typography } from '@mui/material'
+import {
+  Box,
+  Button as MuiButton,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  TextField,
+  Typography,
+} from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin'
@@ -32,7 +41,9 @@ export const NotesTab = () => {
   const { data: notes = [], isPending } = useQuery({
     queryKey,
     enabled: record?.id != null,
-    queryFn: async () => (await dataProvider.request<AffiliateNote[]>(path, { query: { sort: '["createdAt","DESC"]', limit: 100 } })).data ?? [],
+    queryFn: async () =>
+      (await dataProvider.request<AffiliateNote[]>(path, { query: { sort: '["createdAt","DESC"]', limit: 100 } }))
+        .data ?? [],
   })
 
   const add = async () => {
@@ -85,7 +96,9 @@ export const NotesTab = () => {
       <MuiButton variant="contained" onClick={add} disabled={busy} sx={{ mb: 2 }}>
         {translate('affiliates.notes.add')}
       </MuiButton>
-      {!isPending && notes.length === 0 && <Typography variant="body2">{translate('affiliates.notes.empty')}</Typography>}
+      {!isPending && notes.length === 0 && (
+        <Typography variant="body2">{translate('affiliates.notes.empty')}</Typography>
+      )}
       <List aria-label={translate('affiliates.tabs.notes')}>
         {notes.map((note) => (
           <ListItem
@@ -100,7 +113,9 @@ export const NotesTab = () => {
             <ListItemText
               primary={noteText(note)}
               slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap' } } }}
-              secondary={[note.authorName, note.createdAt ? new Date(note.createdAt).toLocaleString() : null].filter(Boolean).join(' · ')}
+              secondary={[note.authorName, note.createdAt ? new Date(note.createdAt).toLocaleString() : null]
+                .filter(Boolean)
+                .join(' · ')}
             />
           </ListItem>
         ))}

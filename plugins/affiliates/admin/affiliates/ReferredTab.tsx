@@ -1,7 +1,7 @@
 import type { AffixDataProvider } from '@affix/admin-ui/plugin-api'
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useCreatePath, useDataProvider, useRecordContext, useTranslate } from 'react-admin'
+import { Link, useDataProvider, useRecordContext, useTranslate } from 'react-admin'
 import { AffiliateStatusTag } from '../shared/AffiliateStatusField'
 
 export interface ReferredAffiliate {
@@ -15,7 +15,6 @@ export interface ReferredAffiliate {
 /** A table of referred affiliates (an admin's view links each to its page). */
 export const ReferredTable = ({ rows, linked }: { rows: ReferredAffiliate[]; linked: boolean }) => {
   const translate = useTranslate()
-  const createPath = useCreatePath()
   if (!rows.length) return <Typography variant="body2">{translate('affiliates.referred.empty')}</Typography>
   return (
     <Table size="small" aria-label={translate('affiliates.tabs.referred')}>
@@ -30,7 +29,13 @@ export const ReferredTable = ({ rows, linked }: { rows: ReferredAffiliate[]; lin
         {rows.map((row) => (
           <TableRow key={row.id}>
             <TableCell>
-              {linked ? <Link to={createPath({ resource: 'affiliates', id: row.id, type: 'show' })}>{row.name || row.email || `#${row.id}`}</Link> : row.name || '—'}
+              {linked ? (
+                <Link to={`/manage/affiliate/${encodeURIComponent(row.id)}`}>
+                  {row.name || row.email || `#${row.id}`}
+                </Link>
+              ) : (
+                row.name || '—'
+              )}
             </TableCell>
             <TableCell>
               <AffiliateStatusTag status={row.status} />
@@ -51,7 +56,11 @@ export const ReferredTab = () => {
     queryKey: ['affiliates', 'referred', record?.id],
     enabled: record?.id != null,
     queryFn: async () =>
-      (await dataProvider.request<ReferredAffiliate[]>(`/api/v1/affiliates/affiliates/${record?.id}/referred`, { query: { limit: 100 } })).data ?? [],
+      (
+        await dataProvider.request<ReferredAffiliate[]>(`/api/v1/affiliates/affiliates/${record?.id}/referred`, {
+          query: { limit: 100 },
+        })
+      ).data ?? [],
   })
   if (isPending) return null
   return <ReferredTable rows={Array.isArray(data) ? data : []} linked />

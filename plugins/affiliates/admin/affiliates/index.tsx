@@ -3,7 +3,7 @@ import type { AdminResource } from '@affix/admin-ui/plugin-api'
 import { lazyScreen } from '@affix/admin-ui/plugin-api'
 
 export const affiliatesResource: AdminResource = {
-  name: 'affiliates',
+  name: 'manage/affiliate',
   apiPath: '/api/v1/affiliates/affiliates',
   list: lazyScreen(() => import('./AffiliateList').then((module) => module.AffiliateList)),
   edit: lazyScreen(() => import('./AffiliateEdit').then((module) => module.AffiliateEdit)),
@@ -12,4 +12,6 @@ export const affiliatesResource: AdminResource = {
   icon: PeopleIcon,
   recordRepresentation: 'name',
   menuGroup: 'manage',
+  menuOrder: 40,
+  subject: 'affiliates',
 }

@@ -15,7 +15,10 @@ export const statusChoices = (statuses: readonly string[] = AFFILIATE_STATUSES) 
 
 export const PAYMENT_METHODS = ['bank', 'paypal', 'cpf', 'crypto', 'custom'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
-export const paymentMethodChoices = PAYMENT_METHODS.map((method) => ({ id: method, name: `affiliates.payment_methods.${method}` }))
+export const paymentMethodChoices = PAYMENT_METHODS.map((method) => ({
+  id: method,
+  name: `affiliates.payment_methods.${method}`,
+}))
 
 /** The payment fields of each method, in the order they are shown. */
 export const PAYMENT_FIELDS: Record<PaymentMethod, readonly string[]> = {
@@ -27,7 +30,6 @@ export const PAYMENT_FIELDS: Record<PaymentMethod, readonly string[]> = {
 }
 export const ALL_PAYMENT_FIELDS = Object.values(PAYMENT_FIELDS).flat()
 
-export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,32}$/
 export const PHONE_RULE = /^\+?[0-9][0-9 ()-]{5,19}$/
 export const COUNTRY_RULE = /^[A-Za-z]{2}$/
 export const CURRENCY_RULE = /^[A-Za-z]{3}$/
@@ -46,7 +48,10 @@ export function isValidCpf(value: string): boolean {
   const digits = value.replace(/\D/g, '')
   if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false
   const verifier = (length: number) => {
-    const sum = [...digits.slice(0, length)].reduce((total, digit, index) => total + Number(digit) * (length + 1 - index), 0)
+    const sum = [...digits.slice(0, length)].reduce(
+      (total, digit, index) => total + Number(digit) * (length + 1 - index),
+      0
+    )
     const rest = (sum * 10) % 11
     return rest === 10 ? 0 : rest
   }
@@ -65,7 +70,6 @@ const paypalIdOrEmail: Validator = (_value: unknown, values: Record<string, any>
 
 export const validateAffiliate: Record<string, Validator[]> = {
   email: [required(), email(), maxLength(254)],
-  password: [regex(PASSWORD_RULE, v('password'))],
   name: [required(), maxLength(TEXT_MAX)],
   contact: [regex(PHONE_RULE, v('phone'))],
   skype: [maxLength(TEXT_MAX)],
@@ -103,7 +107,6 @@ export type WizardStep = (typeof WIZARD_STEPS)[number]
 
 export const BASIC_FIELDS = [
   'email',
-  'password',
   'name',
   'contact',
   'skype',
@@ -138,7 +141,8 @@ export function stepFields(step: WizardStep, method?: string | null): string[] {
  */
 export function stepOfField(field: string): number {
   const name = field.replace(/\[\d+\]|\.\d+$/g, '')
-  if (name.startsWith('paymentDetails') || name === 'defaultMethod' || ALL_PAYMENT_FIELDS.includes(name)) return WIZARD_STEPS.indexOf('payment')
+  if (name.startsWith('paymentDetails') || name === 'defaultMethod' || ALL_PAYMENT_FIELDS.includes(name))
+    return WIZARD_STEPS.indexOf('payment')
   if ((COMPANY_FIELDS as readonly string[]).includes(name)) return WIZARD_STEPS.indexOf('company')
   return WIZARD_STEPS.indexOf('basic')
 }
@@ -189,18 +193,22 @@ const WRITABLE_FIELDS = [
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value)
 
 /** The payment details to send: the chosen method and its own fields only (other methods' fields are hidden). */
-export function toPaymentPayload(details: Record<string, unknown> | null | undefined): Record<string, unknown> | undefined {
+export function toPaymentPayload(
+  details: Record<string, unknown> | null | undefined
+): Record<string, unknown> | undefined {
   const method = details?.defaultMethod as PaymentMethod | undefined
   if (!details || !method) return undefined
   const payload: Record<string, unknown> = { defaultMethod: method }
   for (const field of PAYMENT_FIELDS[method] ?? []) if (field in details) payload[field] = blankToNull(details[field])
-  for (const field of ['swiftCode', 'ifsc']) if (typeof payload[field] === 'string') payload[field] = (payload[field] as string).toUpperCase()
+  for (const field of ['swiftCode', 'ifsc'])
+    if (typeof payload[field] === 'string') payload[field] = (payload[field] as string).toUpperCase()
   return payload
 }
 
 /**
  * The body of POST and PATCH: writable fields only (the record also carries read-only ones
- * such as managerName), the password only when one was typed, upper-case codes.
+ * such as managerName), upper-case codes. Never a password: the affiliate sets theirs
+ * through the invitation the server mails.
  */
 export function toAffiliatePayload(data: Record<string, unknown>): Record<string, unknown> {
   const payload: Record<string, unknown> = {}
@@ -210,7 +218,6 @@ export function toAffiliatePayload(data: Record<string, unknown>): Record<string
   }
   // The API reads the fee as a number and answers it as a decimal string.
   if (typeof payload.feePercent === 'string') payload.feePercent = Number(payload.feePercent)
-  if (typeof data.password === 'string' && data.password !== '') payload.password = data.password
   const payment = toPaymentPayload(data.paymentDetails as Record<string, unknown> | undefined)
   if (payment) payload.paymentDetails = payment
   return payload

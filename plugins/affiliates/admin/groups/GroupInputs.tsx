@@ -44,9 +44,22 @@ export const GroupInputs = () => {
   return (
     <Box sx={{ width: '100%', maxWidth: 720 }}>
       <InUseNotice />
-      <TextInput source="name" label="affiliates.groups.fields.name" validate={validateGroup.name} disabled={disabled} fullWidth />
-      <TextInput source="description" label="affiliates.groups.fields.description" validate={validateGroup.description} disabled={disabled} multiline fullWidth />
-      <ReferenceInput source="parentGroupId" reference="affiliate-groups" sort={{ field: 'name', order: 'ASC' }}>
+      <TextInput
+        source="name"
+        label="affiliates.groups.fields.name"
+        validate={validateGroup.name}
+        disabled={disabled}
+        fullWidth
+      />
+      <TextInput
+        source="description"
+        label="affiliates.groups.fields.description"
+        validate={validateGroup.description}
+        disabled={disabled}
+        multiline
+        fullWidth
+      />
+      <ReferenceInput source="parentGroupId" reference="manage/affiliate-group" sort={{ field: 'name', order: 'ASC' }}>
         <AutocompleteInput
           label="affiliates.groups.fields.parentGroupId"
           optionText={nameText}
@@ -55,7 +68,12 @@ export const GroupInputs = () => {
           fullWidth
         />
       </ReferenceInput>
-      <ReferenceArrayInput source="affiliateIds" reference="affiliates" sort={{ field: 'name', order: 'ASC' }} perPage={50}>
+      <ReferenceArrayInput
+        source="affiliateIds"
+        reference="manage/affiliate"
+        sort={{ field: 'name', order: 'ASC' }}
+        perPage={50}
+      >
         <AutocompleteArrayInput
           label="affiliates.groups.fields.affiliateIds"
           optionText={nameText}

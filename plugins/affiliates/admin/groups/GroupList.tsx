@@ -1,4 +1,13 @@
-import { BooleanField, CreateButton, DataTable, DateField, FilterButton, List, SearchInput, TopToolbar } from 'react-admin'
+import {
+  BooleanField,
+  CreateButton,
+  DataTable,
+  DateField,
+  FilterButton,
+  List,
+  SearchInput,
+  TopToolbar,
+} from 'react-admin'
 
 const groupFilters = [<SearchInput key="q" source="q" alwaysOn />]
 

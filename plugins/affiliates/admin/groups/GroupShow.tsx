@@ -1,8 +1,8 @@
+import { EditButton } from '@affix/admin-ui/plugin-api'
 import {
   BooleanField,
   ChipField,
   DateField,
-  EditButton,
   ReferenceArrayField,
   Show,
   SimpleShowLayout,
@@ -26,7 +26,11 @@ export const GroupShow = () => (
       <TextField source="description" label="affiliates.groups.fields.description" emptyText="—" />
       <TextField source="parentGroupName" label="affiliates.groups.fields.parentGroupId" emptyText="—" />
       <BooleanField source="inUse" label="affiliates.groups.fields.inUse" />
-      <ReferenceArrayField source="affiliateIds" reference="affiliates" label="affiliates.groups.fields.affiliateIds">
+      <ReferenceArrayField
+        source="affiliateIds"
+        reference="manage/affiliate"
+        label="affiliates.groups.fields.affiliateIds"
+      >
         <SingleFieldList linkType="show">
           <ChipField source="name" />
         </SingleFieldList>

@@ -3,7 +3,7 @@ import type { AdminResource } from '@affix/admin-ui/plugin-api'
 import { lazyScreen } from '@affix/admin-ui/plugin-api'
 
 export const affiliateGroupsResource: AdminResource = {
-  name: 'affiliate-groups',
+  name: 'manage/affiliate-group',
   apiPath: '/api/v1/affiliates/groups',
   list: lazyScreen(() => import('./GroupList').then((module) => module.GroupList)),
   edit: lazyScreen(() => import('./GroupEdit').then((module) => module.GroupEdit)),
@@ -12,6 +12,7 @@ export const affiliateGroupsResource: AdminResource = {
   icon: GroupsIcon,
   recordRepresentation: 'name',
   menuGroup: 'manage',
+  menuOrder: 50,
   // Groups are granted with the affiliates themselves (server subject `affiliates`).
   subject: 'affiliates',
 }

@@ -2,7 +2,6 @@
 const fields = {
   id: 'ID',
   email: 'Email',
-  password: 'Password',
   name: 'Name',
   contact: 'Contact phone',
   skype: 'Skype',
@@ -59,11 +58,43 @@ const groupFields = {
 }
 
 export const en = {
+  // The plugin's name and description (dashboard, Integrations).
+  plugins: {
+    affiliates: {
+      name: 'Affiliates and groups',
+      description: 'Affiliates, payment details, notes, referrals, managers, groups and CSV import/update.',
+    },
+  },
   resources: {
-    affiliates: { name: 'Affiliate |||| Affiliates', fields },
-    'affiliate-groups': { name: 'Affiliate group |||| Affiliate groups', fields: groupFields },
+    'manage/affiliate': {
+      name: 'Affiliate |||| Affiliates',
+      notifications: {
+        created: 'Affiliate created',
+        updated: 'Affiliate saved',
+        deleted: 'Affiliate deleted |||| %{smart_count} affiliates deleted',
+      },
+      fields,
+    },
+    'manage/referred-affiliates': {
+      name: 'Referred affiliate |||| Referred affiliates',
+      empty: 'No referred affiliates yet. They appear here when affiliates sign up with a referral link.',
+    },
+    'manage/affiliate-group': {
+      name: 'Affiliate group |||| Affiliate groups',
+      notifications: {
+        created: 'Affiliate group created',
+        updated: 'Affiliate group saved',
+        deleted: 'Affiliate group deleted |||| %{smart_count} affiliate groups deleted',
+      },
+      fields: groupFields,
+    },
   },
   affiliates: {
+    referrals: { referred_by: 'Referred by', joined: 'Joined' },
+    home: {
+      referred: 'The affiliates who signed up through a referral, and who referred them.',
+      referred_affiliate: 'The affiliates who signed up with your referral link.',
+    },
     menu: { referred: 'Referred affiliates' },
     status: {
       pending: 'Pending',
@@ -74,7 +105,14 @@ export const en = {
       banned: 'Banned',
       fraud: 'Fraud',
     },
-    payment_methods: { bank: 'Bank transfer', paypal: 'PayPal', cpf: 'CPF (Pix)', crypto: 'Crypto', custom: 'Custom', none: 'None' },
+    payment_methods: {
+      bank: 'Bank transfer',
+      paypal: 'PayPal',
+      cpf: 'CPF (Pix)',
+      crypto: 'Crypto',
+      custom: 'Custom',
+      none: 'None',
+    },
     fields,
     common: { yes: 'Yes', no: 'No' },
     wizard: {
@@ -86,12 +124,12 @@ export const en = {
       back: 'Back',
       next: 'Next',
       choose_method: 'Choose a default payment method to enter its details.',
-      password_help: '8 to 32 characters with a letter, a number and one of #?!@$%^&*-. Leave empty to let the affiliate set one through a password reset.',
+      invitation_note:
+        'An invitation is mailed to this address when you save: the affiliate chooses their own password. Nobody else can set it.',
       tags_help: 'Press Enter after each tag',
       country_help: '2-letter code, e.g. GB',
     },
     validation: {
-      password: 'Password must be 8 to 32 characters with at least one letter, one number and one special character (#?!@$%^&*-)',
       phone: 'Invalid phone number',
       currency: 'Use a 3-letter currency code',
       percent: 'Enter a percentage between 0 and 100 with at most 2 decimals',
@@ -125,9 +163,23 @@ export const en = {
       group_assigned: 'Group assigned to 1 affiliate |||| Group assigned to %{smart_count} affiliates',
       manager_assigned: 'Manager assigned to 1 affiliate |||| Manager assigned to %{smart_count} affiliates',
     },
-    tabs: { basic: 'Basic', payment: 'Payment', company: 'Company', notes: 'Notes', referred: 'Referred affiliates', extra: 'Extra' },
+    tabs: {
+      basic: 'Basic',
+      payment: 'Payment',
+      company: 'Company',
+      notes: 'Notes',
+      referred: 'Referred affiliates',
+      extra: 'Extra',
+    },
     show: { no_payment: 'No payment details yet.', no_answers: 'No signup answers.' },
-    notes: { new: 'New note', add: 'Add note', added: 'Note added', deleted: 'Note deleted', delete: 'Delete note', empty: 'No notes yet.' },
+    notes: {
+      new: 'New note',
+      add: 'Add note',
+      added: 'Note added',
+      deleted: 'Note deleted',
+      delete: 'Delete note',
+      empty: 'No notes yet.',
+    },
     referred: { title: 'Referred affiliates', empty: 'No referred affiliates yet.' },
     groups: {
       in_use: 'This group is tied to a campaign and cannot be updated.',

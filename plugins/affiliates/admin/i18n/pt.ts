@@ -4,7 +4,6 @@ import type { en } from './en'
 const fields = {
   id: 'ID',
   email: 'E-mail',
-  password: 'Senha',
   name: 'Nome',
   contact: 'Telefone de contato',
   skype: 'Skype',
@@ -61,11 +60,45 @@ const groupFields = {
 }
 
 export const pt: typeof en = {
+  // The plugin's name and description (dashboard, Integrations).
+  plugins: {
+    affiliates: {
+      name: 'Afiliados e grupos',
+      description:
+        'Afiliados, dados de pagamento, notas, indicações, gerentes, grupos e importação/atualização por CSV.',
+    },
+  },
   resources: {
-    affiliates: { name: 'Afiliado |||| Afiliados', fields },
-    'affiliate-groups': { name: 'Grupo de afiliados |||| Grupos de afiliados', fields: groupFields },
+    'manage/affiliate': {
+      name: 'Afiliado |||| Afiliados',
+      notifications: {
+        created: 'Afiliado criado',
+        updated: 'Afiliado salvo',
+        deleted: 'Afiliado excluído |||| %{smart_count} afiliados excluídos',
+      },
+      fields,
+    },
+    'manage/referred-affiliates': {
+      name: 'Afiliado indicado |||| Afiliados indicados',
+      empty:
+        'Ainda não há afiliados indicados. Eles aparecem aqui quando afiliados se cadastram com um link de indicação.',
+    },
+    'manage/affiliate-group': {
+      name: 'Grupo de afiliados |||| Grupos de afiliados',
+      notifications: {
+        created: 'Grupo de afiliados criado',
+        updated: 'Grupo de afiliados salvo',
+        deleted: 'Grupo de afiliados excluído |||| %{smart_count} grupos de afiliados excluídos',
+      },
+      fields: groupFields,
+    },
   },
   affiliates: {
+    referrals: { referred_by: 'Indicado por', joined: 'Entrou em' },
+    home: {
+      referred: 'Os afiliados que se cadastraram por indicação, e quem os indicou.',
+      referred_affiliate: 'Os afiliados que se cadastraram com o seu link de indicação.',
+    },
     menu: { referred: 'Afiliados indicados' },
     status: {
       pending: 'Pendente',
@@ -76,7 +109,14 @@ export const pt: typeof en = {
       banned: 'Banido',
       fraud: 'Fraude',
     },
-    payment_methods: { bank: 'Transferência bancária', paypal: 'PayPal', cpf: 'CPF (Pix)', crypto: 'Cripto', custom: 'Personalizado', none: 'Nenhum' },
+    payment_methods: {
+      bank: 'Transferência bancária',
+      paypal: 'PayPal',
+      cpf: 'CPF (Pix)',
+      crypto: 'Cripto',
+      custom: 'Personalizado',
+      none: 'Nenhum',
+    },
     fields,
     common: { yes: 'Sim', no: 'Não' },
     wizard: {
@@ -88,12 +128,12 @@ export const pt: typeof en = {
       back: 'Voltar',
       next: 'Próximo',
       choose_method: 'Escolha um método de pagamento padrão para informar os dados.',
-      password_help: '8 a 32 caracteres com uma letra, um número e um de #?!@$%^&*-. Deixe vazio para o afiliado definir uma pela redefinição de senha.',
+      invitation_note:
+        'Um convite é enviado a este endereço ao salvar: o afiliado escolhe a própria senha. Ninguém mais pode defini-la.',
       tags_help: 'Pressione Enter após cada tag',
       country_help: 'Código de 2 letras, ex.: BR',
     },
     validation: {
-      password: 'A senha deve ter de 8 a 32 caracteres com pelo menos uma letra, um número e um caractere especial (#?!@$%^&*-)',
       phone: 'Número de telefone inválido',
       currency: 'Use um código de moeda de 3 letras',
       percent: 'Informe uma porcentagem entre 0 e 100 com no máximo 2 casas decimais',
@@ -127,9 +167,23 @@ export const pt: typeof en = {
       group_assigned: 'Grupo atribuído a 1 afiliado |||| Grupo atribuído a %{smart_count} afiliados',
       manager_assigned: 'Gerente atribuído a 1 afiliado |||| Gerente atribuído a %{smart_count} afiliados',
     },
-    tabs: { basic: 'Básico', payment: 'Pagamento', company: 'Empresa', notes: 'Notas', referred: 'Afiliados indicados', extra: 'Extra' },
+    tabs: {
+      basic: 'Básico',
+      payment: 'Pagamento',
+      company: 'Empresa',
+      notes: 'Notas',
+      referred: 'Afiliados indicados',
+      extra: 'Extra',
+    },
     show: { no_payment: 'Ainda sem dados de pagamento.', no_answers: 'Sem respostas de cadastro.' },
-    notes: { new: 'Nova nota', add: 'Adicionar nota', added: 'Nota adicionada', deleted: 'Nota excluída', delete: 'Excluir nota', empty: 'Ainda sem notas.' },
+    notes: {
+      new: 'Nova nota',
+      add: 'Adicionar nota',
+      added: 'Nota adicionada',
+      deleted: 'Nota excluída',
+      delete: 'Excluir nota',
+      empty: 'Ainda sem notas.',
+    },
     referred: { title: 'Afiliados indicados', empty: 'Ainda sem afiliados indicados.' },
     groups: {
       in_use: 'Este grupo está vinculado a uma campanha e não pode ser atualizado.',
@@ -141,8 +195,10 @@ export const pt: typeof en = {
       mode: 'O que fazer',
       mode_create: 'Importar novos afiliados',
       mode_update: 'Atualizar afiliados existentes',
-      help_create: 'Um novo afiliado por linha; o e-mail é obrigatório. Somente CSV, no máximo 10 MB. Comece pelo arquivo de exemplo.',
-      help_update: 'As linhas são identificadas pelo id ou e-mail; uma célula vazia mantém o valor. Somente CSV, no máximo 10 MB.',
+      help_create:
+        'Um novo afiliado por linha; o e-mail é obrigatório. Somente CSV, no máximo 10 MB. Comece pelo arquivo de exemplo.',
+      help_update:
+        'As linhas são identificadas pelo id ou e-mail; uma célula vazia mantém o valor. Somente CSV, no máximo 10 MB.',
       sample_create: 'Arquivo de exemplo: novos afiliados',
       sample_update: 'Arquivo de exemplo: atualizar afiliados',
       choose: 'Escolher um arquivo CSV',

@@ -4,7 +4,6 @@ import type { en } from './en'
 const fields = {
   id: 'ID',
   email: 'E-posta',
-  password: 'Şifre',
   name: 'Ad',
   contact: 'İletişim telefonu',
   skype: 'Skype',
@@ -61,11 +60,44 @@ const groupFields = {
 }
 
 export const tr: typeof en = {
+  // The plugin's name and description (dashboard, Integrations).
+  plugins: {
+    affiliates: {
+      name: 'Ortaklar ve gruplar',
+      description:
+        'Ortaklar, ödeme bilgileri, notlar, yönlendirmeler, yöneticiler, gruplar ve CSV ile içe aktarma/güncelleme.',
+    },
+  },
   resources: {
-    affiliates: { name: 'Ortak |||| Ortaklar', fields },
-    'affiliate-groups': { name: 'Ortak grubu |||| Ortak grupları', fields: groupFields },
+    'manage/affiliate': {
+      name: 'Ortak |||| Ortaklar',
+      notifications: {
+        created: 'Ortak oluşturuldu',
+        updated: 'Ortak kaydedildi',
+        deleted: 'Ortak silindi |||| %{smart_count} ortak silindi',
+      },
+      fields,
+    },
+    'manage/referred-affiliates': {
+      name: 'Yönlendirilen ortak |||| Yönlendirilen ortaklar',
+      empty: 'Henüz yönlendirilen ortak yok. Ortaklar bir yönlendirme bağlantısıyla kaydoldukça burada görünürler.',
+    },
+    'manage/affiliate-group': {
+      name: 'Ortak grubu |||| Ortak grupları',
+      notifications: {
+        created: 'Ortak grubu oluşturuldu',
+        updated: 'Ortak grubu kaydedildi',
+        deleted: 'Ortak grubu silindi |||| %{smart_count} ortak grubu silindi',
+      },
+      fields: groupFields,
+    },
   },
   affiliates: {
+    referrals: { referred_by: 'Yönlendiren', joined: 'Katılma tarihi' },
+    home: {
+      referred: 'Bir yönlendirmeyle kaydolan ortaklar ve onları kimin yönlendirdiği.',
+      referred_affiliate: 'Yönlendirme bağlantınızla kaydolan ortaklar.',
+    },
     menu: { referred: 'Yönlendirilen ortaklar' },
     status: {
       pending: 'Beklemede',
@@ -76,7 +108,14 @@ export const tr: typeof en = {
       banned: 'Yasaklandı',
       fraud: 'Sahtekârlık',
     },
-    payment_methods: { bank: 'Banka havalesi', paypal: 'PayPal', cpf: 'CPF (Pix)', crypto: 'Kripto', custom: 'Özel', none: 'Yok' },
+    payment_methods: {
+      bank: 'Banka havalesi',
+      paypal: 'PayPal',
+      cpf: 'CPF (Pix)',
+      crypto: 'Kripto',
+      custom: 'Özel',
+      none: 'Yok',
+    },
     fields,
     common: { yes: 'Evet', no: 'Hayır' },
     wizard: {
@@ -88,12 +127,12 @@ export const tr: typeof en = {
       back: 'Geri',
       next: 'İleri',
       choose_method: 'Bilgilerini girmek için varsayılan bir ödeme yöntemi seçin.',
-      password_help: 'Bir harf, bir rakam ve #?!@$%^&*- karakterlerinden biriyle 8–32 karakter. Ortağın şifre sıfırlamayla belirlemesi için boş bırakın.',
+      invitation_note:
+        'Kaydettiğinizde bu adrese bir davet gönderilir: ortak kendi şifresini seçer. Başka kimse belirleyemez.',
       tags_help: 'Her etiketten sonra Enter’a basın',
       country_help: '2 harfli kod, ör. TR',
     },
     validation: {
-      password: 'Şifre 8 ile 32 karakter arasında olmalı ve en az bir harf, bir rakam ve bir özel karakter (#?!@$%^&*-) içermelidir',
       phone: 'Geçersiz telefon numarası',
       currency: '3 harfli bir para birimi kodu kullanın',
       percent: '0 ile 100 arasında, en fazla 2 ondalıklı bir yüzde girin',
@@ -127,9 +166,23 @@ export const tr: typeof en = {
       group_assigned: '1 ortağa grup atandı |||| %{smart_count} ortağa grup atandı',
       manager_assigned: '1 ortağa yönetici atandı |||| %{smart_count} ortağa yönetici atandı',
     },
-    tabs: { basic: 'Temel', payment: 'Ödeme', company: 'Şirket', notes: 'Notlar', referred: 'Yönlendirilen ortaklar', extra: 'Ek' },
+    tabs: {
+      basic: 'Temel',
+      payment: 'Ödeme',
+      company: 'Şirket',
+      notes: 'Notlar',
+      referred: 'Yönlendirilen ortaklar',
+      extra: 'Ek',
+    },
     show: { no_payment: 'Henüz ödeme bilgisi yok.', no_answers: 'Kayıt yanıtı yok.' },
-    notes: { new: 'Yeni not', add: 'Not ekle', added: 'Not eklendi', deleted: 'Not silindi', delete: 'Notu sil', empty: 'Henüz not yok.' },
+    notes: {
+      new: 'Yeni not',
+      add: 'Not ekle',
+      added: 'Not eklendi',
+      deleted: 'Not silindi',
+      delete: 'Notu sil',
+      empty: 'Henüz not yok.',
+    },
     referred: { title: 'Yönlendirilen ortaklar', empty: 'Henüz yönlendirilen ortak yok.' },
     groups: {
       in_use: 'Bu grup bir kampanyaya bağlı ve güncellenemez.',
@@ -141,8 +194,10 @@ export const tr: typeof en = {
       mode: 'Ne yapılsın',
       mode_create: 'Yeni ortakları içe aktar',
       mode_update: 'Mevcut ortakları güncelle',
-      help_create: 'Her satırda bir yeni ortak; e-posta zorunludur. Yalnızca CSV, en fazla 10 MB. Örnek dosyadan başlayın.',
-      help_update: 'Satırlar id veya e-posta ile eşleştirilir; boş hücre değeri olduğu gibi bırakır. Yalnızca CSV, en fazla 10 MB.',
+      help_create:
+        'Her satırda bir yeni ortak; e-posta zorunludur. Yalnızca CSV, en fazla 10 MB. Örnek dosyadan başlayın.',
+      help_update:
+        'Satırlar id veya e-posta ile eşleştirilir; boş hücre değeri olduğu gibi bırakır. Yalnızca CSV, en fazla 10 MB.',
       sample_create: 'Örnek dosya: yeni ortaklar',
       sample_update: 'Örnek dosya: ortak güncelleme',
       choose: 'Bir CSV dosyası seçin',

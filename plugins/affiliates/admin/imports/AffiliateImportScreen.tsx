@@ -109,7 +109,7 @@ export const AffiliateImportScreen = () => {
               <ImportProgress importId={started.id} initial={started} onDone={onDone} />
               <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
                 <Button onClick={startOver}>{translate('affiliates.import.another')}</Button>
-                <Button onClick={() => navigate('/affiliates')}>{translate('affiliates.import.to_list')}</Button>
+                <Button onClick={() => navigate('/manage/affiliate')}>{translate('affiliates.import.to_list')}</Button>
                 <Button onClick={() => navigate('/uploads')}>{translate('affiliates.import.to_uploads')}</Button>
               </Stack>
             </>
@@ -117,9 +117,21 @@ export const AffiliateImportScreen = () => {
             <>
               <FormControl sx={{ mb: 2 }}>
                 <FormLabel id="affiliate-import-mode">{translate('affiliates.import.mode')}</FormLabel>
-                <RadioGroup aria-labelledby="affiliate-import-mode" value={mode} onChange={(event) => setMode(event.target.value as ImportMode)}>
-                  <FormControlLabel value="create" control={<Radio />} label={translate('affiliates.import.mode_create')} />
-                  <FormControlLabel value="update" control={<Radio />} label={translate('affiliates.import.mode_update')} />
+                <RadioGroup
+                  aria-labelledby="affiliate-import-mode"
+                  value={mode}
+                  onChange={(event) => setMode(event.target.value as ImportMode)}
+                >
+                  <FormControlLabel
+                    value="create"
+                    control={<Radio />}
+                    label={translate('affiliates.import.mode_create')}
+                  />
+                  <FormControlLabel
+                    value="update"
+                    control={<Radio />}
+                    label={translate('affiliates.import.mode_update')}
+                  />
                 </RadioGroup>
               </FormControl>
               <Typography variant="body2" color="text.secondary" gutterBottom>
@@ -133,10 +145,16 @@ export const AffiliateImportScreen = () => {
                   {translate('affiliates.import.sample_update')}
                 </Link>
               </Stack>
-              <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
                 <Button variant="outlined" component="label" startIcon={<UploadFileIcon />}>
                   {translate('affiliates.import.choose')}
-                  <input hidden type="file" accept=".csv,text/csv" onChange={chooseFile} data-testid="affiliate-import-file" />
+                  <input
+                    hidden
+                    type="file"
+                    accept=".csv,text/csv"
+                    onChange={chooseFile}
+                    data-testid="affiliate-import-file"
+                  />
                 </Button>
                 <Typography variant="body2">{file?.name ?? translate('affiliates.import.no_file')}</Typography>
               </Stack>

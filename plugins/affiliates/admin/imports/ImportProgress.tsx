@@ -82,12 +82,20 @@ export const ImportProgress = ({
     }
   }, [record, onDone])
 
-  if (!record) return error ? <Alert severity="error">{(error as Error).message}</Alert> : <LinearProgress aria-label={translate('affiliates.import.progress')} />
+  if (!record)
+    return error ? (
+      <Alert severity="error">{(error as Error).message}</Alert>
+    ) : (
+      <LinearProgress aria-label={translate('affiliates.import.progress')} />
+    )
 
   const cancel = async () => {
     setCancelling(true)
     try {
-      const { data } = await dataProvider.request<ImportRecord>(`${IMPORTS_API}/${importId}/cancel`, { method: 'POST', body: {} })
+      const { data } = await dataProvider.request<ImportRecord>(`${IMPORTS_API}/${importId}/cancel`, {
+        method: 'POST',
+        body: {},
+      })
       if (data && typeof data === 'object' && 'status' in data) queryClient.setQueryData(queryKey, data)
       else await queryClient.invalidateQueries({ queryKey })
     } catch (failure) {
@@ -99,7 +107,9 @@ export const ImportProgress = ({
 
   const downloadFailedRows = async () => {
     try {
-      const { blob, fileName } = await dataProvider.downloadFile(record.failedRowsUrl ?? `${IMPORTS_API}/${importId}/failed-rows`)
+      const { blob, fileName } = await dataProvider.downloadFile(
+        record.failedRowsUrl ?? `${IMPORTS_API}/${importId}/failed-rows`
+      )
       saveFile(blob, fileName)
     } catch (failure) {
       notifyError(failure)
@@ -108,15 +118,23 @@ export const ImportProgress = ({
 
   const running = isRunning(record.status)
   const percent = progressPercent(record)
-  const severity = record.status === 'completed' ? 'success' : record.status === 'imported_partially' || record.status === 'cancelled' ? 'warning' : 'error'
+  const severity =
+    record.status === 'completed'
+      ? 'success'
+      : record.status === 'imported_partially' || record.status === 'cancelled'
+        ? 'warning'
+        : 'error'
 
   return (
     <Box data-testid="import-progress" data-status={record.status} sx={{ maxWidth: 720 }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 1 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
         <Typography variant="subtitle1" sx={{ fontWeight: 500 }}>
           {record.fileName}
         </Typography>
-        <StatusTag status={record.status} label={translate(`affiliates.import.status.${record.status}`, { _: record.status })} />
+        <StatusTag
+          status={record.status}
+          label={translate(`affiliates.import.status.${record.status}`, { _: record.status })}
+        />
       </Stack>
       <LinearProgress
         variant={percent === null ? 'indeterminate' : 'determinate'}
@@ -136,7 +154,13 @@ export const ImportProgress = ({
         </Typography>
       </Stack>
       {running ? (
-        <Button variant="outlined" color="warning" startIcon={<CancelIcon />} onClick={cancel} disabled={cancelling || record.cancelRequested}>
+        <Button
+          variant="outlined"
+          color="warning"
+          startIcon={<CancelIcon />}
+          onClick={cancel}
+          disabled={cancelling || record.cancelRequested}
+        >
           {translate(record.cancelRequested ? 'affiliates.import.cancelling' : 'affiliates.import.cancel')}
         </Button>
       ) : (

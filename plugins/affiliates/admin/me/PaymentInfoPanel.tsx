@@ -37,7 +37,10 @@ export const PaymentInfoPanel = () => {
     } catch (failure) {
       const errors = (failure as { body?: { errors?: Record<string, unknown> } })?.body?.errors
       // The server names nested fields `paymentDetails.x` or flat `x`: this form is the payment object itself.
-      if (errors) return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field.replace(/^paymentDetails\./, ''), message]))
+      if (errors)
+        return Object.fromEntries(
+          Object.entries(errors).map(([field, message]) => [field.replace(/^paymentDetails\./, ''), message])
+        )
       notify(failure instanceof Error ? failure.message : 'ra.notification.http_error', { type: 'error' })
       return undefined
     }

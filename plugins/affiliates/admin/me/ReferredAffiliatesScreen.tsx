@@ -11,7 +11,8 @@ export const ReferredAffiliatesScreen = () => {
   const dataProvider = useDataProvider<AffixDataProvider>()
   const { data, isPending, error } = useQuery({
     queryKey: ['affiliates', 'me', 'referred'],
-    queryFn: async () => (await dataProvider.request<ReferredAffiliate[]>(`${ME_API}/referred`, { query: { limit: 100 } })).data ?? [],
+    queryFn: async () =>
+      (await dataProvider.request<ReferredAffiliate[]>(`${ME_API}/referred`, { query: { limit: 100 } })).data ?? [],
   })
   return (
     <Box sx={{ mt: 2 }}>
@@ -21,7 +22,13 @@ export const ReferredAffiliatesScreen = () => {
           <Typography variant="h6" gutterBottom>
             {translate('affiliates.referred.title')}
           </Typography>
-          {isPending ? <Loading /> : error ? <Alert severity="error">{(error as Error).message}</Alert> : <ReferredTable rows={Array.isArray(data) ? data : []} linked={false} />}
+          {isPending ? (
+            <Loading />
+          ) : error ? (
+            <Alert severity="error">{(error as Error).message}</Alert>
+          ) : (
+            <ReferredTable rows={Array.isArray(data) ? data : []} linked={false} />
+          )}
         </CardContent>
       </Card>
     </Box>

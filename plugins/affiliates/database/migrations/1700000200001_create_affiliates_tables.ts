@@ -31,9 +31,15 @@ export default class extends BaseSchema {
       table.index(['organization_id', 'group_id'])
       table.index(['organization_id', 'referred_by'])
     })
-    this.schema.raw('ALTER TABLE affiliate_profiles ADD CONSTRAINT affiliate_profiles_fee_percent_range CHECK (fee_percent IS NULL OR (fee_percent >= 0 AND fee_percent <= 100))')
-    this.schema.raw('ALTER TABLE affiliate_profiles ADD CONSTRAINT affiliate_profiles_not_self_referred CHECK (referred_by IS NULL OR referred_by <> user_id)')
-    this.schema.raw('CREATE UNIQUE INDEX affiliate_profiles_org_external_id_unique ON affiliate_profiles (organization_id, lower(external_id)) WHERE external_id IS NOT NULL')
+    this.schema.raw(
+      'ALTER TABLE affiliate_profiles ADD CONSTRAINT affiliate_profiles_fee_percent_range CHECK (fee_percent IS NULL OR (fee_percent >= 0 AND fee_percent <= 100))'
+    )
+    this.schema.raw(
+      'ALTER TABLE affiliate_profiles ADD CONSTRAINT affiliate_profiles_not_self_referred CHECK (referred_by IS NULL OR referred_by <> user_id)'
+    )
+    this.schema.raw(
+      'CREATE UNIQUE INDEX affiliate_profiles_org_external_id_unique ON affiliate_profiles (organization_id, lower(external_id)) WHERE external_id IS NOT NULL'
+    )
 
     this.schema.createTable('affiliate_payment_details', (table) => {
       table.integer('user_id').primary().references('id').inTable('users').onDelete('CASCADE')
@@ -55,7 +61,9 @@ export default class extends BaseSchema {
       table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(this.now())
       table.index(['organization_id'])
     })
-    this.schema.raw("ALTER TABLE affiliate_payment_details ADD CONSTRAINT affiliate_payment_details_method_check CHECK (default_method IS NULL OR default_method IN ('bank', 'paypal', 'cpf', 'crypto', 'custom'))")
+    this.schema.raw(
+      "ALTER TABLE affiliate_payment_details ADD CONSTRAINT affiliate_payment_details_method_check CHECK (default_method IS NULL OR default_method IN ('bank', 'paypal', 'cpf', 'crypto', 'custom'))"
+    )
 
     this.schema.createTable('affiliate_notes', (table) => {
       table.increments('id')

@@ -13,7 +13,9 @@ export default class extends BaseSchema {
       table.index(['organization_id', 'parent_group_id'])
     })
     // The API checks first; the index settles concurrent creates (mapped to the same 422).
-    this.schema.raw('CREATE UNIQUE INDEX affiliate_groups_org_name_unique ON affiliate_groups (organization_id, lower(name))')
+    this.schema.raw(
+      'CREATE UNIQUE INDEX affiliate_groups_org_name_unique ON affiliate_groups (organization_id, lower(name))'
+    )
     this.schema.createTable('affiliate_group_members', (table) => {
       table.integer('group_id').notNullable().references('id').inTable('affiliate_groups').onDelete('CASCADE')
       table.integer('affiliate_id').notNullable().references('id').inTable('users').onDelete('CASCADE')
@@ -34,7 +36,9 @@ export default class extends BaseSchema {
   }
 
   async down() {
-    this.schema.raw('ALTER TABLE IF EXISTS affiliate_profiles DROP CONSTRAINT IF EXISTS affiliate_profiles_group_id_foreign')
+    this.schema.raw(
+      'ALTER TABLE IF EXISTS affiliate_profiles DROP CONSTRAINT IF EXISTS affiliate_profiles_group_id_foreign'
+    )
     this.schema.dropTable('affiliate_group_members')
     this.schema.dropTable('affiliate_groups')
   }

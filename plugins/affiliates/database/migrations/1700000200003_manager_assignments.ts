@@ -1,16 +1,20 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
+import { markManagerAssignments } from '@affix/core/kernel'
 
 /**
- * Assignments that match an affiliate's manager were made by the manager field (until now
+ * Assignments that match an affiliate's manager were made by the manager field (until then
  * nothing recorded it): mark them so that moving the manager moves them, and nothing else.
+ * The assignments are core's (team_member_affiliates): core marks them.
  */
 export default class extends BaseSchema {
   async up() {
-    this.schema.raw(
-      `UPDATE team_member_affiliates AS tma SET by_manager = true
-         FROM affiliate_profiles AS p
-        WHERE p.user_id = tma.affiliate_id AND p.manager_id = tma.member_id`
-    )
+    this.defer(async (client) => {
+      const managed = await client.from('affiliate_profiles').whereNotNull('manager_id').select('user_id', 'manager_id')
+      await markManagerAssignments(
+        client,
+        managed.map((row) => ({ memberId: Number(row.manager_id), affiliateId: Number(row.user_id) }))
+      )
+    })
   }
 
   async down() {

@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import {
+  assignAffiliatesToMember,
   addPanel,
   created,
   exportList,
@@ -10,6 +11,8 @@ import {
   ok,
   paginate,
   parseList,
+  moveManagerAssignments,
+  refusePasswordFields,
   rejectClearedFields,
   setPanelsStatus,
   teamScopeOf,
@@ -20,7 +23,7 @@ import {
 import AffiliatesPolicy from '../policies/affiliates_policy.js'
 import AffiliateRecord from '../models/affiliate_record.js'
 import { applyMembershipChanges, lockGroups } from '../groups/membership.js'
-import { AFFILIATE_LIST } from '../lists.js'
+import { AFFILIATE_LIST, REFERRALS_LIST } from '../lists.js'
 import { PANEL_FIELDS } from '../constants.js'
 import {
   assertExternalIdFree,
@@ -28,9 +31,7 @@ import {
   assertManager,
   assertReferrer,
   assertVisibleIds,
-  assignToMember,
   findAffiliate,
-  moveManagerAssignments,
   paymentVisibleIds,
   presentAffiliate,
   presentAffiliates,
@@ -147,23 +148,31 @@ export default class AffiliatesController {
     return ok(ctx, await presentAffiliate(ctx, await findAffiliate(ctx)))
   }
 
-  /** POST /affiliates: a new affiliate panel (active unless told otherwise), its profile and payment details. */
+  /**
+   * POST /affiliates: a new affiliate panel (active unless told otherwise), its profile and
+   * payment details. No password: the person sets theirs through the invitation mailed to the
+   * address.
+   */
   async store(ctx: HttpContext) {
     await ctx.bouncer.with(AffiliatesPolicy).authorize('manage')
+    refusePasswordFields(ctx)
     const data = await validate(ctx, createAffiliateValidator, 'affiliates')
     await checkReferences(ctx, data)
     const organizationId = ctx.tenant.organizationId
     const scope = await teamScopeOf(ctx)
     try {
       const id = await db.transaction(async (trx) => {
-        const userId = await addPanel(trx, {
-          organizationId,
-          role: 'affiliate',
-          email: data.email,
-          password: data.password ?? null,
-          ...panelChanges(data),
-          status: data.status ?? 'active',
-        })
+        const userId = await addPanel(
+          trx,
+          {
+            organizationId,
+            role: 'affiliate',
+            email: data.email,
+            ...panelChanges(data),
+            status: data.status ?? 'active',
+          },
+          { invite: true }
+        )
         await assertExternalIdFree(trx, organizationId, data.externalId)
         await writeProfile(trx, organizationId, userId, data)
         if (data.paymentDetails) await writePayment(ctx, trx, userId, data.paymentDetails, 'paymentDetails.')
@@ -173,7 +182,7 @@ export default class AffiliatesController {
         ])
         // A team member who sees only its assigned affiliates keeps seeing the ones it creates.
         if (scope.affiliates === 'assigned' && ctx.tenant.role !== 'affiliate')
-          await assignToMember(trx, organizationId, ctx.tenant.userId, [userId])
+          await assignAffiliatesToMember(trx, organizationId, ctx.tenant.userId, [userId])
         return userId
       })
       return created(ctx, await presentAffiliate(ctx, await writtenAffiliate(ctx, id)))
@@ -185,6 +194,7 @@ export default class AffiliatesController {
   async update(ctx: HttpContext) {
     await ctx.bouncer.with(AffiliatesPolicy).authorize('manage')
     const affiliate = await findAffiliate(ctx)
+    refusePasswordFields(ctx)
     rejectClearedFields(ctx, ['email', 'name', 'status'], 'affiliates')
     const data = await validate(ctx, updateAffiliateValidator, 'affiliates')
     await checkReferences(ctx, data, affiliate.id)
@@ -196,19 +206,19 @@ export default class AffiliatesController {
       await db.transaction(async (trx) => {
         // Group lock before the profile row, in the order the group screen takes them.
         if (data.groupId !== undefined || data.otherGroupIds !== undefined) await lockGroups(trx, organizationId)
-        await updatePanel(trx, organizationId, affiliate.id, {
-          ...panelChanges(data),
-          email: data.email,
-          password: data.password ?? undefined,
-        })
+        await updatePanel(trx, organizationId, affiliate.id, { ...panelChanges(data), email: data.email })
         await assertExternalIdFree(trx, organizationId, data.externalId, affiliate.id)
-        const previousGroupId = (await previousProfileValues(trx, organizationId, [affiliate.id], 'group_id')).get(affiliate.id) ?? null
-        const previousManagerId = (await previousProfileValues(trx, organizationId, [affiliate.id], 'manager_id')).get(affiliate.id) ?? null
+        const previousGroupId =
+          (await previousProfileValues(trx, organizationId, [affiliate.id], 'group_id')).get(affiliate.id) ?? null
+        const previousManagerId =
+          (await previousProfileValues(trx, organizationId, [affiliate.id], 'manager_id')).get(affiliate.id) ?? null
         await writeProfile(trx, organizationId, affiliate.id, data)
         if (data.paymentDetails) await writePayment(ctx, trx, affiliate.id, data.paymentDetails, 'paymentDetails.')
         await writeGroups(trx, organizationId, affiliate.id, previousGroupId, data.groupId, data.otherGroupIds)
         if (data.managerId !== undefined) {
-          await moveManagerAssignments(trx, organizationId, [{ affiliateId: affiliate.id, previous: previousManagerId, next: data.managerId }])
+          await moveManagerAssignments(trx, organizationId, [
+            { affiliateId: affiliate.id, previous: previousManagerId, next: data.managerId },
+          ])
         }
       })
     } catch (error) {
@@ -290,6 +300,19 @@ export default class AffiliatesController {
   }
 
   /** GET /affiliates/:id/referred: the affiliates it referred (that the caller sees). */
+  /** GET /affiliates/referrals: the network's view of who referred whom (its scope; no payment details). */
+  async referrals(ctx: HttpContext) {
+    await ctx.bouncer.with(AffiliatesPolicy).authorize('read')
+    await ctx.bouncer.with(AffiliatesPolicy).authorize('readReferred')
+    const parsed = parseList(ctx, REFERRALS_LIST)
+    const page = await paginate(
+      visibleAffiliates(ctx, await teamScopeOf(ctx)).whereNotNull('referred_by'),
+      parsed,
+      REFERRALS_LIST
+    )
+    return list(ctx, 'referrals', await presentAffiliates(ctx, page.rows, new Set()), page)
+  }
+
   async referred(ctx: HttpContext) {
     await ctx.bouncer.with(AffiliatesPolicy).authorize('read')
     await ctx.bouncer.with(AffiliatesPolicy).authorize('readReferred')

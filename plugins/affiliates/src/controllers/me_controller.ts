@@ -1,6 +1,16 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import { list, notFound, ok, paginate, parseList, rejectClearedFields, scoped, updatePanel, validate } from '@affix/core/kernel'
+import {
+  list,
+  notFound,
+  ok,
+  paginate,
+  parseList,
+  rejectClearedFields,
+  scoped,
+  updatePanel,
+  validate,
+} from '@affix/core/kernel'
 import AffiliatesPolicy from '../policies/affiliates_policy.js'
 import AffiliateRecord from '../models/affiliate_record.js'
 import { REFERRED_LIST } from '../lists.js'
@@ -34,8 +44,21 @@ export default class MeController {
     const data = await validate(ctx, updateSelfValidator, 'affiliates')
     await db.transaction(async (trx) => {
       const { contact, skype, name, country, state, city, address, zipcode } = data
-      await updatePanel(trx, ctx.tenant.organizationId, row.id, { phone: contact, skype, name, country, state, city, address, zipcode })
-      await writeProfile(trx, ctx.tenant.organizationId, row.id, { companyName: data.companyName, taxId: data.taxId, emailNotification: data.emailNotification })
+      await updatePanel(trx, ctx.tenant.organizationId, row.id, {
+        phone: contact,
+        skype,
+        name,
+        country,
+        state,
+        city,
+        address,
+        zipcode,
+      })
+      await writeProfile(trx, ctx.tenant.organizationId, row.id, {
+        companyName: data.companyName,
+        taxId: data.taxId,
+        emailNotification: data.emailNotification,
+      })
     })
     return ok(ctx, await presentSelf(ctx))
   }
@@ -60,11 +83,20 @@ export default class MeController {
     await ctx.bouncer.with(AffiliatesPolicy).authorize('readReferred')
     const row = await self(ctx)
     const parsed = parseList(ctx, REFERRED_LIST)
-    const page = await paginate(scoped(ctx, AffiliateRecord).whereNot('status', 'deleted').where('referred_by', row.id), parsed, REFERRED_LIST)
+    const page = await paginate(
+      scoped(ctx, AffiliateRecord).whereNot('status', 'deleted').where('referred_by', row.id),
+      parsed,
+      REFERRED_LIST
+    )
     return list(
       ctx,
       'referred',
-      page.rows.map((referred) => ({ id: referred.id, name: referred.name ?? null, status: referred.status, createdAt: referred.createdAt?.toISO() ?? null })),
+      page.rows.map((referred) => ({
+        id: referred.id,
+        name: referred.name ?? null,
+        status: referred.status,
+        createdAt: referred.createdAt?.toISO() ?? null,
+      })),
       page
     )
   }

@@ -1,6 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
-import { created, list, notFound, ok, paginate, parseList, scoped, validate } from '@affix/core/kernel'
+import { created, findPanels, list, notFound, ok, paginate, parseList, scoped, validate } from '@affix/core/kernel'
 import AffiliatesPolicy from '../policies/affiliates_policy.js'
 import AffiliateNote from '../models/affiliate_note.js'
 import { NOTE_LIST } from '../lists.js'
@@ -8,9 +7,8 @@ import { findAffiliate } from '../services/affiliates.js'
 import { noteValidator } from '../validators.js'
 
 async function present(notes: AffiliateNote[]) {
-  const authorIds = [...new Set(notes.map((note) => note.authorId).filter((id): id is number => !!id))]
-  const authors = authorIds.length ? await db.from('users').whereIn('id', authorIds).select('id', 'name', 'email') : []
-  const names = new Map(authors.map((row) => [Number(row.id), (row.name as string | null) ?? (row.email as string)]))
+  const authors = await findPanels(notes.map((note) => note.authorId ?? 0))
+  const names = new Map([...authors.values()].map((panel) => [panel.id, panel.name ?? panel.email]))
   return notes.map((note) => ({
     id: note.id,
     affiliateId: note.affiliateId,
@@ -35,7 +33,12 @@ export default class NotesController {
     await ctx.bouncer.with(AffiliatesPolicy).authorize('manage')
     const affiliate = await findAffiliate(ctx)
     const { body } = await validate(ctx, noteValidator, 'affiliates')
-    const note = await AffiliateNote.create({ organizationId: ctx.tenant.organizationId, affiliateId: affiliate.id, authorId: ctx.tenant.userId, body })
+    const note = await AffiliateNote.create({
+      organizationId: ctx.tenant.organizationId,
+      affiliateId: affiliate.id,
+      authorId: ctx.tenant.userId,
+      body,
+    })
     return created(ctx, (await present([note]))[0])
   }
 

@@ -1,7 +1,8 @@
 import vine from '@vinejs/vine'
 import { TEXT_MAX } from '@affix/core/kernel'
 
-const affiliateIds = () => vine.array(vine.number().withoutDecimals().positive()).minLength(1).maxLength(10_000).distinct()
+const affiliateIds = () =>
+  vine.array(vine.number().withoutDecimals().positive()).minLength(1).maxLength(10_000).distinct()
 
 export const createGroupValidator = vine.create({
   name: vine.string().trim().minLength(1).maxLength(TEXT_MAX),

@@ -5,12 +5,12 @@
  * organisation (or earlier in the file) fails that row as a duplicate, so importing the
  * same file twice never duplicates affiliates. The good rows of a chunk are written with
  * one multi-row INSERT per table (jsonb_to_recordset), so 50,000 rows take seconds.
- * Imported affiliates have no usable password (core's unusable marker; nothing is hashed):
- * they set theirs with "forgot password", unless the person already holds a trusted panel
- * elsewhere, whose password they keep (the password is the person's). As with POST /affiliates,
+ * Imported affiliates have no usable password (core's unusable marker; nothing is hashed),
+ * whatever panels the address holds elsewhere (a panel never lends its password): each person
+ * sets theirs through "forgot password", a link mailed to the address. As with POST /affiliates,
  * an affiliate joins its (primary) group, unless the group is in use, and is assigned to its manager.
  */
-import { defineImportType, unusablePasswordHash, type ImportFailure, type ImportJob } from '@affix/core/kernel'
+import { defineImportType, unusablePasswordHash, type ImportFailure, moveManagerAssignments } from '@affix/core/kernel'
 import {
   AFFILIATE_COLUMNS,
   PAYMENT_FIELDS,
@@ -30,7 +30,6 @@ import {
   type Lookups,
 } from './affiliate_import_rows.js'
 import { addMemberships, groupInUseError } from '../groups/membership.js'
-import { moveManagerAssignments } from './affiliates.js'
 
 interface ImportState {
   lookups: Lookups
@@ -51,21 +50,6 @@ const USER_COLUMNS = {
   ...Object.fromEntries(USER_FIELDS.map((field) => [field.column, field.type])),
 } as Record<string, string>
 
-/** Passwords of people who already hold a trusted panel (see core's trustedPasswordHash). */
-async function trustedPasswords(job: ImportJob, emails: string[]) {
-  if (!emails.length) return new Map<string, string>()
-  const rows = await job.trx
-    .from('users')
-    .whereRaw('lower(email) = ANY(?)', [emails])
-    .where('status', 'active')
-    .where((query) => query.whereNotNull('email_verified_at').orWhereNull('signup_details'))
-    .orderBy('id', 'asc')
-    .select('email', 'password')
-  const found = new Map<string, string>()
-  for (const row of rows) if (!found.has(String(row.email).toLowerCase())) found.set(String(row.email).toLowerCase(), row.password)
-  return found
-}
-
 export const affiliateImport = defineImportType<ImportState>({
   pluginId: 'affiliates',
   type: 'affiliates',
@@ -75,8 +59,15 @@ export const affiliateImport = defineImportType<ImportState>({
   async prepare(job) {
     const [lookups, panels, externalIds] = await Promise.all([
       loadLookups(job),
-      job.trx.from('users').where('organization_id', job.organizationId).select('role', job.trx.raw('lower(email) AS email')),
-      job.trx.from(PROFILE_TABLE).where('organization_id', job.organizationId).whereNotNull('external_id').select(job.trx.raw('lower(external_id) AS external_id')),
+      job.trx
+        .from('users')
+        .where('organization_id', job.organizationId)
+        .select('role', job.trx.raw('lower(email) AS email')),
+      job.trx
+        .from(PROFILE_TABLE)
+        .where('organization_id', job.organizationId)
+        .whereNotNull('external_id')
+        .select(job.trx.raw('lower(external_id) AS external_id')),
     ])
     return {
       lookups,
@@ -107,24 +98,47 @@ export const affiliateImport = defineImportType<ImportState>({
       const email = data.email.toLowerCase()
       const earlier = state.seen.get(email)
       if (earlier !== undefined) {
-        failures.push({ ...row, error: job.t('affiliate_imports.duplicate_in_file', { email: data.email, line: earlier }) })
+        failures.push({
+          ...row,
+          error: job.t('affiliate_imports.duplicate_in_file', { email: data.email, line: earlier }),
+        })
         continue
       }
       const holder = state.taken.get(email)
       if (holder) {
-        failures.push({ ...row, error: job.t(holder === 'affiliate' ? 'affiliate_imports.duplicate_email' : 'affiliate_imports.email_taken', { email: data.email }) })
+        failures.push({
+          ...row,
+          error: job.t(holder === 'affiliate' ? 'affiliate_imports.duplicate_email' : 'affiliate_imports.email_taken', {
+            email: data.email,
+          }),
+        })
         continue
       }
       const externalId = data.external_id?.toLowerCase()
       const externalLine = externalId === undefined ? undefined : state.externalIds.get(externalId)
       if (externalLine !== undefined) {
-        failures.push({ ...row, error: job.t(externalLine ? 'affiliate_imports.external_id_in_file' : 'affiliate_imports.external_id_taken', { externalId: data.external_id, line: externalLine }) })
+        failures.push({
+          ...row,
+          error: job.t(externalLine ? 'affiliate_imports.external_id_in_file' : 'affiliate_imports.external_id_taken', {
+            externalId: data.external_id,
+            line: externalLine,
+          }),
+        })
         continue
       }
       // A referrer on an earlier line of this chunk gets its id when the chunk is written.
       const referrer = data.referred_by_email?.toLowerCase()
-      const referrerInChunk = referrer !== undefined && referrer !== email && state.seen.has(referrer) && !state.lookups.affiliates.has(referrer)
-      const references = resolveReferences(referrerInChunk ? { ...data, referred_by_email: undefined } : data, state.lookups, job, email)
+      const referrerInChunk =
+        referrer !== undefined &&
+        referrer !== email &&
+        state.seen.has(referrer) &&
+        !state.lookups.affiliates.has(referrer)
+      const references = resolveReferences(
+        referrerInChunk ? { ...data, referred_by_email: undefined } : data,
+        state.lookups,
+        job,
+        email
+      )
       if (!references.ok) {
         failures.push({ ...row, error: references.error })
         continue
@@ -140,15 +154,22 @@ export const affiliateImport = defineImportType<ImportState>({
         line: row.line,
         values: row.values,
         referrer: referrerInChunk ? referrer : undefined,
-        user: { organization_id: job.organizationId, email, role: 'affiliate', ...valuesFor(USER_FIELDS, fields), status: data.status ?? 'active' },
+        user: {
+          organization_id: job.organizationId,
+          email,
+          role: 'affiliate',
+          ...valuesFor(USER_FIELDS, fields),
+          status: data.status ?? 'active',
+        },
         profile: { organization_id: job.organizationId, ...valuesFor(PROFILE_FIELDS, fields) },
-        payment: anyGiven(valuesFor(PAYMENT_FIELDS, fields)) ? { organization_id: job.organizationId, ...valuesFor(PAYMENT_FIELDS, fields) } : null,
+        payment: anyGiven(valuesFor(PAYMENT_FIELDS, fields))
+          ? { organization_id: job.organizationId, ...valuesFor(PAYMENT_FIELDS, fields) }
+          : null,
       })
     }
     if (!accepted.length) return { imported: 0, failures }
 
-    const passwords = await trustedPasswords(job, accepted.map((entry) => String(entry.user.email).toLowerCase()))
-    for (const entry of accepted) entry.user.password = passwords.get(String(entry.user.email)) ?? unusablePasswordHash()
+    for (const entry of accepted) entry.user.password = unusablePasswordHash()
 
     // A concurrent import of the same address loses the race here instead of failing the file.
     const inserted = await job.trx.rawQuery(
@@ -156,9 +177,17 @@ export const affiliateImport = defineImportType<ImportState>({
        SELECT r.*, now(), now() FROM jsonb_to_recordset(?::jsonb) AS r(${recordsetShape(USER_COLUMNS)})
        ON CONFLICT (organization_id, lower(email)) DO NOTHING
        RETURNING id, lower(email) AS email`,
-      [JSON.stringify(accepted.map((entry) => Object.fromEntries(Object.keys(USER_COLUMNS).map((column) => [column, entry.user[column] ?? null]))))]
+      [
+        JSON.stringify(
+          accepted.map((entry) =>
+            Object.fromEntries(Object.keys(USER_COLUMNS).map((column) => [column, entry.user[column] ?? null]))
+          )
+        ),
+      ]
     )
-    const idByEmail = new Map<string, number>(inserted.rows.map((row: { id: number; email: string }) => [row.email, Number(row.id)]))
+    const idByEmail = new Map<string, number>(
+      inserted.rows.map((row: { id: number; email: string }) => [row.email, Number(row.id)])
+    )
     const profiles: Array<Record<string, unknown> & { user_id: number }> = []
     const payments = []
     for (const entry of accepted) {
@@ -166,27 +195,49 @@ export const affiliateImport = defineImportType<ImportState>({
       const id = idByEmail.get(email)
       state.taken.set(email, 'affiliate')
       if (!id) {
-        failures.push({ line: entry.line, values: entry.values, error: job.t('affiliate_imports.duplicate_email', { email }) })
+        failures.push({
+          line: entry.line,
+          values: entry.values,
+          error: job.t('affiliate_imports.duplicate_email', { email }),
+        })
         continue
       }
       // Later rows of the file may be referred by this one.
       state.lookups.affiliates.set(email, id)
-      profiles.push({ ...entry.profile, user_id: id, ...(entry.referrer ? { referred_by: idByEmail.get(entry.referrer) ?? null } : {}) })
+      profiles.push({
+        ...entry.profile,
+        user_id: id,
+        ...(entry.referrer ? { referred_by: idByEmail.get(entry.referrer) ?? null } : {}),
+      })
       if (entry.payment) payments.push({ ...entry.payment, user_id: id })
     }
     await insertRows(job.trx, PROFILE_TABLE, PROFILE_FIELDS, profiles)
     await insertRows(job.trx, PAYMENT_TABLE, PAYMENT_FIELDS, payments)
-    await addMemberships(job.trx, job.organizationId, profiles.filter((profile) => profile.group_id).map((profile) => ({ groupId: Number(profile.group_id), affiliateId: profile.user_id })))
-    await moveManagerAssignments(job.trx, job.organizationId, profiles.filter((profile) => profile.manager_id).map((profile) => ({ affiliateId: profile.user_id, previous: null, next: Number(profile.manager_id) })))
+    await addMemberships(
+      job.trx,
+      job.organizationId,
+      profiles
+        .filter((profile) => profile.group_id)
+        .map((profile) => ({ groupId: Number(profile.group_id), affiliateId: profile.user_id }))
+    )
+    await moveManagerAssignments(
+      job.trx,
+      job.organizationId,
+      profiles
+        .filter((profile) => profile.manager_id)
+        .map((profile) => ({ affiliateId: profile.user_id, previous: null, next: Number(profile.manager_id) }))
+    )
     return { imported: profiles.length, failures }
   },
 })
 
 /** The sample file of GET /affiliates/import/sample. */
 export function affiliateImportSample() {
-  return [
-    AFFILIATE_COLUMNS.join(','),
-    'jane@example.com,Jane Doe,active,+44 20 7946 0958,jane.doe,vip|casino,Jane Media Ltd,GB,London,London,1 High Street,EC1A 1BB,GB123456789,GBP,ext-1001,,,,10,yes,yes,bank,Barclays,Jane Doe,12345678,BARCGB22,,,,,,',
-    'joao@example.com,João Silva,pending,+55 11 91234-5678,,sports,,BR,SP,São Paulo,Rua A 10,01000-000,,BRL,ext-1002,,,jane@example.com,,no,yes,cpf,,,,,,,,123.456.789-09,,',
-  ].join('\n') + '\n'
+  return (
+    [
+      AFFILIATE_COLUMNS.join(','),
+      'jane@example.com,Jane Doe,active,+44 20 7946 0958,jane.doe,vip|casino,Jane Media Ltd,GB,London,London,1 High Street,EC1A 1BB,GB123456789,GBP,ext-1001,,,,10,yes,yes,bank,Barclays,Jane Doe,12345678,BARCGB22,,,,,,',
+      'joao@example.com,João Silva,pending,+55 11 91234-5678,,sports,,BR,SP,São Paulo,Rua A 10,01000-000,,BRL,ext-1002,,,jane@example.com,,no,yes,cpf,,,,,,,,123.456.789-09,,',
+    ].join('\n') + '\n'
+  )
 }

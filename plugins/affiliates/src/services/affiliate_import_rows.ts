@@ -52,7 +52,17 @@ const cpfRule = vine.createRule((value, _options, field) => {
   if (typeof value === 'string' && !isValidCpf(value)) field.report('Invalid CPF', 'cpf', field)
 })
 
-const BOOLEAN_WORDS: Record<string, string> = { yes: 'true', no: 'false', y: 'true', n: 'false', sim: 'true', não: 'false', nao: 'false', evet: 'true', hayır: 'false' }
+const BOOLEAN_WORDS: Record<string, string> = {
+  yes: 'true',
+  no: 'false',
+  y: 'true',
+  n: 'false',
+  sim: 'true',
+  não: 'false',
+  nao: 'false',
+  evet: 'true',
+  hayır: 'false',
+}
 
 /** The fields of one row, without the key (email for a new affiliate, email or id for an update). */
 const rowFields = {
@@ -106,7 +116,11 @@ const rowFields = {
 }
 
 export const importRowValidator = vine.compile(
-  vine.object({ email: vine.string().trim().toLowerCase().email().maxLength(254), name: text().minLength(1), ...rowFields })
+  vine.object({
+    email: vine.string().trim().toLowerCase().email().maxLength(254),
+    name: text().minLength(1),
+    ...rowFields,
+  })
 )
 
 export const updateRowValidator = vine.compile(
@@ -124,8 +138,13 @@ export function rowInput(values: Record<string, string>): Record<string, unknown
   for (const [column, raw] of Object.entries(values)) {
     const value = raw.trim()
     if (value === '') continue
-    if (column === 'tags') input.tags = value.split('|').map((tag) => tag.trim()).filter(Boolean)
-    else if (column === 'negative_carryover' || column === 'email_notification') input[column] = BOOLEAN_WORDS[value.toLowerCase()] ?? value
+    if (column === 'tags')
+      input.tags = value
+        .split('|')
+        .map((tag) => tag.trim())
+        .filter(Boolean)
+    else if (column === 'negative_carryover' || column === 'email_notification')
+      input[column] = BOOLEAN_WORDS[value.toLowerCase()] ?? value
     else input[column] = value
   }
   return input
@@ -150,7 +169,12 @@ export async function loadLookups(job: ImportJob): Promise<Lookups> {
       .whereNot('status', 'deleted')
       .select('id', 'email'),
     job.trx.from('affiliate_groups').where('organization_id', job.organizationId).select('id', 'name'),
-    job.trx.from('users').where('organization_id', job.organizationId).where('role', 'affiliate').whereNot('status', 'deleted').select('id', 'email'),
+    job.trx
+      .from('users')
+      .where('organization_id', job.organizationId)
+      .where('role', 'affiliate')
+      .whereNot('status', 'deleted')
+      .select('id', 'email'),
   ])
   return {
     managers: new Map(managers.map((row) => [String(row.email).toLowerCase(), Number(row.id)])),
@@ -177,9 +201,11 @@ export function resolveReferences(
     if (!result.groupId) return { ok: false, error: job.t('affiliate_imports.unknown_group', { name: data.group }) }
   }
   if (data.referred_by_email) {
-    if (ownEmail && data.referred_by_email.toLowerCase() === ownEmail.toLowerCase()) return { ok: false, error: job.t('affiliate_imports.self_referral') }
+    if (ownEmail && data.referred_by_email.toLowerCase() === ownEmail.toLowerCase())
+      return { ok: false, error: job.t('affiliate_imports.self_referral') }
     result.referredById = lookups.affiliates.get(data.referred_by_email.toLowerCase())
-    if (!result.referredById) return { ok: false, error: job.t('affiliate_imports.unknown_referrer', { email: data.referred_by_email }) }
+    if (!result.referredById)
+      return { ok: false, error: job.t('affiliate_imports.unknown_referrer', { email: data.referred_by_email }) }
   }
   return result
 }
@@ -294,7 +320,12 @@ export function shapeOf(key: string, fields: StoredField[], extra: ColumnTypes =
  * Inserts rows of one affiliate table in one statement; a field left empty takes the
  * column's default (`fallback`).
  */
-export async function insertRows(trx: ImportJob['trx'], table: string, fields: StoredField[], rows: Array<Record<string, unknown>>) {
+export async function insertRows(
+  trx: ImportJob['trx'],
+  table: string,
+  fields: StoredField[],
+  rows: Array<Record<string, unknown>>
+) {
   if (!rows.length) return
   const shape = shapeOf('user_id', fields, { organization_id: 'integer' })
   const select = Object.keys(shape).map((column) => {
@@ -302,7 +333,9 @@ export async function insertRows(trx: ImportJob['trx'], table: string, fields: S
     return fallback ? `COALESCE(r."${column}", ${fallback})` : `r."${column}"`
   })
   await trx.rawQuery(
-    `INSERT INTO ${table} (${Object.keys(shape).map((column) => `"${column}"`).join(', ')}, created_at, updated_at)
+    `INSERT INTO ${table} (${Object.keys(shape)
+      .map((column) => `"${column}"`)
+      .join(', ')}, created_at, updated_at)
      SELECT ${select.join(', ')}, now(), now() FROM jsonb_to_recordset(?::jsonb) AS r(${recordsetShape(shape)})`,
     [JSON.stringify(rows)]
   )
@@ -312,7 +345,13 @@ export async function insertRows(trx: ImportJob['trx'], table: string, fields: S
  * Changes the given cells of rows of one affiliate table (`COALESCE(new, old)`: an empty
  * cell keeps the value); a missing row is created first with the defaults.
  */
-export async function updateRows(trx: ImportJob['trx'], table: string, fields: StoredField[], organizationId: number, rows: Array<Record<string, unknown>>) {
+export async function updateRows(
+  trx: ImportJob['trx'],
+  table: string,
+  fields: StoredField[],
+  organizationId: number,
+  rows: Array<Record<string, unknown>>
+) {
   if (!rows.length) return
   const shape = shapeOf('user_id', fields)
   const payload = JSON.stringify(rows)

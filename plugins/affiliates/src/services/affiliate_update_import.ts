@@ -7,7 +7,7 @@
  * moves the affiliate from its previous primary group to that one (refused for a group in use or
  * one it would leave empty) and a new manager_email moves the team assignment to that manager.
  */
-import { defineImportType, revokePanelSessions, type ImportFailure } from '@affix/core/kernel'
+import { defineImportType, revokePanelSessions, type ImportFailure, moveManagerAssignments } from '@affix/core/kernel'
 import {
   AFFILIATE_COLUMNS,
   PAYMENT_FIELDS,
@@ -28,7 +28,6 @@ import {
   type Memberships,
 } from './affiliate_import_rows.js'
 import { addMemberships, groupInUseError, removeMemberships } from '../groups/membership.js'
-import { moveManagerAssignments } from './affiliates.js'
 
 interface UpdateState {
   lookups: Lookups
@@ -60,8 +59,14 @@ export const affiliateUpdateImport = defineImportType<UpdateState>({
   async prepare(job) {
     const [lookups, panels, profiles] = await Promise.all([
       loadLookups(job),
-      job.trx.from('users').where('organization_id', job.organizationId).select('id', 'role', 'status', job.trx.raw('lower(email) AS email')),
-      job.trx.from(PROFILE_TABLE).where('organization_id', job.organizationId).select('user_id', 'manager_id', 'group_id', job.trx.raw('lower(external_id) AS external_id')),
+      job.trx
+        .from('users')
+        .where('organization_id', job.organizationId)
+        .select('id', 'role', 'status', job.trx.raw('lower(email) AS email')),
+      job.trx
+        .from(PROFILE_TABLE)
+        .where('organization_id', job.organizationId)
+        .select('user_id', 'manager_id', 'group_id', job.trx.raw('lower(external_id) AS external_id')),
     ])
     const externalIds = profiles.filter((row) => row.external_id !== null)
     const idOrNull = (value: unknown) => (value === null ? null : Number(value))
@@ -94,7 +99,8 @@ export const affiliateUpdateImport = defineImportType<UpdateState>({
         continue
       }
       const data = checked.data
-      const fail = (key: string, values?: Record<string, unknown>) => failures.push({ ...row, error: job.t(`affiliate_imports.${key}`, values) })
+      const fail = (key: string, values?: Record<string, unknown>) =>
+        failures.push({ ...row, error: job.t(`affiliate_imports.${key}`, values) })
       if (data.id === undefined && !data.email) {
         fail('key_required')
         continue
@@ -110,7 +116,10 @@ export const affiliateUpdateImport = defineImportType<UpdateState>({
         continue
       }
       // With an id, a different e-mail is the new address: it must be free in the organisation.
-      const newEmail = data.id !== undefined && data.email && data.email.toLowerCase() !== state.emailById.get(id) ? data.email : undefined
+      const newEmail =
+        data.id !== undefined && data.email && data.email.toLowerCase() !== state.emailById.get(id)
+          ? data.email
+          : undefined
       if (newEmail) {
         const holder = state.panelByEmail.get(newEmail.toLowerCase())
         if (holder !== undefined && holder !== id) {
@@ -129,7 +138,11 @@ export const affiliateUpdateImport = defineImportType<UpdateState>({
         fail('external_id_taken', { externalId: data.external_id })
         continue
       }
-      const fields: Record<string, unknown> = { ...data, ...references, email: newEmail ? newEmail.toLowerCase() : undefined }
+      const fields: Record<string, unknown> = {
+        ...data,
+        ...references,
+        email: newEmail ? newEmail.toLowerCase() : undefined,
+      }
       const userValues = valuesFor(USER_UPDATE_FIELDS, fields)
       const profileValues = valuesFor(PROFILE_FIELDS, fields)
       const paymentValues = valuesFor(PAYMENT_FIELDS, fields)
@@ -142,7 +155,8 @@ export const affiliateUpdateImport = defineImportType<UpdateState>({
         const memberships = state.memberships!
         const previous = state.primaryOf.get(id) ?? null
         const join = memberships.members.has(`${references.groupId}:${id}`) ? null : references.groupId
-        const leave = previous && previous !== references.groupId && memberships.members.has(`${previous}:${id}`) ? previous : null
+        const leave =
+          previous && previous !== references.groupId && memberships.members.has(`${previous}:${id}`) ? previous : null
         if ((join && (await state.groupInUse(join))) || (leave && (await state.groupInUse(leave)))) {
           failures.push({ ...row, error: job.t(groupInUseError().messageKey) })
           continue
@@ -187,7 +201,10 @@ export const affiliateUpdateImport = defineImportType<UpdateState>({
     }
     await updateRows(job.trx, 'users', USER_UPDATE_FIELDS, job.organizationId, users)
     // A panel that stops being active loses its sessions (as a single status change does).
-    await revokePanelSessions(job.trx, users.filter((user) => user.status && user.status !== 'active').map((user) => Number(user.user_id)))
+    await revokePanelSessions(
+      job.trx,
+      users.filter((user) => user.status && user.status !== 'active').map((user) => Number(user.user_id))
+    )
     await updateRows(job.trx, PROFILE_TABLE, PROFILE_FIELDS, job.organizationId, profiles)
     await updateRows(job.trx, PAYMENT_TABLE, PAYMENT_FIELDS, job.organizationId, payments)
     await removeMemberships(job.trx, job.organizationId, leaves)
@@ -201,9 +218,17 @@ export const affiliateUpdateImport = defineImportType<UpdateState>({
 export function affiliateUpdateSample() {
   const header = ['id', ...AFFILIATE_COLUMNS]
   const row = (values: Record<string, string>) => header.map((column) => values[column] ?? '').join(',')
-  return [
-    header.join(','),
-    row({ email: 'jane@example.com', status: 'active', tags: 'vip|sports', fee_percent: '12.5' }),
-    row({ id: '42', email: 'joao.silva@example.com', city: 'Rio de Janeiro', payment_method: 'paypal', paypal_email: 'joao@example.com' }),
-  ].join('\n') + '\n'
+  return (
+    [
+      header.join(','),
+      row({ email: 'jane@example.com', status: 'active', tags: 'vip|sports', fee_percent: '12.5' }),
+      row({
+        id: '42',
+        email: 'joao.silva@example.com',
+        city: 'Rio de Janeiro',
+        payment_method: 'paypal',
+        paypal_email: 'joao@example.com',
+      }),
+    ].join('\n') + '\n'
+  )
 }

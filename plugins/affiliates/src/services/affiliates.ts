@@ -8,10 +8,28 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { errors as vineErrors } from '@vinejs/vine'
-import { existingIds, notFound, scoped, teamScopeOf, unprocessable, type TeamScope } from '@affix/core/kernel'
+import {
+  assignedAmong,
+  existingIds,
+  findPanel,
+  findPanels,
+  linkBaseUrl,
+  notFound,
+  scoped,
+  teamScopeOf,
+  unprocessable,
+  type TeamScope,
+} from '@affix/core/kernel'
 import AffiliateRecord from '../models/affiliate_record.js'
 import { applyMembershipChanges, groupsChange } from '../groups/membership.js'
-import { PAYMENT_COLUMNS, PROFILE_COLUMNS, REQUIRED_PAYMENT_FIELDS, type PaymentDetails, type PaymentField, type PaymentMethod } from '../constants.js'
+import {
+  PAYMENT_COLUMNS,
+  PROFILE_COLUMNS,
+  REQUIRED_PAYMENT_FIELDS,
+  type PaymentDetails,
+  type PaymentField,
+  type PaymentMethod,
+} from '../constants.js'
 
 /** Roles that may manage affiliates as their account manager. */
 export const MANAGER_ROLES = ['sub-admin', 'afm', 'adm'] as const
@@ -27,7 +45,9 @@ export function visibleAffiliates(ctx: HttpContext, scope: TeamScope) {
 export async function findAffiliate(ctx: HttpContext, id: unknown = ctx.params.id) {
   const numericId = Number(id)
   if (!Number.isSafeInteger(numericId) || numericId <= 0) throw notFound()
-  const row = await visibleAffiliates(ctx, await teamScopeOf(ctx)).where('id', numericId).first()
+  const row = await visibleAffiliates(ctx, await teamScopeOf(ctx))
+    .where('id', numericId)
+    .first()
   if (!row) throw notFound()
   return row
 }
@@ -37,8 +57,8 @@ export function writtenAffiliate(ctx: HttpContext, id: number) {
   return scoped(ctx, AffiliateRecord).where('id', id).firstOrFail()
 }
 
-export function referralLink(ctx: HttpContext, organizationId: number, affiliateId: number) {
-  const base = (process.env.APP_URL ?? `${ctx.request.protocol()}://${ctx.request.host()}`).replace(/\/+$/, '')
+/** The signup link that records the affiliate as referrer, on the organisation's configured address. */
+export function referralLink(base: string, organizationId: number, affiliateId: number) {
   return `${base}/register/affiliate/${organizationId}?ref=${affiliateId}`
 }
 
@@ -48,12 +68,18 @@ const emptyPayment = (): PaymentDetails =>
 function paymentFromRow(row: Record<string, unknown> | undefined): PaymentDetails {
   const details = emptyPayment()
   if (!row) return details
-  for (const [field, column] of Object.entries(PAYMENT_COLUMNS)) details[field as PaymentField] = (row[column] as string | null) ?? null
+  for (const [field, column] of Object.entries(PAYMENT_COLUMNS))
+    details[field as PaymentField] = (row[column] as string | null) ?? null
   return details
 }
 
 export async function paymentDetailsOf(organizationId: number, ids: number[], client?: TransactionClientContract) {
-  const rows = ids.length ? await (client ?? db).from('affiliate_payment_details').where('organization_id', organizationId).whereIn('user_id', ids) : []
+  const rows = ids.length
+    ? await (client ?? db)
+        .from('affiliate_payment_details')
+        .where('organization_id', organizationId)
+        .whereIn('user_id', ids)
+    : []
   const byId = new Map(rows.map((row) => [Number(row.user_id), paymentFromRow(row)]))
   return (id: number) => byId.get(id) ?? emptyPayment()
 }
@@ -66,38 +92,62 @@ export async function paymentVisibleIds(ctx: HttpContext, ids: number[]): Promis
   if (!ids.length || !ctx.tenant.abilities.has('affiliates.payment:read')) return new Set()
   if (ctx.tenant.role !== 'adm') return new Set(ids)
   const [assigned, managed] = await Promise.all([
-    db.from('team_member_affiliates').where({ organization_id: ctx.tenant.organizationId, member_id: ctx.tenant.userId }).whereIn('affiliate_id', ids).select('affiliate_id'),
-    db.from('affiliate_profiles').where({ organization_id: ctx.tenant.organizationId, manager_id: ctx.tenant.userId }).whereIn('user_id', ids).select('user_id'),
+    assignedAmong(ctx.tenant.organizationId, ctx.tenant.userId, ids),
+    db
+      .from('affiliate_profiles')
+      .where({ organization_id: ctx.tenant.organizationId, manager_id: ctx.tenant.userId })
+      .whereIn('user_id', ids)
+      .select('user_id'),
   ])
-  return new Set([...assigned.map((row) => Number(row.affiliate_id)), ...managed.map((row) => Number(row.user_id))])
+  return new Set([...assigned, ...managed.map((row) => Number(row.user_id))])
 }
 
 /** Names of users and groups, read in one query each. */
 async function namesOf(organizationId: number, rows: AffiliateRecord[]) {
-  const userIds = [...new Set(rows.flatMap((row) => [row.managerId, row.referredById]).filter((id): id is number => !!id))]
+  const userIds = [
+    ...new Set(rows.flatMap((row) => [row.managerId, row.referredById]).filter((id): id is number => !!id)),
+  ]
   const ids = rows.map((row) => row.id)
-  const [users, groups, memberships, passwords] = await Promise.all([
-    userIds.length ? db.from('users').where('organization_id', organizationId).whereIn('id', userIds).select('id', 'name', 'email') : [],
+  const [users, groups, memberships, panels] = await Promise.all([
+    findPanels(userIds, { organizationId }),
     db
       .from('affiliate_groups')
       .where('organization_id', organizationId)
-      .whereIn('id', rows.map((row) => row.groupId).filter((id): id is number => !!id))
+      .whereIn(
+        'id',
+        rows.map((row) => row.groupId).filter((id): id is number => !!id)
+      )
       .select('id', 'name'),
-    ids.length ? db.from('affiliate_group_members').where('organization_id', organizationId).whereIn('affiliate_id', ids).orderBy('group_id').select('affiliate_id', 'group_id') : [],
-    ids.length ? db.from('users').whereIn('id', ids).whereRaw("password NOT LIKE '!unusable:%'").select('id') : [],
+    ids.length
+      ? db
+          .from('affiliate_group_members')
+          .where('organization_id', organizationId)
+          .whereIn('affiliate_id', ids)
+          .orderBy('group_id')
+          .select('affiliate_id', 'group_id')
+      : [],
+    findPanels(ids, { organizationId }),
   ])
-  const userName = new Map(users.map((row) => [Number(row.id), (row.name as string | null) ?? (row.email as string)]))
+  const userName = new Map([...users.values()].map((panel) => [panel.id, panel.name ?? panel.email]))
   const groupName = new Map(groups.map((row) => [Number(row.id), row.name as string]))
   const groupsOf = new Map<number, number[]>()
-  for (const row of memberships) groupsOf.set(Number(row.affiliate_id), [...(groupsOf.get(Number(row.affiliate_id)) ?? []), Number(row.group_id)])
-  const withPassword = new Set(passwords.map((row) => Number(row.id)))
+  for (const row of memberships)
+    groupsOf.set(Number(row.affiliate_id), [...(groupsOf.get(Number(row.affiliate_id)) ?? []), Number(row.group_id)])
+  const withPassword = new Set([...panels.values()].filter((panel) => panel.hasPassword).map((panel) => panel.id))
   return { userName, groupName, groupsOf, withPassword }
 }
 
 /** The API shape of affiliates; payment details only for the ids in `withPayment`. */
 export async function presentAffiliates(ctx: HttpContext, rows: AffiliateRecord[], withPayment: Set<number>) {
   const organizationId = ctx.tenant.organizationId
-  const [names, payment] = await Promise.all([namesOf(organizationId, rows), paymentDetailsOf(organizationId, rows.map((row) => row.id).filter((id) => withPayment.has(id)))])
+  const [names, payment, linkBase] = await Promise.all([
+    namesOf(organizationId, rows),
+    paymentDetailsOf(
+      organizationId,
+      rows.map((row) => row.id).filter((id) => withPayment.has(id))
+    ),
+    linkBaseUrl(organizationId),
+  ])
   return rows.map((row) => ({
     id: row.id,
     email: row.email,
@@ -125,7 +175,7 @@ export async function presentAffiliates(ctx: HttpContext, rows: AffiliateRecord[
     emailNotification: row.emailNotification,
     negativeCarryover: row.negativeCarryover,
     feePercent: row.feePercent === null || row.feePercent === undefined ? null : String(row.feePercent),
-    referralLink: referralLink(ctx, organizationId, row.id),
+    referralLink: referralLink(linkBase, organizationId, row.id),
     hasPassword: names.withPassword.has(row.id),
     createdAt: row.createdAt?.toISO() ?? null,
     updatedAt: row.updatedAt?.toISO() ?? null,
@@ -139,17 +189,23 @@ export async function presentAffiliate(ctx: HttpContext, row: AffiliateRecord) {
   return record
 }
 
-const refuse = (key: string, field: string, rule = 'exists') => unprocessable(`affiliates.errors.${key}`, { fields: [{ field, rule }] })
+const refuse = (key: string, field: string, rule = 'exists') =>
+  unprocessable(`affiliates.errors.${key}`, { fields: [{ field, rule }] })
 
 /** A live team member (sub-admin, AFM, ADM) of the organisation. */
 export async function assertManager(organizationId: number, managerId: number | null | undefined) {
   if (!managerId) return
-  const manager = await db.from('users').where({ id: managerId, organization_id: organizationId }).whereIn('role', [...MANAGER_ROLES]).whereNot('status', 'deleted').first()
+  const manager = await findPanel(managerId, { organizationId, roles: MANAGER_ROLES, live: true })
   if (!manager) throw refuse('unknown_manager', 'managerId')
 }
 
-export async function assertGroups(organizationId: number, groupId: number | null | undefined, otherGroupIds: number[] | null | undefined) {
-  if (groupId && !(await existingIds(organizationId, 'affiliate-groups', [groupId])).has(groupId)) throw refuse('unknown_group', 'groupId')
+export async function assertGroups(
+  organizationId: number,
+  groupId: number | null | undefined,
+  otherGroupIds: number[] | null | undefined
+) {
+  if (groupId && !(await existingIds(organizationId, 'affiliate-groups', [groupId])).has(groupId))
+    throw refuse('unknown_group', 'groupId')
   if (otherGroupIds?.length) {
     const found = await existingIds(organizationId, 'affiliate-groups', otherGroupIds)
     if (otherGroupIds.some((id) => !found.has(id))) throw refuse('unknown_group', 'otherGroupIds')
@@ -160,11 +216,16 @@ export async function assertGroups(organizationId: number, groupId: number | nul
 export async function assertReferrer(organizationId: number, referredById: number | null | undefined, selfId?: number) {
   if (!referredById) return
   if (referredById === selfId) throw refuse('self_referral', 'referredById', 'different')
-  const referrer = await db.from('users').where({ id: referredById, organization_id: organizationId, role: 'affiliate' }).whereNot('status', 'deleted').first()
+  const referrer = await findPanel(referredById, { organizationId, roles: ['affiliate'], live: true })
   if (!referrer) throw refuse('unknown_referrer', 'referredById')
 }
 
-export async function assertExternalIdFree(client: TransactionClientContract, organizationId: number, externalId: string | null | undefined, selfId?: number) {
+export async function assertExternalIdFree(
+  client: TransactionClientContract,
+  organizationId: number,
+  externalId: string | null | undefined,
+  selfId?: number
+) {
   if (!externalId) return
   const clash = await client
     .from('affiliate_profiles')
@@ -176,7 +237,12 @@ export async function assertExternalIdFree(client: TransactionClientContract, or
 }
 
 /** Inserts or updates the profile row with the given API fields (only those present). */
-export async function writeProfile(trx: TransactionClientContract, organizationId: number, userId: number, fields: Record<string, unknown>) {
+export async function writeProfile(
+  trx: TransactionClientContract,
+  organizationId: number,
+  userId: number,
+  fields: Record<string, unknown>
+) {
   const row: Record<string, unknown> = {}
   for (const [field, column] of Object.entries(PROFILE_COLUMNS)) {
     if (fields[field] === undefined) continue
@@ -186,7 +252,10 @@ export async function writeProfile(trx: TransactionClientContract, organizationI
     else row[column] = value
   }
   const now = new Date()
-  const insert = trx.insertQuery().table('affiliate_profiles').insert({ user_id: userId, organization_id: organizationId, ...row, created_at: now, updated_at: now })
+  const insert = trx
+    .insertQuery()
+    .table('affiliate_profiles')
+    .insert({ user_id: userId, organization_id: organizationId, ...row, created_at: now, updated_at: now })
   if (!Object.keys(row).length) await insert.onConflict('user_id').ignore()
   else await insert.onConflict('user_id').merge([...Object.keys(row), 'updated_at'])
 }
@@ -203,7 +272,11 @@ export async function writePayment(
   prefix: string
 ) {
   const organizationId = ctx.tenant.organizationId
-  const stored = await trx.from('affiliate_payment_details').where({ user_id: userId, organization_id: organizationId }).forUpdate().first()
+  const stored = await trx
+    .from('affiliate_payment_details')
+    .where({ user_id: userId, organization_id: organizationId })
+    .forUpdate()
+    .first()
   const merged = paymentFromRow(stored)
   for (const field of Object.keys(PAYMENT_COLUMNS) as PaymentField[]) {
     if (given[field] !== undefined) merged[field] = given[field] === '' ? null : (given[field] ?? null)
@@ -220,12 +293,16 @@ export async function writePayment(
         missing.map((field) => ({
           field: `${prefix}${field}`,
           rule: 'required',
-          message: ctx.i18n.t('validator.shared.messages.required', { field: ctx.i18n.t(`affiliates.validator.fields.${field}`) }),
+          message: ctx.i18n.t('validator.shared.messages.required', {
+            field: ctx.i18n.t(`affiliates.validator.fields.${field}`),
+          }),
         }))
       )
     }
   }
-  const row = Object.fromEntries(Object.entries(PAYMENT_COLUMNS).map(([field, column]) => [column, merged[field as PaymentField]]))
+  const row = Object.fromEntries(
+    Object.entries(PAYMENT_COLUMNS).map(([field, column]) => [column, merged[field as PaymentField]])
+  )
   const now = new Date()
   await trx
     .insertQuery()
@@ -247,66 +324,17 @@ export async function writeGroups(
   groupId: number | null | undefined,
   otherGroupIds: number[] | null | undefined
 ) {
-  await applyMembershipChanges(trx, organizationId, await groupsChange(trx, organizationId, userId, previousGroupId, groupId, otherGroupIds))
-}
-
-/**
- * Assigns affiliates to a team member, so its team scope ('assigned') lets it see them.
- * `byManager` marks an assignment that follows the manager field; an assignment made on
- * purpose wins over it (an existing one stays as it is).
- */
-export async function assignToMember(
-  trx: TransactionClientContract,
-  organizationId: number,
-  memberId: number,
-  affiliateIds: number[],
-  { byManager = false }: { byManager?: boolean } = {}
-) {
-  if (!affiliateIds.length) return
-  await trx
-    .insertQuery()
-    .table('team_member_affiliates')
-    .insert(
-      affiliateIds.map((affiliateId) => ({
-        organization_id: organizationId,
-        member_id: memberId,
-        affiliate_id: affiliateId,
-        by_manager: byManager,
-      }))
-    )
-    .onConflict(['member_id', 'affiliate_id'])
-    .ignore()
-  if (!byManager) {
-    await trx
-      .from('team_member_affiliates')
-      .where({ organization_id: organizationId, member_id: memberId, by_manager: true })
-      .whereIn('affiliate_id', affiliateIds)
-      .update({ by_manager: false })
-  }
-}
-
-/**
- * The manager field and the team assignment move together: the new manager is assigned the
- * affiliate and the previous one loses the assignment the manager field gave it; one made on
- * purpose (team-members screen) stays. Null only unassigns.
- */
-export async function moveManagerAssignments(trx: TransactionClientContract, organizationId: number, moves: Array<{ affiliateId: number; previous: number | null; next: number | null }>) {
-  const changed = moves.filter((move) => move.previous !== move.next)
-  const leaving = changed.filter((move) => move.previous)
-  if (leaving.length) {
-    await trx.rawQuery(
-      `DELETE FROM team_member_affiliates WHERE organization_id = ? AND by_manager AND (member_id, affiliate_id) IN (SELECT * FROM unnest(?::int[], ?::int[]))`,
-      [organizationId, leaving.map((move) => move.previous!), leaving.map((move) => move.affiliateId)]
-    )
-  }
-  const byManager = new Map<number, number[]>()
-  for (const move of changed) if (move.next) byManager.set(move.next, [...(byManager.get(move.next) ?? []), move.affiliateId])
-  for (const [managerId, affiliateIds] of byManager)
-    await assignToMember(trx, organizationId, managerId, affiliateIds, { byManager: true })
+  await applyMembershipChanges(
+    trx,
+    organizationId,
+    await groupsChange(trx, organizationId, userId, previousGroupId, groupId, otherGroupIds)
+  )
 }
 
 /** The ids among `ids` the caller may see; a 422 on `ids` when any is not. */
 export async function assertVisibleIds(ctx: HttpContext, ids: number[]) {
-  const found = await visibleAffiliates(ctx, await teamScopeOf(ctx)).whereIn('id', ids).select('id')
+  const found = await visibleAffiliates(ctx, await teamScopeOf(ctx))
+    .whereIn('id', ids)
+    .select('id')
   if (found.length !== new Set(ids).size) throw refuse('unknown_ids', 'ids')
 }

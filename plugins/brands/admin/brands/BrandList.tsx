@@ -1,5 +1,5 @@
 import ActivateIcon from '@mui/icons-material/CheckCircleOutlineOutlined'
-import { BulkStatusButton } from '@affix/admin-ui/plugin-api'
+import { BulkStatusButton, useEditPath } from '@affix/admin-ui/plugin-api'
 import DeactivateIcon from '@mui/icons-material/HighlightOff'
 import {
   BulkDeleteButton,
@@ -21,21 +21,39 @@ const brandFilters = [
 
 const BrandBulkActions = () => (
   <>
-    <BulkStatusButton notification="brands.notifications.status_changed" status="active" label="brands.actions.activate" icon={<ActivateIcon />} />
-    <BulkStatusButton notification="brands.notifications.status_changed" status="inactive" label="brands.actions.deactivate" icon={<DeactivateIcon />} />
+    <BulkStatusButton
+      notification="brands.notifications.status_changed"
+      status="active"
+      label="brands.actions.activate"
+      icon={<ActivateIcon />}
+    />
+    <BulkStatusButton
+      notification="brands.notifications.status_changed"
+      status="inactive"
+      label="brands.actions.deactivate"
+      icon={<DeactivateIcon />}
+    />
     <BulkDeleteButton mutationMode="pessimistic" />
   </>
 )
 
-export const BrandList = () => (
-  <List filters={brandFilters} actions={<ListActions apiPath="/api/v1/brands/brands" />} sort={{ field: 'name', order: 'ASC' }}>
-    <DataTable rowClick="edit" bulkActionButtons={<BrandBulkActions />}>
-      <DataTable.Col source="name" />
-      <DataTable.Col source="email" field={EmailField} />
-      <DataTable.Col source="status" field={StatusField} />
-      {/* The API cannot sort on website. */}
-      <DataTable.Col source="website" field={UrlField} disableSort />
-      <DataTable.Col source="createdAt" field={DateField} />
-    </DataTable>
-  </List>
-)
+export const BrandList = () => {
+  // A row opens the form, as before the record pages moved to /manage/brand/{id}.
+  const editPath = useEditPath()
+  return (
+    <List
+      filters={brandFilters}
+      actions={<ListActions apiPath="/api/v1/brands/brands" />}
+      sort={{ field: 'name', order: 'ASC' }}
+    >
+      <DataTable rowClick={(id) => editPath('manage/brand', id)} bulkActionButtons={<BrandBulkActions />}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="email" field={EmailField} />
+        <DataTable.Col source="status" field={StatusField} />
+        {/* The API cannot sort on website. */}
+        <DataTable.Col source="website" field={UrlField} disableSort />
+        <DataTable.Col source="createdAt" field={DateField} />
+      </DataTable>
+    </List>
+  )
+}

@@ -24,7 +24,12 @@ export const BrandShow = () => (
       <TextField source="companyTaxId" emptyText="—" />
       <DateField source="createdAt" showTime />
       <DateField source="updatedAt" showTime />
-      <ReferenceManyField reference="products" target="brandId" label="resources.brands.fields.products" sort={{ field: 'name', order: 'ASC' }}>
+      <ReferenceManyField
+        reference="manage/product"
+        target="brandId"
+        label="resources.manage/brand.fields.products"
+        sort={{ field: 'name', order: 'ASC' }}
+      >
         <DataTable rowClick="show" bulkActionButtons={false}>
           <DataTable.Col source="name" />
           <DataTable.Col source="status" field={StatusField} />

@@ -3,7 +3,7 @@ import type { AdminResource } from '@affix/admin-ui/plugin-api'
 import { lazyScreen } from '@affix/admin-ui/plugin-api'
 
 export const brandsResource: AdminResource = {
-  name: 'brands',
+  name: 'manage/brand',
   apiPath: '/api/v1/brands/brands',
   list: lazyScreen(() => import('./BrandList').then((module) => module.BrandList)),
   edit: lazyScreen(() => import('./BrandEdit').then((module) => module.BrandEdit)),
@@ -11,6 +11,8 @@ export const brandsResource: AdminResource = {
   show: lazyScreen(() => import('./BrandShow').then((module) => module.BrandShow)),
   icon: StorefrontIcon,
   recordRepresentation: 'name',
-  options: { label: 'Brands' },
-  menuGroup: 'Manage',
+  menuGroup: 'manage',
+  menuOrder: 10,
+  description: 'brands.home.brands',
+  subject: 'brands',
 }

@@ -4,7 +4,6 @@
  */
 import { email, maxLength, regex, required } from 'react-admin'
 
-export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,32}$/
 export const PHONE_RULE = /^\+?[0-9][0-9 ()-]{5,19}$/
 const WEBSITE_RULE = /^https?:\/\/\S+$/i
 const COUNTRY_RULE = /^[A-Za-z]{2}$/
@@ -13,7 +12,6 @@ const TEXT_MAX = 350
 export const validateBrand = {
   name: [required(), maxLength(TEXT_MAX)],
   email: [email(), maxLength(254)],
-  password: [regex(PASSWORD_RULE, 'brands.validation.password')],
   contact: [regex(PHONE_RULE, 'brands.validation.phone')],
   website: [regex(WEBSITE_RULE, 'brands.validation.website'), maxLength(2048)],
   companyName: [maxLength(TEXT_MAX)],
@@ -36,12 +34,11 @@ const WRITABLE_FIELDS = [
 
 /**
  * The body sent on create and update: only writable fields (the record also carries
- * read-only ones such as hasPassword), and the password only when one was typed, since
- * an empty password means "keep the current one".
+ * read-only ones such as createdAt). A brand stores no password: its people sign in with
+ * panels of their own.
  */
 export function toBrandPayload(data: Record<string, unknown>): Record<string, unknown> {
   const payload: Record<string, unknown> = {}
   for (const field of WRITABLE_FIELDS) if (field in data) payload[field] = data[field]
-  if (typeof data.password === 'string' && data.password !== '') payload.password = data.password
   return payload
 }

@@ -1,13 +1,24 @@
 /* Admin UI messages of the brands plugin. `brands.*` is shared by both resources. */
 export const en = {
-  resources: {
+  // The plugin's name and description (dashboard, Integrations).
+  plugins: {
     brands: {
+      name: 'Brands and products',
+      description: 'Brands (advertisers) and their products, with CSV import of products.',
+    },
+  },
+  resources: {
+    'manage/brand': {
       name: 'Brand |||| Brands',
+      notifications: {
+        created: 'Brand created',
+        updated: 'Brand saved',
+        deleted: 'Brand deleted |||| %{smart_count} brands deleted',
+      },
       fields: {
         id: 'ID',
         name: 'Name',
         email: 'Email',
-        password: 'Password',
         contact: 'Contact phone',
         status: 'Status',
         website: 'Website',
@@ -16,20 +27,19 @@ export const en = {
         companyAddress: 'Company address',
         companyCountry: 'Company country',
         companyTaxId: 'Tax ID',
-        hasPassword: 'Has a panel password',
         createdAt: 'Created',
         updatedAt: 'Updated',
         products: 'Products',
       },
       sections: { brand: 'Brand', company: 'Company' },
-      password_help: {
-        set: 'A password is set: leave empty to keep it.',
-        unset: 'No password yet: set one to open the brand panel.',
-        rule: '8 to 32 characters with a letter, a number and one of #?!@$%^&*-',
-      },
     },
-    products: {
+    'manage/product': {
       name: 'Product |||| Products',
+      notifications: {
+        created: 'Product created',
+        updated: 'Product saved',
+        deleted: 'Product deleted |||| %{smart_count} products deleted',
+      },
       fields: {
         id: 'ID',
         name: 'Name',
@@ -55,13 +65,18 @@ export const en = {
     },
   },
   brands: {
+    home: {
+      brands: 'Brands (advertisers) and their details.',
+      products: 'The products the campaigns promote.',
+      brands_brand: 'The brands the network runs campaigns for.',
+      products_brand: 'The products the network offers.',
+    },
     status: { active: 'Active', inactive: 'Inactive' },
     actions: { activate: 'Activate', deactivate: 'Deactivate' },
     notifications: {
       status_changed: 'Status changed for 1 record |||| Status changed for %{smart_count} records',
     },
     validation: {
-      password: 'Password must be 8 to 32 characters with at least one letter, one number and one special character (#?!@$%^&*-)',
       phone: 'Invalid phone number',
       website: 'Enter a full http:// or https:// address',
       country: 'Use a 2-letter country code',

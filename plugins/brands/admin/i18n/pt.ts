@@ -1,14 +1,25 @@
 import type { en } from './en'
 
 export const pt: typeof en = {
-  resources: {
+  // The plugin's name and description (dashboard, Integrations).
+  plugins: {
     brands: {
+      name: 'Marcas e produtos',
+      description: 'Marcas (anunciantes) e seus produtos, com importação de produtos por CSV.',
+    },
+  },
+  resources: {
+    'manage/brand': {
       name: 'Marca |||| Marcas',
+      notifications: {
+        created: 'Marca criada',
+        updated: 'Marca salva',
+        deleted: 'Marca excluída |||| %{smart_count} marcas excluídas',
+      },
       fields: {
         id: 'ID',
         name: 'Nome',
         email: 'E-mail',
-        password: 'Senha',
         contact: 'Telefone de contato',
         status: 'Status',
         website: 'Site',
@@ -17,20 +28,19 @@ export const pt: typeof en = {
         companyAddress: 'Endereço da empresa',
         companyCountry: 'País da empresa',
         companyTaxId: 'CNPJ / ID fiscal',
-        hasPassword: 'Possui senha do painel',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
         products: 'Produtos',
       },
       sections: { brand: 'Marca', company: 'Empresa' },
-      password_help: {
-        set: 'Há uma senha definida: deixe em branco para mantê-la.',
-        unset: 'Sem senha: defina uma para abrir o painel da marca.',
-        rule: '8 a 32 caracteres com uma letra, um número e um de #?!@$%^&*-',
-      },
     },
-    products: {
+    'manage/product': {
       name: 'Produto |||| Produtos',
+      notifications: {
+        created: 'Produto criado',
+        updated: 'Produto salvo',
+        deleted: 'Produto excluído |||| %{smart_count} produtos excluídos',
+      },
       fields: {
         id: 'ID',
         name: 'Nome',
@@ -56,13 +66,18 @@ export const pt: typeof en = {
     },
   },
   brands: {
+    home: {
+      brands: 'Marcas (anunciantes) e seus dados.',
+      products: 'Os produtos que as campanhas divulgam.',
+      brands_brand: 'As marcas para as quais a rede faz campanhas.',
+      products_brand: 'Os produtos que a rede oferece.',
+    },
     status: { active: 'Ativo', inactive: 'Inativo' },
     actions: { activate: 'Ativar', deactivate: 'Desativar' },
     notifications: {
       status_changed: 'Status alterado em 1 registro |||| Status alterado em %{smart_count} registros',
     },
     validation: {
-      password: 'A senha deve ter de 8 a 32 caracteres, com pelo menos uma letra, um número e um caractere especial (#?!@$%^&*-)',
       phone: 'Número de telefone inválido',
       website: 'Informe um endereço completo http:// ou https://',
       country: 'Use um código de país de 2 letras',

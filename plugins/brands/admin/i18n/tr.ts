@@ -1,14 +1,25 @@
 import type { en } from './en'
 
 export const tr: typeof en = {
-  resources: {
+  // The plugin's name and description (dashboard, Integrations).
+  plugins: {
     brands: {
+      name: 'Markalar ve ürünler',
+      description: 'Markalar (reklamverenler) ve ürünleri, CSV ile ürün içe aktarma.',
+    },
+  },
+  resources: {
+    'manage/brand': {
       name: 'Marka |||| Markalar',
+      notifications: {
+        created: 'Marka oluşturuldu',
+        updated: 'Marka kaydedildi',
+        deleted: 'Marka silindi |||| %{smart_count} marka silindi',
+      },
       fields: {
         id: 'ID',
         name: 'Ad',
         email: 'E-posta',
-        password: 'Şifre',
         contact: 'İletişim telefonu',
         status: 'Durum',
         website: 'Web sitesi',
@@ -17,20 +28,19 @@ export const tr: typeof en = {
         companyAddress: 'Şirket adresi',
         companyCountry: 'Şirket ülkesi',
         companyTaxId: 'Vergi numarası',
-        hasPassword: 'Panel şifresi var',
         createdAt: 'Oluşturulma',
         updatedAt: 'Güncellenme',
         products: 'Ürünler',
       },
       sections: { brand: 'Marka', company: 'Şirket' },
-      password_help: {
-        set: 'Şifre tanımlı: korumak için boş bırakın.',
-        unset: 'Henüz şifre yok: marka panelini açmak için bir şifre belirleyin.',
-        rule: 'Bir harf, bir rakam ve #?!@$%^&*- karakterlerinden biriyle 8-32 karakter',
-      },
     },
-    products: {
+    'manage/product': {
       name: 'Ürün |||| Ürünler',
+      notifications: {
+        created: 'Ürün oluşturuldu',
+        updated: 'Ürün kaydedildi',
+        deleted: 'Ürün silindi |||| %{smart_count} ürün silindi',
+      },
       fields: {
         id: 'ID',
         name: 'Ad',
@@ -56,13 +66,18 @@ export const tr: typeof en = {
     },
   },
   brands: {
+    home: {
+      brands: 'Markalar (reklamverenler) ve bilgileri.',
+      products: 'Kampanyaların tanıttığı ürünler.',
+      brands_brand: 'Ağın kampanya yürüttüğü markalar.',
+      products_brand: 'Ağın sunduğu ürünler.',
+    },
     status: { active: 'Aktif', inactive: 'Pasif' },
     actions: { activate: 'Etkinleştir', deactivate: 'Devre dışı bırak' },
     notifications: {
       status_changed: '1 kaydın durumu değişti |||| %{smart_count} kaydın durumu değişti',
     },
     validation: {
-      password: 'Şifre 8-32 karakter olmalı ve en az bir harf, bir rakam ve bir özel karakter (#?!@$%^&*-) içermelidir',
       phone: 'Geçersiz telefon numarası',
       website: 'Tam bir http:// veya https:// adresi girin',
       country: '2 harfli ülke kodu kullanın',

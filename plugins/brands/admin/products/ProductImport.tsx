@@ -22,7 +22,6 @@ import { Button, useCanAccess, useDataProvider, useNotify, useRefresh, useTransl
 /** Failures listed in the dialog; all of them are in the downloadable file. */
 const SHOWN_FAILURES = 20
 
-
 const ImportResult = ({ summary }: { summary: ImportSummary }) => {
   const translate = useTranslate()
   const dataProvider = useDataProvider<AffixDataProvider>()
@@ -41,8 +40,11 @@ const ImportResult = ({ summary }: { summary: ImportSummary }) => {
 
   return (
     <>
-      <Alert severity={summary.failedRows === 0 ? 'success' : summary.importedRows === 0 ? 'error' : 'warning'} sx={{ mt: 2 }}>
-        {translate('resources.products.import.summary', {
+      <Alert
+        severity={summary.failedRows === 0 ? 'success' : summary.importedRows === 0 ? 'error' : 'warning'}
+        sx={{ mt: 2 }}
+      >
+        {translate('resources.manage/product.import.summary', {
           imported: summary.importedRows,
           total: summary.totalRows,
           failed: summary.failedRows,
@@ -51,13 +53,13 @@ const ImportResult = ({ summary }: { summary: ImportSummary }) => {
       {summary.failures.length > 0 && (
         <>
           <Typography variant="subtitle2" sx={{ mt: 2 }}>
-            {translate('resources.products.import.failures')}
+            {translate('resources.manage/product.import.failures')}
           </Typography>
-          <Table size="small" aria-label={translate('resources.products.import.failures')}>
+          <Table size="small" aria-label={translate('resources.manage/product.import.failures')}>
             <TableHead>
               <TableRow>
-                <TableCell>{translate('resources.products.import.line')}</TableCell>
-                <TableCell>{translate('resources.products.import.error')}</TableCell>
+                <TableCell>{translate('resources.manage/product.import.line')}</TableCell>
+                <TableCell>{translate('resources.manage/product.import.error')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -71,14 +73,16 @@ const ImportResult = ({ summary }: { summary: ImportSummary }) => {
           </Table>
           {summary.failures.length > SHOWN_FAILURES && (
             <Typography variant="body2" sx={{ mt: 1 }}>
-              {translate('resources.products.import.more_failures', { smart_count: summary.failures.length - SHOWN_FAILURES })}
+              {translate('resources.manage/product.import.more_failures', {
+                smart_count: summary.failures.length - SHOWN_FAILURES,
+              })}
             </Typography>
           )}
         </>
       )}
       {failedRowsUrl && summary.failedRows > 0 && (
         <Link component="button" type="button" onClick={downloadFailedRows} sx={{ mt: 2, display: 'inline-block' }}>
-          {translate('resources.products.import.download_failed')}
+          {translate('resources.manage/product.import.download_failed')}
         </Link>
       )}
     </>
@@ -117,7 +121,7 @@ export const ProductImportButton = () => {
     setUploading(true)
     setError(null)
     try {
-      const { data } = await dataProvider.importCsv('products', { file })
+      const { data } = await dataProvider.importCsv('manage/product', { file })
       setSummary(data)
       if (data.importedRows > 0) refresh()
     } catch (uploadError) {
@@ -129,17 +133,17 @@ export const ProductImportButton = () => {
 
   return (
     <>
-      <Button label="resources.products.import.button" onClick={() => setOpen(true)}>
+      <Button label="resources.manage/product.import.button" onClick={() => setOpen(true)}>
         <UploadFileIcon />
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="product-import-title">
-        <DialogTitle id="product-import-title">{translate('resources.products.import.title')}</DialogTitle>
+        <DialogTitle id="product-import-title">{translate('resources.manage/product.import.title')}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" color="text.secondary" gutterBottom>
-            {translate('resources.products.import.help')}
+            {translate('resources.manage/product.import.help')}
           </Typography>
           <MuiButton variant="outlined" component="label" startIcon={<UploadFileIcon />} sx={{ mt: 1 }}>
-            {translate('resources.products.import.choose')}
+            {translate('resources.manage/product.import.choose')}
             <input hidden type="file" accept=".csv,text/csv" onChange={chooseFile} data-testid="product-import-file" />
           </MuiButton>
           {file && (
@@ -157,7 +161,9 @@ export const ProductImportButton = () => {
         <DialogActions>
           <MuiButton onClick={close}>{translate('ra.action.close')}</MuiButton>
           <MuiButton variant="contained" onClick={upload} disabled={!file || uploading || summary !== null}>
-            {translate(uploading ? 'resources.products.import.uploading' : 'resources.products.import.upload')}
+            {translate(
+              uploading ? 'resources.manage/product.import.uploading' : 'resources.manage/product.import.upload'
+            )}
           </MuiButton>
         </DialogActions>
       </Dialog>

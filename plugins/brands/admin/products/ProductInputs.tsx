@@ -6,7 +6,7 @@ import { statusChoices } from '../shared/StatusField'
 export const ProductInputs = () => (
   <Box sx={{ width: '100%', maxWidth: 720 }}>
     <TextInput source="name" validate={[required(), maxLength(350)]} />
-    <ReferenceInput source="brandId" reference="brands" sort={{ field: 'name', order: 'ASC' }}>
+    <ReferenceInput source="brandId" reference="manage/brand" sort={{ field: 'name', order: 'ASC' }}>
       <AutocompleteInput validate={required()} />
     </ReferenceInput>
     <SelectInput source="status" choices={statusChoices} defaultValue="active" />

@@ -1,5 +1,5 @@
 import ActivateIcon from '@mui/icons-material/CheckCircleOutlineOutlined'
-import { BulkStatusButton } from '@affix/admin-ui/plugin-api'
+import { BulkStatusButton, useEditPath } from '@affix/admin-ui/plugin-api'
 import DeactivateIcon from '@mui/icons-material/HighlightOff'
 import {
   AutocompleteInput,
@@ -18,7 +18,13 @@ import { ProductImportButton } from './ProductImport'
 
 const productFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <ReferenceInput key="brandId" source="brandId" reference="brands" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
+  <ReferenceInput
+    key="brandId"
+    source="brandId"
+    reference="manage/brand"
+    sort={{ field: 'name', order: 'ASC' }}
+    alwaysOn
+  >
     <AutocompleteInput sx={{ minWidth: 240 }} />
   </ReferenceInput>,
   <SelectInput key="status" source="status" choices={statusChoices} />,
@@ -26,29 +32,43 @@ const productFilters = [
 
 const ProductBulkActions = () => (
   <>
-    <BulkStatusButton notification="brands.notifications.status_changed" status="active" label="brands.actions.activate" icon={<ActivateIcon />} />
-    <BulkStatusButton notification="brands.notifications.status_changed" status="inactive" label="brands.actions.deactivate" icon={<DeactivateIcon />} />
+    <BulkStatusButton
+      notification="brands.notifications.status_changed"
+      status="active"
+      label="brands.actions.activate"
+      icon={<ActivateIcon />}
+    />
+    <BulkStatusButton
+      notification="brands.notifications.status_changed"
+      status="inactive"
+      label="brands.actions.deactivate"
+      icon={<DeactivateIcon />}
+    />
     <BulkDeleteButton mutationMode="pessimistic" />
   </>
 )
 
-export const ProductList = () => (
-  <List
-    filters={productFilters}
-    actions={
-      <ListActions apiPath="/api/v1/brands/products">
-        <ProductImportButton />
-      </ListActions>
-    }
-    sort={{ field: 'name', order: 'ASC' }}
-  >
-    <DataTable rowClick="edit" bulkActionButtons={<ProductBulkActions />}>
-      <DataTable.Col source="name" />
-      <DataTable.Col source="brandId">
-        <ReferenceField source="brandId" reference="brands" link="show" />
-      </DataTable.Col>
-      <DataTable.Col source="status" field={StatusField} />
-      <DataTable.Col source="createdAt" field={DateField} />
-    </DataTable>
-  </List>
-)
+export const ProductList = () => {
+  // A row opens the form, as before the record pages moved to /manage/product/{id}.
+  const editPath = useEditPath()
+  return (
+    <List
+      filters={productFilters}
+      actions={
+        <ListActions apiPath="/api/v1/brands/products">
+          <ProductImportButton />
+        </ListActions>
+      }
+      sort={{ field: 'name', order: 'ASC' }}
+    >
+      <DataTable rowClick={(id) => editPath('manage/product', id)} bulkActionButtons={<ProductBulkActions />}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="brandId">
+          <ReferenceField source="brandId" reference="manage/brand" link="show" />
+        </DataTable.Col>
+        <DataTable.Col source="status" field={StatusField} />
+        <DataTable.Col source="createdAt" field={DateField} />
+      </DataTable>
+    </List>
+  )
+}

@@ -5,7 +5,7 @@ export const ProductShow = () => (
   <Show>
     <SimpleShowLayout>
       <TextField source="name" />
-      <ReferenceField source="brandId" reference="brands" link="show" />
+      <ReferenceField source="brandId" reference="manage/brand" link="show" />
       <StatusField source="status" />
       <DateField source="createdAt" showTime />
       <DateField source="updatedAt" showTime />

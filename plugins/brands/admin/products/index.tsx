@@ -3,7 +3,7 @@ import type { AdminResource } from '@affix/admin-ui/plugin-api'
 import { lazyScreen } from '@affix/admin-ui/plugin-api'
 
 export const productsResource: AdminResource = {
-  name: 'products',
+  name: 'manage/product',
   apiPath: '/api/v1/brands/products',
   list: lazyScreen(() => import('./ProductList').then((module) => module.ProductList)),
   edit: lazyScreen(() => import('./ProductEdit').then((module) => module.ProductEdit)),
@@ -11,6 +11,8 @@ export const productsResource: AdminResource = {
   show: lazyScreen(() => import('./ProductShow').then((module) => module.ProductShow)),
   icon: Inventory2Icon,
   recordRepresentation: 'name',
-  options: { label: 'Products' },
-  menuGroup: 'Manage',
+  menuGroup: 'manage',
+  menuOrder: 20,
+  description: 'brands.home.products',
+  subject: 'products',
 }

@@ -2,18 +2,20 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import {
-  exportList,
   created,
+  exportList,
+  findPanel,
   findScoped,
   list,
   notFound,
   ok,
   paginate,
   parseList,
+  rejectClearedFields,
   scoped,
   unprocessable,
   validate,
-  rejectClearedFields,
+  refusePasswordFields,
 } from '@affix/core/kernel'
 import { BRAND_LIST } from '../lists.js'
 import { setStatusOf } from '../services/bulk_status.js'
@@ -34,11 +36,8 @@ async function findBrand(ctx: HttpContext) {
 
 async function assertManagerInOrganization(ctx: HttpContext, managerId: number | null | undefined) {
   if (!managerId) return
-  const manager = await db
-    .from('users')
-    .where({ id: managerId, organization_id: ctx.tenant.organizationId })
-    .first()
-  if (!manager) throw unprocessable('brands.errors.unknown_manager', { fields: [{ field: 'managerId', rule: 'exists' }] })
+  if (!(await findPanel(managerId, { organizationId: ctx.tenant.organizationId })))
+    throw unprocessable('brands.errors.unknown_manager', { fields: [{ field: 'managerId', rule: 'exists' }] })
 }
 
 async function assertNameFree(ctx: HttpContext, name: string, exceptId?: number) {
@@ -54,10 +53,15 @@ export default class BrandsController {
     await ctx.bouncer.with(CataloguePolicy).authorize('readBrands')
     const parsed = parseList(ctx, BRAND_LIST)
     const page = await paginate(liveBrands(ctx), parsed, BRAND_LIST)
-    return list(ctx, 'brands', page.rows.map((row) => row.serialize()), page)
+    return list(
+      ctx,
+      'brands',
+      page.rows.map((row) => row.serialize()),
+      page
+    )
   }
 
-  /** GET /brands/export: the list as CSV, without paging (secrets such as the password never exported). */
+  /** GET /brands/export: the list as CSV, without paging. */
   async export(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('readBrands')
     return exportList(ctx, {
@@ -87,16 +91,23 @@ export default class BrandsController {
 
   async store(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('manageBrands')
+    // A brand stores no login password: its people get panels of their own and choose theirs.
+    refusePasswordFields(ctx, 'panels.brand_password')
     const data = await validate(ctx, createBrandValidator, 'brands')
     await assertNameFree(ctx, data.name)
     await assertManagerInOrganization(ctx, data.managerId)
-    const brand = await Brand.create({ ...data, status: data.status ?? 'active', organizationId: ctx.tenant.organizationId })
+    const brand = await Brand.create({
+      ...data,
+      status: data.status ?? 'active',
+      organizationId: ctx.tenant.organizationId,
+    })
     return created(ctx, brand.serialize())
   }
 
   async update(ctx: HttpContext) {
     await ctx.bouncer.with(CataloguePolicy).authorize('manageBrands')
     const brand = await findBrand(ctx)
+    refusePasswordFields(ctx, 'panels.brand_password')
     rejectClearedFields(ctx, ['name'], 'brands')
     const data = await validate(ctx, updateBrandValidator, 'brands')
     if (data.name !== undefined) await assertNameFree(ctx, data.name, brand.id)

@@ -37,7 +37,8 @@ async function findProduct(ctx: HttpContext) {
 async function assertBrand(ctx: HttpContext, brandId: number) {
   const brand = await scoped(ctx, Brand).where('id', brandId).first()
   if (!brand) throw unprocessable('brands.errors.unknown_brand', { fields: [{ field: 'brandId', rule: 'exists' }] })
-  if (brand.deletedAt) throw unprocessable('brands.errors.deleted_brand', { fields: [{ field: 'brandId', rule: 'deleted' }] })
+  if (brand.deletedAt)
+    throw unprocessable('brands.errors.deleted_brand', { fields: [{ field: 'brandId', rule: 'deleted' }] })
 }
 
 /** Spec §6: a parent may forbid product changes in a child organisation. */
@@ -69,7 +70,12 @@ export default class ProductsController {
     await ctx.bouncer.with(CataloguePolicy).authorize('readProducts')
     const parsed = parseList(ctx, PRODUCT_LIST)
     const page = await paginate(liveProducts(ctx), parsed, PRODUCT_LIST)
-    return list(ctx, 'products', page.rows.map((row) => row.serialize()), page)
+    return list(
+      ctx,
+      'products',
+      page.rows.map((row) => row.serialize()),
+      page
+    )
   }
 
   /** GET /products/export: the list as CSV, without paging. */
@@ -103,7 +109,11 @@ export default class ProductsController {
     await assertRoomInBrand(ctx, data.brandId)
     await assertNameFree(ctx, data.brandId, data.name)
     const { defaultProductStatus } = await brandsSettings(ctx)
-    const product = await Product.create({ ...data, status: data.status ?? defaultProductStatus, organizationId: ctx.tenant.organizationId })
+    const product = await Product.create({
+      ...data,
+      status: data.status ?? defaultProductStatus,
+      organizationId: ctx.tenant.organizationId,
+    })
     return created(ctx, product.serialize())
   }
 

@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column, beforeSave } from '@adonisjs/lucid/orm'
-import hash from '@adonisjs/core/services/hash'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
 
 export const BRAND_STATUSES = ['active', 'inactive'] as const
 export type BrandStatus = (typeof BRAND_STATUSES)[number]
@@ -19,10 +18,6 @@ export default class Brand extends BaseModel {
 
   @column()
   declare email: string | null
-
-  /** The brand panel's login password, hashed; never serialised. */
-  @column({ serializeAs: null })
-  declare password: string | null
 
   @column()
   declare contact: string | null
@@ -57,11 +52,6 @@ export default class Brand extends BaseModel {
   @column.dateTime({ serializeAs: null })
   declare deletedAt: DateTime | null
 
-  @beforeSave()
-  static async hashPassword(brand: Brand) {
-    if (brand.$dirty.password && brand.password) brand.password = await hash.make(brand.password)
-  }
-
   serialize() {
     return {
       id: this.id,
@@ -75,7 +65,6 @@ export default class Brand extends BaseModel {
       companyAddress: this.companyAddress ?? null,
       companyCountry: this.companyCountry ?? null,
       companyTaxId: this.companyTaxId ?? null,
-      hasPassword: Boolean(this.password),
       createdAt: this.createdAt?.toISO() ?? null,
       updatedAt: this.updatedAt?.toISO() ?? null,
     }

@@ -1,11 +1,13 @@
+import { EditButton } from '@affix/admin-ui/plugin-api'
 import { Alert, Box, Chip, Typography } from '@mui/material'
+import type { ReactElement } from 'react'
 import {
   BooleanField,
   DateField,
-  EditButton,
   Labeled,
   Show,
   TabbedShowLayout,
+  TabbedShowLayoutTabs,
   TextField,
   TopToolbar,
   UrlField,
@@ -43,39 +45,92 @@ const CountriesField = (_props: { label?: string }) => {
 const CommissionField = (_props: { label?: string }) => {
   const record = useRecordContext()
   const translate = useTranslate()
-  return <Typography variant="body2">{record?.commissionVariable ? translate(`campaigns.commission_variables.${record.commissionVariable}`) : '—'}</Typography>
+  return (
+    <Typography variant="body2">
+      {record?.commissionVariable ? translate(`campaigns.commission_variables.${record.commissionVariable}`) : '—'}
+    </Typography>
+  )
 }
 
-const Details = () => (
-  <>
-    <TextField source="title" label="resources.campaigns.fields.title" />
-    <BrandField label="resources.campaigns.fields.brandId" />
-    <CampaignStatusField source="status" label="resources.campaigns.fields.status" />
-    <VisibilityField source="visibility" label="resources.campaigns.fields.visibility" />
-    <FeaturedField source="featured" label="resources.campaigns.fields.featured" />
-    <TextField source="description" label="resources.campaigns.fields.description" emptyText="—" />
-    <UrlField source="previewUrl" label="resources.campaigns.fields.previewUrl" emptyText="—" target="_blank" rel="noopener noreferrer" />
-    <TextField source="currency" label="resources.campaigns.fields.currency" />
-    <CommissionField label="resources.campaigns.fields.commissionVariable" />
-    <CountriesField label="resources.campaigns.fields.coverageCountries" />
-    <TextField source="attributionWindowDays" label="resources.campaigns.fields.attributionWindowDays" emptyText="—" />
-    <DateField source="expiresAt" label="resources.campaigns.fields.expiresAt" showTime emptyText="—" />
-  </>
+const label = (field: string) => `resources.manage/campaign.fields.${field}`
+const WIDE_FIELDS = new Set(['description', 'previewUrl', 'defaultUrl', 'fallbackUrl', 'appLink'].map(label))
+const isWide = (field: ReactElement<{ label?: string }>) => WIDE_FIELDS.has(field.props.label ?? '')
+
+/**
+ * The Details tab: each field titled by its `label` in a grid (react-admin's tab layout
+ * labels only its direct children, so fields are never grouped in fragments here). Long
+ * values (URLs, description) take a whole row.
+ */
+const FieldGrid = ({ children }: { children: ReactElement<{ label?: string; source?: string }>[] }) => (
+  <Box
+    data-testid="campaign-details"
+    sx={{
+      display: 'grid',
+      gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+      columnGap: 3,
+      rowGap: 1,
+    }}
+  >
+    {[...children.filter((field) => !isWide(field)), ...children.filter(isWide)].map((field) => (
+      <Box
+        key={field.props.label}
+        data-testid="campaign-field"
+        sx={{ minWidth: 0, overflowWrap: 'anywhere', ...(isWide(field) && { gridColumn: '1 / -1' }) }}
+      >
+        <Labeled>{field}</Labeled>
+      </Box>
+    ))}
+  </Box>
 )
 
+const detailFields = () => [
+  <TextField key="title" source="title" label={label('title')} />,
+  <BrandField key="brandId" label={label('brandId')} />,
+  <CampaignStatusField key="status" source="status" label={label('status')} />,
+  <VisibilityField key="visibility" source="visibility" label={label('visibility')} />,
+  <FeaturedField key="featured" source="featured" label={label('featured')} />,
+  <TextField key="currency" source="currency" label={label('currency')} />,
+  <CommissionField key="commissionVariable" label={label('commissionVariable')} />,
+  <CountriesField key="coverageCountries" label={label('coverageCountries')} />,
+  <TextField
+    key="attributionWindowDays"
+    source="attributionWindowDays"
+    label={label('attributionWindowDays')}
+    emptyText="—"
+  />,
+  <DateField key="expiresAt" source="expiresAt" label={label('expiresAt')} showTime emptyText="—" />,
+  <TextField key="description" source="description" label={label('description')} emptyText="—" />,
+  <UrlField
+    key="previewUrl"
+    source="previewUrl"
+    label={label('previewUrl')}
+    emptyText="—"
+    target="_blank"
+    rel="noopener noreferrer"
+  />,
+]
+
+const Details = () => <FieldGrid>{detailFields()}</FieldGrid>
+
 const AdminDetails = () => (
-  <>
-    <Details />
-    <TextField source="defaultUrl" label="resources.campaigns.fields.defaultUrl" />
-    <TextField source="fallbackUrl" label="resources.campaigns.fields.fallbackUrl" emptyText="—" />
-    <TextField source="appLink" label="resources.campaigns.fields.appLink" emptyText="—" />
-    <TextField source="externalId" label="resources.campaigns.fields.externalId" emptyText="—" />
-    <BooleanField source="isDynamic" label="resources.campaigns.fields.isDynamic" />
-    <BooleanField source="isPersistent" label="resources.campaigns.fields.isPersistent" />
-    <BooleanField source="shortLinkDefault" label="resources.campaigns.fields.shortLinkDefault" />
-    <BooleanField source="overrideCustomerCountry" label="resources.campaigns.fields.overrideCustomerCountry" />
-    <DateField source="createdAt" label="resources.campaigns.fields.createdAt" showTime />
-  </>
+  <FieldGrid>
+    {[
+      ...detailFields(),
+      <TextField key="defaultUrl" source="defaultUrl" label={label('defaultUrl')} />,
+      <TextField key="fallbackUrl" source="fallbackUrl" label={label('fallbackUrl')} emptyText="—" />,
+      <TextField key="appLink" source="appLink" label={label('appLink')} emptyText="—" />,
+      <TextField key="externalId" source="externalId" label={label('externalId')} emptyText="—" />,
+      <BooleanField key="isDynamic" source="isDynamic" label={label('isDynamic')} />,
+      <BooleanField key="isPersistent" source="isPersistent" label={label('isPersistent')} />,
+      <BooleanField key="shortLinkDefault" source="shortLinkDefault" label={label('shortLinkDefault')} />,
+      <BooleanField
+        key="overrideCustomerCountry"
+        source="overrideCustomerCountry"
+        label={label('overrideCustomerCountry')}
+      />,
+      <DateField key="createdAt" source="createdAt" label={label('createdAt')} showTime />,
+    ]}
+  </FieldGrid>
 )
 
 /** An affiliate's standing on the campaign and what it can do: links when approved (or public), else ask. */
@@ -83,7 +138,8 @@ const AffiliateAccess = () => {
   const record = useRecordContext()
   const translate = useTranslate()
   if (!record) return null
-  const status = (record.accessStatus as string | undefined) ?? (record.visibility === 'public' ? 'approved' : 'need_approval')
+  const status =
+    (record.accessStatus as string | undefined) ?? (record.visibility === 'public' ? 'approved' : 'need_approval')
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Labeled label="campaigns.access.your_access">
@@ -98,7 +154,9 @@ const AffiliateAccess = () => {
           <RequestAccess />
         </Box>
       )}
-      {(status === 'pending_approval' || status === 'need_permission') && <Alert severity="info">{translate(`campaigns.access.hints.${status}`)}</Alert>}
+      {(status === 'pending_approval' || status === 'need_permission') && (
+        <Alert severity="info">{translate(`campaigns.access.hints.${status}`)}</Alert>
+      )}
     </Box>
   )
 }
@@ -112,7 +170,7 @@ export const CampaignShow = () => {
   if (!manage) {
     return (
       <Show actions={false}>
-        <TabbedShowLayout>
+        <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
           <TabbedShowLayout.Tab label="campaigns.tabs.details">
             <Details />
           </TabbedShowLayout.Tab>
@@ -128,7 +186,7 @@ export const CampaignShow = () => {
   }
   return (
     <Show actions={<ShowActions manage={manage} />}>
-      <TabbedShowLayout>
+      <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
         <TabbedShowLayout.Tab label="campaigns.tabs.details">
           <AdminDetails />
         </TabbedShowLayout.Tab>
@@ -169,4 +227,3 @@ export const CampaignShow = () => {
     </Show>
   )
 }
-

@@ -23,7 +23,8 @@ export const Row = ({ children }: { children: ReactNode }) => (
   <Box sx={{ display: 'flex', gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>{children}</Box>
 )
 
-const byName = (record: { name?: string; title?: string; id?: unknown }) => record?.name ?? record?.title ?? `#${record?.id}`
+const byName = (record: { name?: string; title?: string; id?: unknown }) =>
+  record?.name ?? record?.title ?? `#${record?.id}`
 const toQuery = (q: string) => ({ q })
 const upper = (value: string | null | undefined) => (typeof value === 'string' ? value.toUpperCase() : value)
 
@@ -31,33 +32,90 @@ const upper = (value: string | null | undefined) => (typeof value === 'string' ?
 const ProductsInput = () => {
   const brandId = useWatch({ name: 'brandId' })
   return (
-    <ReferenceArrayInput source="productIds" reference="products" filter={brandId ? { brandId } : {}}>
-      <AutocompleteArrayInput label="resources.campaigns.fields.productIds" optionText={byName} filterToQuery={toQuery} disabled={!brandId} fullWidth />
+    <ReferenceArrayInput source="productIds" reference="manage/product" filter={brandId ? { brandId } : {}}>
+      <AutocompleteArrayInput
+        label="resources.manage/campaign.fields.productIds"
+        optionText={byName}
+        filterToQuery={toQuery}
+        disabled={!brandId}
+        fullWidth
+      />
     </ReferenceArrayInput>
   )
 }
 
 export const BasicStep = () => (
   <Box sx={{ width: '100%', maxWidth: 900 }}>
-    <TextInput source="title" label="resources.campaigns.fields.title" validate={validateCampaign.title} fullWidth />
+    <TextInput
+      source="title"
+      label="resources.manage/campaign.fields.title"
+      validate={validateCampaign.title}
+      fullWidth
+    />
     <Row>
-      <ReferenceInput source="brandId" reference="brands" sort={{ field: 'name', order: 'ASC' }}>
-        <AutocompleteInput label="resources.campaigns.fields.brandId" optionText={byName} filterToQuery={toQuery} validate={validateCampaign.brandId} fullWidth />
+      <ReferenceInput source="brandId" reference="manage/brand" sort={{ field: 'name', order: 'ASC' }}>
+        <AutocompleteInput
+          label="resources.manage/campaign.fields.brandId"
+          optionText={byName}
+          filterToQuery={toQuery}
+          validate={validateCampaign.brandId}
+          fullWidth
+        />
       </ReferenceInput>
       <ProductsInput />
     </Row>
     <Row>
-      <SelectInput source="status" label="resources.campaigns.fields.status" choices={statusChoices} validate={validateCampaign.status} fullWidth />
-      <SelectInput source="visibility" label="resources.campaigns.fields.visibility" choices={visibilityChoices} validate={validateCampaign.visibility} fullWidth />
+      <SelectInput
+        source="status"
+        label="resources.manage/campaign.fields.status"
+        choices={statusChoices}
+        validate={validateCampaign.status}
+        fullWidth
+      />
+      <SelectInput
+        source="visibility"
+        label="resources.manage/campaign.fields.visibility"
+        choices={visibilityChoices}
+        validate={validateCampaign.visibility}
+        fullWidth
+      />
     </Row>
-    <TextInput source="defaultUrl" label="resources.campaigns.fields.defaultUrl" validate={validateCampaign.defaultUrl} helperText="campaigns.wizard.default_url_help" fullWidth />
+    <TextInput
+      source="defaultUrl"
+      label="resources.manage/campaign.fields.defaultUrl"
+      validate={validateCampaign.defaultUrl}
+      helperText="campaigns.wizard.default_url_help"
+      fullWidth
+    />
     <UrlCheck source="defaultUrl" />
     <Row>
-      <TextInput source="previewUrl" label="resources.campaigns.fields.previewUrl" validate={validateCampaign.optionalUrl} fullWidth />
-      <TextInput source="fallbackUrl" label="resources.campaigns.fields.fallbackUrl" validate={validateCampaign.optionalUrl} fullWidth />
+      <TextInput
+        source="previewUrl"
+        label="resources.manage/campaign.fields.previewUrl"
+        validate={validateCampaign.optionalUrl}
+        fullWidth
+      />
+      <TextInput
+        source="fallbackUrl"
+        label="resources.manage/campaign.fields.fallbackUrl"
+        validate={validateCampaign.optionalUrl}
+        fullWidth
+      />
     </Row>
-    <TextInput source="appLink" label="resources.campaigns.fields.appLink" validate={validateCampaign.optionalUrl} fullWidth />
-    <TextInput source="description" label="resources.campaigns.fields.description" validate={validateCampaign.description} multiline minRows={2} fullWidth />
+    <TextInput
+      source="appLink"
+      label="resources.manage/campaign.fields.appLink"
+      validate={validateCampaign.optionalUrl}
+      fullWidth
+    />
+    <TextInput
+      source="description"
+      label="resources.manage/campaign.fields.description"
+      validate={validateCampaign.description}
+      multiline
+      minRows={2}
+      fullWidth
+    />
   </Box>
 )
 
@@ -67,17 +125,26 @@ const AccessQuestions = () => {
   const { fields, append, remove } = useFieldArray({ name: 'accessQuestions' })
   return (
     <Box sx={{ mt: 1 }}>
-      <Typography variant="subtitle1">{translate('resources.campaigns.fields.accessQuestions')}</Typography>
+      <Typography variant="subtitle1">{translate('resources.manage/campaign.fields.accessQuestions')}</Typography>
       {fields.map((field, index) => (
         <Row key={field.id}>
-          <TextInput source={`accessQuestions.${index}.question`} label="campaigns.wizard.question" validate={validateCampaign.title} fullWidth />
+          <TextInput
+            source={`accessQuestions.${index}.question`}
+            label="campaigns.wizard.question"
+            validate={validateCampaign.title}
+            fullWidth
+          />
           <BooleanInput source={`accessQuestions.${index}.required`} label="campaigns.wizard.question_required" />
           <IconButton aria-label={translate('campaigns.actions.remove_question')} onClick={() => remove(index)}>
             <DeleteIcon />
           </IconButton>
         </Row>
       ))}
-      <MuiButton startIcon={<AddIcon />} onClick={() => append({ question: '', required: false })} disabled={fields.length >= 20}>
+      <MuiButton
+        startIcon={<AddIcon />}
+        onClick={() => append({ question: '', required: false })}
+        disabled={fields.length >= 20}
+      >
         {translate('campaigns.actions.add_question')}
       </MuiButton>
     </Box>
@@ -89,35 +156,88 @@ export const AdvancedStep = () => {
   return (
     <Box sx={{ width: '100%', maxWidth: 900 }}>
       <Row>
-        <TextInput source="currency" label="resources.campaigns.fields.currency" parse={upper} validate={validateCampaign.currency} fullWidth />
-        <SelectInput source="commissionVariable" label="resources.campaigns.fields.commissionVariable" choices={commissionVariableChoices} fullWidth />
+        <TextInput
+          source="currency"
+          label="resources.manage/campaign.fields.currency"
+          parse={upper}
+          validate={validateCampaign.currency}
+          fullWidth
+        />
+        <SelectInput
+          source="commissionVariable"
+          label="resources.manage/campaign.fields.commissionVariable"
+          choices={commissionVariableChoices}
+          fullWidth
+        />
       </Row>
-      <TextArrayInput source="coverageCountries" label="resources.campaigns.fields.coverageCountries" helperText="campaigns.wizard.countries_help" fullWidth />
+      <TextArrayInput
+        source="coverageCountries"
+        label="resources.manage/campaign.fields.coverageCountries"
+        helperText="campaigns.wizard.countries_help"
+        fullWidth
+      />
       <Row>
-        <ReferenceInput source="primaryGroupId" reference="affiliate-groups" sort={{ field: 'name', order: 'ASC' }}>
-          <AutocompleteInput label="resources.campaigns.fields.primaryGroupId" optionText={byName} filterToQuery={toQuery} fullWidth />
+        <ReferenceInput
+          source="primaryGroupId"
+          reference="manage/affiliate-group"
+          sort={{ field: 'name', order: 'ASC' }}
+        >
+          <AutocompleteInput
+            label="resources.manage/campaign.fields.primaryGroupId"
+            optionText={byName}
+            filterToQuery={toQuery}
+            fullWidth
+          />
         </ReferenceInput>
-        <ReferenceArrayInput source="groupIds" reference="affiliate-groups" sort={{ field: 'name', order: 'ASC' }}>
-          <AutocompleteArrayInput label="resources.campaigns.fields.groupIds" optionText={byName} filterToQuery={toQuery} fullWidth />
+        <ReferenceArrayInput
+          source="groupIds"
+          reference="manage/affiliate-group"
+          sort={{ field: 'name', order: 'ASC' }}
+        >
+          <AutocompleteArrayInput
+            label="resources.manage/campaign.fields.groupIds"
+            optionText={byName}
+            filterToQuery={toQuery}
+            fullWidth
+          />
         </ReferenceArrayInput>
       </Row>
       <Row>
-        <TextInput source="externalId" label="resources.campaigns.fields.externalId" validate={validateCampaign.externalId} fullWidth />
-        <NumberInput source="attributionWindowDays" label="resources.campaigns.fields.attributionWindowDays" validate={validateCampaign.attributionWindowDays} min={1} max={365} fullWidth />
-        <DateTimeInput source="expiresAt" label="resources.campaigns.fields.expiresAt" fullWidth />
+        <TextInput
+          source="externalId"
+          label="resources.manage/campaign.fields.externalId"
+          validate={validateCampaign.externalId}
+          fullWidth
+        />
+        <NumberInput
+          source="attributionWindowDays"
+          label="resources.manage/campaign.fields.attributionWindowDays"
+          validate={validateCampaign.attributionWindowDays}
+          min={1}
+          max={365}
+          fullWidth
+        />
+        <DateTimeInput source="expiresAt" label="resources.manage/campaign.fields.expiresAt" fullWidth />
       </Row>
       <Row>
-        <BooleanInput source="isDynamic" label="resources.campaigns.fields.isDynamic" />
-        <BooleanInput source="isPersistent" label="resources.campaigns.fields.isPersistent" />
-        <BooleanInput source="featured" label="resources.campaigns.fields.featured" />
+        <BooleanInput source="isDynamic" label="resources.manage/campaign.fields.isDynamic" />
+        <BooleanInput source="isPersistent" label="resources.manage/campaign.fields.isPersistent" />
+        <BooleanInput source="featured" label="resources.manage/campaign.fields.featured" />
       </Row>
       <Row>
-        <BooleanInput source="shortLinkDefault" label="resources.campaigns.fields.shortLinkDefault" />
-        <BooleanInput source="overrideCustomerCountry" label="resources.campaigns.fields.overrideCustomerCountry" />
+        <BooleanInput source="shortLinkDefault" label="resources.manage/campaign.fields.shortLinkDefault" />
+        <BooleanInput
+          source="overrideCustomerCountry"
+          label="resources.manage/campaign.fields.overrideCustomerCountry"
+        />
       </Row>
       {visibility === 'private' && (
         <>
-          <BooleanInput source="accessByRequest" label="resources.campaigns.fields.accessByRequest" helperText="campaigns.wizard.access_by_request_help" />
+          <BooleanInput
+            source="accessByRequest"
+            label="resources.manage/campaign.fields.accessByRequest"
+            helperText="campaigns.wizard.access_by_request_help"
+          />
           <AccessQuestions />
         </>
       )}

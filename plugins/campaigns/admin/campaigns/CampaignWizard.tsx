@@ -5,7 +5,16 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useFormContext, useFormState } from 'react-hook-form'
 import { Form, SaveButton, useDataProvider, useRecordContext, useTranslate } from 'react-admin'
 import { AdvancedStep, BasicStep } from './CampaignSteps'
-import { ADVANCED_FIELDS, BASIC_FIELDS, CAMPAIGNS_API, CREATE_DEFAULTS, errorPaths, firstStepWithError, stepOfField, WIZARD_STEPS } from './model'
+import {
+  ADVANCED_FIELDS,
+  BASIC_FIELDS,
+  CAMPAIGNS_API,
+  CREATE_DEFAULTS,
+  errorPaths,
+  firstStepWithError,
+  stepOfField,
+  WIZARD_STEPS,
+} from './model'
 import { fromPayoutResponse } from './payout'
 import { PayoutStep } from './PayoutStep'
 
@@ -21,7 +30,8 @@ const LoadPayout = () => {
     queryKey: ['campaigns', 'payout', record?.id],
     enabled: record?.id != null,
     retry: false,
-    queryFn: async () => (await dataProvider.request(`${CAMPAIGNS_API}/${record!.id}/payout`, { notFoundPage: false })).data ?? null,
+    queryFn: async () =>
+      (await dataProvider.request(`${CAMPAIGNS_API}/${record!.id}/payout`, { notFoundPage: false })).data ?? null,
   })
   useEffect(() => {
     if (data) setValue('payout', fromPayoutResponse(data), { shouldDirty: false })
@@ -50,7 +60,8 @@ export const CampaignWizardSteps = ({ mode }: { mode: 'create' | 'edit' }) => {
     wasSubmitting.current = isSubmitting
   }, [isSubmitting, errors])
 
-  const stepHasError = (index: number) => errorPaths(errors as Record<string, unknown>).some((path) => stepOfField(path) === index)
+  const stepHasError = (index: number) =>
+    errorPaths(errors as Record<string, unknown>).some((path) => stepOfField(path) === index)
   const goTo = (index: number) => {
     setStep(index)
     setVisited((current) => Math.max(current, index))
@@ -68,10 +79,19 @@ export const CampaignWizardSteps = ({ mode }: { mode: 'create' | 'edit' }) => {
   return (
     <Box sx={{ width: '100%' }} onKeyDown={onKeyDown}>
       {mode === 'edit' && <LoadPayout />}
-      <Stepper nonLinear activeStep={step} sx={{ mb: 3, maxWidth: 900 }} aria-label={translate('campaigns.wizard.steps_label')}>
+      <Stepper
+        nonLinear
+        activeStep={step}
+        sx={{ mb: 3, maxWidth: 900 }}
+        aria-label={translate('campaigns.wizard.steps_label')}
+      >
         {WIZARD_STEPS.map((name, index) => (
           <Step key={name} completed={index < visited && index !== step}>
-            <StepButton onClick={() => index <= visited && goTo(index)} disabled={index > visited} data-testid={`wizard-step-${name}`}>
+            <StepButton
+              onClick={() => index <= visited && goTo(index)}
+              disabled={index > visited}
+              data-testid={`wizard-step-${name}`}
+            >
               <StepLabel error={stepHasError(index)}>{translate(`campaigns.wizard.${name}`)}</StepLabel>
             </StepButton>
           </Step>
@@ -105,7 +125,9 @@ export const CampaignWizardSteps = ({ mode }: { mode: 'create' | 'edit' }) => {
 const PAYOUT_DEFAULTS = { model: 'cpa', goal: 'ftd', rules: [], qftd: {}, rangeRules: { enabled: false, ranges: [] } }
 
 export const CampaignWizard = ({ mode }: { mode: 'create' | 'edit' }) => (
-  <Form defaultValues={mode === 'create' ? { ...CREATE_DEFAULTS, payout: PAYOUT_DEFAULTS } : { payout: PAYOUT_DEFAULTS }}>
+  <Form
+    defaultValues={mode === 'create' ? { ...CREATE_DEFAULTS, payout: PAYOUT_DEFAULTS } : { payout: PAYOUT_DEFAULTS }}
+  >
     <Box sx={{ p: 2 }}>
       <CampaignWizardSteps mode={mode} />
     </Box>

@@ -3,7 +3,18 @@ import AddIcon from '@mui/icons-material/Add'
 import DeleteIcon from '@mui/icons-material/DeleteOutlined'
 import { useFieldArray, useWatch } from 'react-hook-form'
 import { BooleanInput, NumberInput, SelectInput, useTranslate, type Validator } from 'react-admin'
-import { MAX_RANGE_RULES, MODEL_FIELDS, PAYOUT_GOALS, PAYOUT_MODELS, PERCENT_FIELDS, RULE_OPERATORS, RULE_VARIABLES, validatePayout, type PayoutModel } from './payout'
+import {
+  keptFields,
+  MAX_RANGE_RULES,
+  PAYOUT_GOALS,
+  PAYOUT_MODELS,
+  PERCENT_FIELDS,
+  RANGE_MODES,
+  RULE_OPERATORS,
+  RULE_VARIABLES,
+  validatePayout,
+  type PayoutModel,
+} from './payout'
 import { Row } from './CampaignSteps'
 
 const choices = (prefix: string, values: readonly string[]) => values.map((id) => ({ id, name: `${prefix}.${id}` }))
@@ -24,11 +35,38 @@ const Rules = () => {
         const path = `payout.rules.${index}`
         return (
           <Row key={field.id}>
-            <SelectInput source={`${path}.variable`} label="campaigns.payout.variable" choices={choices('campaigns.payout.variables', RULE_VARIABLES)} validate={payoutRule(`${path}.variable`)} fullWidth />
-            <SelectInput source={`${path}.operator`} label="campaigns.payout.operator" choices={choices('campaigns.payout.operators', RULE_OPERATORS)} validate={payoutRule(`${path}.operator`)} fullWidth />
-            <NumberInput source={`${path}.value`} label="campaigns.payout.value" validate={payoutRule(`${path}.value`)} fullWidth />
-            <NumberInput source={`${path}.numberOfDays`} label="campaigns.payout.days" validate={payoutRule(`${path}.numberOfDays`)} fullWidth />
-            <NumberInput source={`${path}.cumulativeDeposit`} label="campaigns.payout.cumulativeDeposit" validate={payoutRule(`${path}.cumulativeDeposit`)} fullWidth />
+            <SelectInput
+              source={`${path}.variable`}
+              label="campaigns.payout.variable"
+              choices={choices('campaigns.payout.variables', RULE_VARIABLES)}
+              validate={payoutRule(`${path}.variable`)}
+              fullWidth
+            />
+            <SelectInput
+              source={`${path}.operator`}
+              label="campaigns.payout.operator"
+              choices={choices('campaigns.payout.operators', RULE_OPERATORS)}
+              validate={payoutRule(`${path}.operator`)}
+              fullWidth
+            />
+            <NumberInput
+              source={`${path}.value`}
+              label="campaigns.payout.value"
+              validate={payoutRule(`${path}.value`)}
+              fullWidth
+            />
+            <NumberInput
+              source={`${path}.numberOfDays`}
+              label="campaigns.payout.days"
+              validate={payoutRule(`${path}.numberOfDays`)}
+              fullWidth
+            />
+            <NumberInput
+              source={`${path}.cumulativeDeposit`}
+              label="campaigns.payout.cumulativeDeposit"
+              validate={payoutRule(`${path}.cumulativeDeposit`)}
+              fullWidth
+            />
             <BooleanInput source={`${path}.isPercentage`} label="campaigns.payout.isPercentage" />
             <IconButton aria-label={translate('campaigns.payout.remove_rule')} onClick={() => remove(index)}>
               <DeleteIcon />
@@ -36,7 +74,10 @@ const Rules = () => {
           </Row>
         )
       })}
-      <MuiButton startIcon={<AddIcon />} onClick={() => append({ variable: '', operator: 'gte', value: '', isPercentage: false })}>
+      <MuiButton
+        startIcon={<AddIcon />}
+        onClick={() => append({ variable: '', operator: 'gte', value: '', isPercentage: false })}
+      >
         {translate('campaigns.payout.add_rule')}
       </MuiButton>
     </Box>
@@ -47,25 +88,52 @@ const Rules = () => {
 const RangeRules = () => {
   const translate = useTranslate()
   const enabled = useWatch({ name: 'payout.rangeRules.enabled' })
+  const model = useWatch({ name: 'payout.model' })
   const { fields, append, remove } = useFieldArray({ name: 'payout.rangeRules.ranges' })
   return (
     <Box sx={{ mt: 2 }}>
-      <BooleanInput source="payout.rangeRules.enabled" label="campaigns.payout.range_rules" disabled={Boolean(enabled) && fields.length > 0} />
+      <BooleanInput
+        source="payout.rangeRules.enabled"
+        label="campaigns.payout.range_rules"
+        disabled={Boolean(enabled) && fields.length > 0}
+      />
       {enabled && (
         <>
+          {model !== 'cps' && (
+            <SelectInput
+              source="payout.rangeRules.mode"
+              label="campaigns.payout.range_mode"
+              choices={choices('campaigns.payout.range_modes', RANGE_MODES)}
+              defaultValue="marginal"
+            />
+          )}
           {fields.map((field, index) => {
             const path = `payout.rangeRules.ranges.${index}`
             return (
               <Row key={field.id}>
-                <NumberInput source={`${path}.from`} label={translate('campaigns.payout.range_from', { index: index + 1 })} validate={payoutRule(`${path}.from`)} fullWidth />
-                <NumberInput source={`${path}.payout`} label={translate('campaigns.payout.range_payout', { index: index + 1 })} validate={payoutRule(`${path}.payout`)} fullWidth />
+                <NumberInput
+                  source={`${path}.from`}
+                  label={translate('campaigns.payout.range_from', { index: index + 1 })}
+                  validate={payoutRule(`${path}.from`)}
+                  fullWidth
+                />
+                <NumberInput
+                  source={`${path}.payout`}
+                  label={translate('campaigns.payout.range_payout', { index: index + 1 })}
+                  validate={payoutRule(`${path}.payout`)}
+                  fullWidth
+                />
                 <IconButton aria-label={translate('campaigns.payout.remove_range')} onClick={() => remove(index)}>
                   <DeleteIcon />
                 </IconButton>
               </Row>
             )
           })}
-          <MuiButton startIcon={<AddIcon />} onClick={() => append({ from: '', payout: '' })} disabled={fields.length >= MAX_RANGE_RULES}>
+          <MuiButton
+            startIcon={<AddIcon />}
+            onClick={() => append({ from: '', payout: '' })}
+            disabled={fields.length >= MAX_RANGE_RULES}
+          >
             {translate('campaigns.payout.add_range')}
           </MuiButton>
           <Typography variant="caption" component="p">
@@ -80,12 +148,27 @@ const RangeRules = () => {
 export const PayoutStep = () => {
   const translate = useTranslate()
   const model = (useWatch({ name: 'payout.model' }) as PayoutModel | undefined) ?? 'cpa'
-  const fields = MODEL_FIELDS[model] ?? []
+  const goal = useWatch({ name: 'payout.goal' })
+  const kept = keptFields(model, goal)
+  const fields = kept.fields
   return (
     <Box sx={{ width: '100%', maxWidth: 1100 }} data-testid="payout-step">
       <Row>
-        <SelectInput source="payout.model" label="campaigns.payout.model" choices={choices('campaigns.payout.models', PAYOUT_MODELS)} validate={payoutRule('payout.model')} fullWidth />
-        <SelectInput source="payout.goal" label="campaigns.payout.goal" choices={choices('campaigns.commission_variables', PAYOUT_GOALS)} emptyText="campaigns.payout.no_goal" validate={payoutRule('payout.goal')} fullWidth />
+        <SelectInput
+          source="payout.model"
+          label="campaigns.payout.model"
+          choices={choices('campaigns.payout.models', PAYOUT_MODELS)}
+          validate={payoutRule('payout.model')}
+          fullWidth
+        />
+        <SelectInput
+          source="payout.goal"
+          label="campaigns.payout.goal"
+          choices={choices('campaigns.commission_variables', PAYOUT_GOALS)}
+          emptyText="campaigns.payout.no_goal"
+          validate={payoutRule('payout.goal')}
+          fullWidth
+        />
       </Row>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, columnGap: 2 }}>
         {fields.map((field) => (
@@ -100,15 +183,39 @@ export const PayoutStep = () => {
         ))}
       </Box>
       <Row>
-        {model === 'cumulative_deposit' && (
+        {kept.cumulative && (
           <>
-            <NumberInput source="payout.cumulativeDeposit" label="campaigns.payout.cumulativeDeposit" validate={payoutRule('payout.cumulativeDeposit')} fullWidth />
-            <NumberInput source="payout.numberOfDays" label="campaigns.payout.days" validate={payoutRule('payout.numberOfDays')} fullWidth />
+            <NumberInput
+              source="payout.cumulativeDeposit"
+              label="campaigns.payout.cumulativeDeposit"
+              validate={payoutRule('payout.cumulativeDeposit')}
+              fullWidth
+            />
+            <NumberInput
+              source="payout.numberOfDays"
+              label="campaigns.payout.days"
+              validate={payoutRule('payout.numberOfDays')}
+              fullWidth
+            />
           </>
         )}
-        <NumberInput source="payout.qftd.minDeposit" label="campaigns.payout.qftd" helperText="campaigns.payout.qftd_help" fullWidth />
-        <NumberInput source="payout.qftd.daysSinceRegistration" label="campaigns.payout.daysSinceRegistration" fullWidth />
-        <NumberInput source="payout.defaultPayout" label="campaigns.payout.defaultPayout" validate={payoutRule('payout.defaultPayout')} fullWidth />
+        <NumberInput
+          source="payout.qftd.minDeposit"
+          label="campaigns.payout.qftd"
+          helperText="campaigns.payout.qftd_help"
+          fullWidth
+        />
+        <NumberInput
+          source="payout.qftd.daysSinceRegistration"
+          label="campaigns.payout.daysSinceRegistration"
+          fullWidth
+        />
+        <NumberInput
+          source="payout.defaultPayout"
+          label="campaigns.payout.defaultPayout"
+          validate={payoutRule('payout.defaultPayout')}
+          fullWidth
+        />
       </Row>
       <Rules />
       <RangeRules />

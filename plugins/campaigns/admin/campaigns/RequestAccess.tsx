@@ -1,6 +1,15 @@
 import type { AffixDataProvider } from '@affix/admin-ui/plugin-api'
 import { useNotifyServerError } from '@affix/admin-ui/plugin-api'
-import { Alert, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material'
+import {
+  Alert,
+  Box,
+  Button as MuiButton,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  TextField,
+} from '@mui/material'
 import { useState } from 'react'
 import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin'
 import { CAMPAIGNS_API } from './model'
@@ -36,7 +45,10 @@ export const RequestAccess = () => {
     setMissing(unanswered)
     if (unanswered.length) return
     try {
-      await dataProvider.request(`${CAMPAIGNS_API}/${record.id}/access-requests`, { method: 'POST', body: { answers: questions.map((_, index) => answers[index]?.trim() || null) } })
+      await dataProvider.request(`${CAMPAIGNS_API}/${record.id}/access-requests`, {
+        method: 'POST',
+        body: { answers: questions.map((_, index) => answers[index]?.trim() || null) },
+      })
       notify('campaigns.access.requested_notice', { type: 'info' })
       setOpen(false)
       refresh()

@@ -14,7 +14,15 @@ export interface UrlCheckResult {
  * The server's URL validator (spec §5) on the typed URL, shortly after typing stops: its
  * own message ("URL is valid with the specified macros.", "Please include the "x" macro…").
  */
-export const UrlCheck = ({ source, macros = DEFAULT_URL_MACROS, delay = 400 }: { source: string; macros?: readonly string[]; delay?: number }) => {
+export const UrlCheck = ({
+  source,
+  macros = DEFAULT_URL_MACROS,
+  delay = 400,
+}: {
+  source: string
+  macros?: readonly string[]
+  delay?: number
+}) => {
   const url = useWatch({ name: source }) as string | undefined
   const dataProvider = useDataProvider<AffixDataProvider>()
   const [result, setResult] = useState<UrlCheckResult | null>(null)
@@ -45,7 +53,12 @@ export const UrlCheck = ({ source, macros = DEFAULT_URL_MACROS, delay = 400 }: {
 
   if (!result) return null
   return (
-    <Typography variant="caption" component="p" data-testid={`url-check-${source}`} sx={{ mt: -1, mb: 1, ml: 1.75, color: result.valid ? 'success.main' : 'warning.main' }}>
+    <Typography
+      variant="caption"
+      component="p"
+      data-testid={`url-check-${source}`}
+      sx={{ mt: -1, mb: 1, ml: 1.75, color: result.valid ? 'success.main' : 'warning.main' }}
+    >
       {result.message}
     </Typography>
   )

@@ -34,7 +34,8 @@ export function validateCap(cap: CapForm): Record<string, string> {
     const number = value(period)
     if (number === null) continue
     any = true
-    if (!Number.isFinite(number) || number <= 0 || !Number.isInteger(number)) errors[`limits.${period}`] = 'campaigns.validation.cap_positive'
+    if (!Number.isFinite(number) || number <= 0 || !Number.isInteger(number))
+      errors[`limits.${period}`] = 'campaigns.validation.cap_positive'
   }
   if (!any) errors.limits = 'campaigns.validation.cap_limit_required'
   const daily = value('daily')
@@ -44,7 +45,8 @@ export function validateCap(cap: CapForm): Record<string, string> {
     if (fifteen !== null && daily >= fifteen) errors['limits.daily'] = 'campaigns.validation.cap_daily_below'
     else if (monthly !== null && daily >= monthly) errors['limits.daily'] = 'campaigns.validation.cap_daily_below'
   }
-  if (!errors['limits.fifteenDays'] && fifteen !== null && monthly !== null && fifteen >= monthly) errors['limits.fifteenDays'] = 'campaigns.validation.cap_fifteen_below'
+  if (!errors['limits.fifteenDays'] && fifteen !== null && monthly !== null && fifteen >= monthly)
+    errors['limits.fifteenDays'] = 'campaigns.validation.cap_fifteen_below'
   return errors
 }
 

@@ -4,7 +4,7 @@ import { lazyScreen } from '@affix/admin-ui/plugin-api'
 import { CAMPAIGNS_API } from './model'
 
 export const campaignsResource: AdminResource = {
-  name: 'campaigns',
+  name: 'manage/campaign',
   apiPath: CAMPAIGNS_API,
   list: lazyScreen(() => import('./CampaignList').then((module) => module.CampaignList)),
   edit: lazyScreen(() => import('./CampaignEdit').then((module) => module.CampaignEdit)),
@@ -13,4 +13,7 @@ export const campaignsResource: AdminResource = {
   icon: CampaignIcon,
   recordRepresentation: 'title',
   menuGroup: 'manage',
+  menuOrder: 30,
+  description: 'campaigns.home.description',
+  subject: 'campaigns',
 }

@@ -27,4 +27,5 @@ export function toLinkPayload(form: LinkForm, { asAffiliate }: { asAffiliate: bo
 }
 
 /** The link shown for copying: the short one when there is one. */
-export const shownLink = (result: { url: string; shortUrl?: string | null } | null) => result?.shortUrl || result?.url || ''
+export const shownLink = (result: { url: string; shortUrl?: string | null } | null) =>
+  result?.shortUrl || result?.url || ''

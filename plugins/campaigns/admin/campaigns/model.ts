@@ -39,7 +39,18 @@ export const validateCampaign: Record<string, Validator[]> = {
 export const WIZARD_STEPS = ['basic', 'advanced', 'payout'] as const
 export type WizardStep = (typeof WIZARD_STEPS)[number]
 
-export const BASIC_FIELDS = ['title', 'brandId', 'productIds', 'status', 'visibility', 'defaultUrl', 'previewUrl', 'fallbackUrl', 'appLink', 'description'] as const
+export const BASIC_FIELDS = [
+  'title',
+  'brandId',
+  'productIds',
+  'status',
+  'visibility',
+  'defaultUrl',
+  'previewUrl',
+  'fallbackUrl',
+  'appLink',
+  'description',
+] as const
 export const ADVANCED_FIELDS = [
   'currency',
   'commissionVariable',
@@ -110,9 +121,14 @@ export function toCampaignPayload(data: Record<string, any>): Record<string, unk
     const value = payload.expiresAt
     payload.expiresAt = value ? new Date(value as string).toISOString() : null
   }
-  if (payload.attributionWindowDays === '' || payload.attributionWindowDays === null) delete payload.attributionWindowDays
-  else if (payload.attributionWindowDays !== undefined) payload.attributionWindowDays = Number(payload.attributionWindowDays)
-  if (Array.isArray(payload.coverageCountries)) payload.coverageCountries = (payload.coverageCountries as string[]).map((code) => code.trim().toUpperCase()).filter(Boolean)
+  if (payload.attributionWindowDays === '' || payload.attributionWindowDays === null)
+    delete payload.attributionWindowDays
+  else if (payload.attributionWindowDays !== undefined)
+    payload.attributionWindowDays = Number(payload.attributionWindowDays)
+  if (Array.isArray(payload.coverageCountries))
+    payload.coverageCountries = (payload.coverageCountries as string[])
+      .map((code) => code.trim().toUpperCase())
+      .filter(Boolean)
   if (Array.isArray(payload.accessQuestions)) {
     payload.accessQuestions = (payload.accessQuestions as Array<{ question?: string; required?: boolean } | null>)
       .filter((entry): entry is { question: string; required?: boolean } => Boolean(entry?.question?.trim()))
@@ -147,4 +163,14 @@ export const CREATE_DEFAULTS = {
   overrideCustomerCountry: false,
   accessByRequest: true,
   accessQuestions: [],
+}
+
+/**
+ * Featured campaigns are the spec's /manage/campaign?featured: the query (any value but
+ * false/0) becomes the list's featured filter. Null when the URL asks for no such view.
+ */
+export function featuredListSearch(search: string): string | null {
+  const featured = new URLSearchParams(search).get('featured')
+  if (featured === null || featured === 'false' || featured === '0') return null
+  return `?${new URLSearchParams({ filter: JSON.stringify({ featured: true }) })}`
 }

@@ -8,7 +8,16 @@ export type PayoutModel = (typeof PAYOUT_MODELS)[number]
 export const PAYOUT_GOALS = ['ftd', 'leads', 'ngr', 'c_deposit', 'd'] as const
 
 /** Spec §3's payout fields (cpa_payout … cps_d_p) in the API's camelCase. */
-export const PAYOUT_FIELDS = ['cpaPayout', 'cpaCdP', 'cpaFtdP', 'cpaRegP', 'cpaDP', 'cpsFtdP', 'cpsNgrP', 'cpsDP'] as const
+export const PAYOUT_FIELDS = [
+  'cpaPayout',
+  'cpaCdP',
+  'cpaFtdP',
+  'cpaRegP',
+  'cpaDP',
+  'cpsFtdP',
+  'cpsNgrP',
+  'cpsDP',
+] as const
 export type PayoutField = (typeof PAYOUT_FIELDS)[number]
 /** Rev Share (cps_*) fields are percentages; the CPA ones are amounts in the campaign's currency (server: rules/constants.ts). */
 export const PERCENT_FIELDS: ReadonlySet<PayoutField> = new Set(['cpsFtdP', 'cpsNgrP', 'cpsDP'])
@@ -25,7 +34,14 @@ export const MODEL_FIELDS: Record<PayoutModel, readonly PayoutField[]> = {
   cumulative_deposit: ['cpaCdP'],
 }
 
+/** What a plan keeps (server: rules/constants.ts keptFields): goal c_deposit adds cpaCdP and the cumulative settings to cpa and hybrid. */
+export function keptFields(model: PayoutModel, goal: unknown) {
+  const withCd = goal === 'c_deposit' && (model === 'cpa' || model === 'hybrid')
+  const fields: readonly PayoutField[] = withCd ? [...MODEL_FIELDS[model], 'cpaCdP'] : MODEL_FIELDS[model]
+  return { fields, cumulative: model === 'cumulative_deposit' || withCd }
+}
 
+export const RANGE_MODES = ['marginal', 'whole'] as const
 export const RULE_VARIABLES = PAYOUT_GOALS
 export const RULE_OPERATORS = ['gt', 'gte', 'lt', 'lte', 'eq'] as const
 export const MAX_RANGE_RULES = 10
@@ -50,7 +66,7 @@ export interface PayoutForm {
   qftd?: { minDeposit?: number | string | null; daysSinceRegistration?: number | string | null } | null
   defaultPayout?: number | string | null
   rules?: PayoutRule[]
-  rangeRules?: { enabled?: boolean; ranges?: RangeRule[] }
+  rangeRules?: { enabled?: boolean; mode?: (typeof RANGE_MODES)[number]; ranges?: RangeRule[] }
   [field: string]: unknown
 }
 
@@ -67,7 +83,10 @@ export function checkPayoutValue(field: PayoutField | 'defaultPayout', value: un
 }
 
 /** Range rules: at most 10, each value greater than the previous (spec §5). Errors keyed by index. */
-export function checkRangeRules(rules: RangeRule[] | undefined, model?: PayoutModel): { list?: string; rows: Record<number, { from?: string; payout?: string }> } {
+export function checkRangeRules(
+  rules: RangeRule[] | undefined,
+  model?: PayoutModel
+): { list?: string; rows: Record<number, { from?: string; payout?: string }> } {
   const rows: Record<number, { from?: string; payout?: string }> = {}
   const list = (rules?.length ?? 0) > MAX_RANGE_RULES ? 'campaigns.validation.range_max' : undefined
   let previous: number | null = null
@@ -95,7 +114,7 @@ export function validatePayout(payout: PayoutForm | undefined): Record<string, s
     errors['payout.model'] = 'campaigns.validation.required'
     return errors
   }
-  const fields = MODEL_FIELDS[payout.model] ?? []
+  const fields = keptFields(payout.model, payout.goal).fields
   for (const field of fields) {
     const error = checkPayoutValue(field, payout[field])
     if (error) errors[`payout.${field}`] = error
@@ -103,12 +122,17 @@ export function validatePayout(payout: PayoutForm | undefined): Record<string, s
   // What each model needs (server: rules/checks.ts).
   const model = payout.model
   const cpaLike = model === 'cpa' || model === 'hybrid'
-  if ((cpaLike || model === 'cpc') && blank(payout.cpaPayout)) errors['payout.cpaPayout'] = 'campaigns.validation.required'
+  if ((cpaLike || model === 'cpc') && blank(payout.cpaPayout))
+    errors['payout.cpaPayout'] = 'campaigns.validation.required'
   if (cpaLike && blank(payout.goal)) errors['payout.goal'] = 'campaigns.validation.required'
-  if ((model === 'cps' || model === 'hybrid') && CPS.every((field) => blank(payout[field]))) errors['payout.cpsNgrP'] ??= 'campaigns.validation.cps_required'
+  if ((model === 'cps' || model === 'hybrid') && CPS.every((field) => blank(payout[field])))
+    errors['payout.cpsNgrP'] ??= 'campaigns.validation.cps_required'
+  if (cpaLike && payout.goal === 'c_deposit' && blank(payout.cumulativeDeposit))
+    errors['payout.cumulativeDeposit'] = 'campaigns.validation.cumulative_deposit_required'
   if (model === 'cumulative_deposit') {
     if (blank(payout.cpaCdP)) errors['payout.cpaCdP'] = 'campaigns.validation.required'
-    if (blank(payout.cumulativeDeposit)) errors['payout.cumulativeDeposit'] = 'campaigns.validation.cumulative_deposit_required'
+    if (blank(payout.cumulativeDeposit))
+      errors['payout.cumulativeDeposit'] = 'campaigns.validation.cumulative_deposit_required'
     if (blank(payout.numberOfDays)) errors['payout.numberOfDays'] = 'campaigns.validation.days_required'
   }
   const defaultError = checkPayoutValue('defaultPayout', payout.defaultPayout)
@@ -119,11 +143,13 @@ export function validatePayout(payout: PayoutForm | undefined): Record<string, s
     if (blank(rule?.value)) errors[`payout.rules.${index}.value`] = 'campaigns.validation.required'
     // Spec §5: cumulative deposit and number of days where those rules apply.
     if (rule?.variable === 'c_deposit') {
-      if (blank(rule.cumulativeDeposit)) errors[`payout.rules.${index}.cumulativeDeposit`] = 'campaigns.validation.cumulative_deposit_required'
+      if (blank(rule.cumulativeDeposit))
+        errors[`payout.rules.${index}.cumulativeDeposit`] = 'campaigns.validation.cumulative_deposit_required'
       if (blank(rule.numberOfDays)) errors[`payout.rules.${index}.numberOfDays`] = 'campaigns.validation.days_required'
     }
     // Spec §5: a rate is greater than 0 and less than 100.
-    if (rule?.isPercentage && !blank(rule.value) && (Number(rule.value) <= 0 || Number(rule.value) >= 100)) errors[`payout.rules.${index}.value`] = 'campaigns.validation.rate'
+    if (rule?.isPercentage && !blank(rule.value) && (Number(rule.value) <= 0 || Number(rule.value) >= 100))
+      errors[`payout.rules.${index}.value`] = 'campaigns.validation.rate'
   })
   if (payout.rangeRules?.enabled) {
     const range = checkRangeRules(payout.rangeRules.ranges, model)
@@ -140,13 +166,17 @@ export function validatePayout(payout: PayoutForm | undefined): Record<string, s
 export function toPayoutPayload(payout: PayoutForm): Record<string, unknown> {
   const model = payout.model ?? 'cpa'
   const body: Record<string, unknown> = { model, goal: blank(payout.goal) ? null : payout.goal }
-  for (const field of MODEL_FIELDS[model]) body[field] = num(payout[field])
-  if (model === 'cumulative_deposit') {
+  const kept = keptFields(model, payout.goal)
+  for (const field of kept.fields) body[field] = num(payout[field])
+  if (kept.cumulative) {
     body.cumulativeDeposit = num(payout.cumulativeDeposit)
     body.numberOfDays = num(payout.numberOfDays)
   }
   const qftd = payout.qftd ?? {}
-  body.qftd = blank(qftd.minDeposit) && blank(qftd.daysSinceRegistration) ? null : { minDeposit: num(qftd.minDeposit), daysSinceRegistration: num(qftd.daysSinceRegistration) }
+  body.qftd =
+    blank(qftd.minDeposit) && blank(qftd.daysSinceRegistration)
+      ? null
+      : { minDeposit: num(qftd.minDeposit), daysSinceRegistration: num(qftd.daysSinceRegistration) }
   body.defaultPayout = num(payout.defaultPayout)
   body.rules = (payout.rules ?? []).map((rule) => ({
     variable: rule.variable,
@@ -157,7 +187,13 @@ export function toPayoutPayload(payout: PayoutForm): Record<string, unknown> {
     isPercentage: Boolean(rule.isPercentage),
   }))
   const ranges = payout.rangeRules?.ranges ?? []
-  body.rangeRules = payout.rangeRules?.enabled ? { enabled: true, ranges: ranges.map((rule) => ({ from: num(rule.from), payout: num(rule.payout) })) } : null
+  body.rangeRules = payout.rangeRules?.enabled
+    ? {
+        enabled: true,
+        ...(payout.rangeRules.mode && model !== 'cps' ? { mode: payout.rangeRules.mode } : {}),
+        ranges: ranges.map((rule) => ({ from: num(rule.from), payout: num(rule.payout) })),
+      }
+    : null
   return body
 }
 
@@ -170,6 +206,10 @@ export function fromPayoutResponse(data: Record<string, any> | null | undefined)
     model: (data.model as PayoutModel) ?? 'cpa',
     qftd: data.qftd ?? {},
     rules: (data.rules as PayoutRule[] | undefined) ?? [],
-    rangeRules: { enabled: Boolean(data.rangeRules?.enabled) || ranges.length > 0, ranges },
+    rangeRules: {
+      enabled: Boolean(data.rangeRules?.enabled) || ranges.length > 0,
+      mode: data.rangeRules?.mode ?? 'marginal',
+      ranges,
+    },
   }
 }

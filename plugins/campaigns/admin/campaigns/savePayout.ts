@@ -1,4 +1,4 @@
-import type { AffixDataProvider } from '@affix/admin-ui/plugin-api'
+import { CAMPAIGNS_RESOURCE, useEditPath, type AffixDataProvider } from '@affix/admin-ui/plugin-api'
 import { useRef } from 'react'
 import { useDataProvider, useNotify, useRedirect, type Identifier } from 'react-admin'
 import { CAMPAIGNS_API, toCampaignPayload } from './model'
@@ -13,6 +13,7 @@ export function useCampaignSave(mode: 'create' | 'edit') {
   const dataProvider = useDataProvider<AffixDataProvider>()
   const notify = useNotify()
   const redirect = useRedirect()
+  const editPath = useEditPath()
   const payout = useRef<PayoutForm | null>(null)
 
   const transform = (data: Record<string, any>) => {
@@ -24,16 +25,23 @@ export function useCampaignSave(mode: 'create' | 'edit') {
     let planSaved = true
     if (payout.current) {
       try {
-        await dataProvider.request(`${CAMPAIGNS_API}/${record.id}/payout`, { method: 'PUT', body: toPayoutPayload(payout.current) })
+        await dataProvider.request(`${CAMPAIGNS_API}/${record.id}/payout`, {
+          method: 'PUT',
+          body: toPayoutPayload(payout.current),
+        })
       } catch (error) {
         planSaved = false
         const message = error instanceof Error && error.message ? error.message : 'ra.notification.http_error'
         notify('campaigns.notifications.payout_failed', { type: 'warning', messageArgs: { error: message } })
       }
     }
-    if (planSaved) notify(mode === 'create' ? 'ra.notification.created' : 'ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } })
-    // Without its plan the campaign opens in edit, on the payout step's data.
-    redirect(planSaved ? 'show' : 'edit', 'campaigns', record.id)
+    if (planSaved)
+      notify(`resources.${CAMPAIGNS_RESOURCE}.notifications.${mode === 'create' ? 'created' : 'updated'}`, {
+        type: 'info',
+        messageArgs: { smart_count: 1 },
+      })
+    // The campaign's page; without its plan, its form (on the payout step's data).
+    redirect(planSaved ? `/${CAMPAIGNS_RESOURCE}/${record.id}` : editPath(CAMPAIGNS_RESOURCE, record.id))
   }
 
   return { transform, onSuccess }

@@ -1,8 +1,20 @@
 /* Admin UI messages of the campaigns plugin (en). Spec §5 wording where the spec gives one. */
 export const en = {
-  resources: {
+  // The plugin's name and description (dashboard, Integrations).
+  plugins: {
     campaigns: {
+      name: 'Campaigns',
+      description: 'Campaigns, payout plans, caps, targeting rule blocks, access requests and tracking links.',
+    },
+  },
+  resources: {
+    'manage/campaign': {
       name: 'Campaign |||| Campaigns',
+      notifications: {
+        created: 'Campaign created',
+        updated: 'Campaign saved',
+        deleted: 'Campaign deleted |||| %{smart_count} campaigns deleted',
+      },
       fields: {
         id: 'ID',
         title: 'Title',
@@ -36,11 +48,28 @@ export const en = {
     },
   },
   campaigns: {
+    home: {
+      description: 'Campaigns with their payouts, caps, targeting and tracking links.',
+      description_affiliate:
+        'Find campaigns to promote, ask for access to private ones and generate your tracking links.',
+    },
     status: { active: 'Active', paused: 'Paused', disabled: 'Disabled', suspended: 'Suspended' },
     visibility: { public: 'Public', private: 'Private' },
-    commission_variables: { ftd: 'FTD', leads: 'Registration', ngr: 'NGR', c_deposit: 'Cumulative Deposit', d: 'Deposit' },
+    commission_variables: {
+      ftd: 'FTD',
+      leads: 'Registration',
+      ngr: 'NGR',
+      c_deposit: 'Cumulative Deposit',
+      d: 'Deposit',
+    },
     featured: { yes: 'Featured', no: 'Not featured', filter: 'Featured only' },
-    actions: { activate: 'Activate', pause: 'Pause', disable: 'Disable', add_question: 'Add question', remove_question: 'Remove question' },
+    actions: {
+      activate: 'Activate',
+      pause: 'Pause',
+      disable: 'Disable',
+      add_question: 'Add question',
+      remove_question: 'Remove question',
+    },
     notifications: {
       status_changed: 'Status changed for 1 campaign |||| Status changed for %{smart_count} campaigns',
       payout_failed: 'The campaign was saved, but its payout plan was not: %{error}',
@@ -88,15 +117,29 @@ export const en = {
       days: 'Number of days',
       cumulativeDeposit: 'Cumulative deposit',
       isPercentage: 'Percentage',
-      variables: { ftd: 'FTD', leads: 'Registration', ngr: 'NGR', c_deposit: 'Cumulative Deposit', d: 'Deposit', deposit_count: 'Deposit count' },
+      variables: {
+        ftd: 'FTD',
+        leads: 'Registration',
+        ngr: 'NGR',
+        c_deposit: 'Cumulative Deposit',
+        d: 'Deposit',
+        deposit_count: 'Deposit count',
+      },
       operators: { gt: 'Greater than', gte: 'At least', lt: 'Less than', lte: 'At most', eq: 'Equal to' },
+      range_mode: 'Tier mode',
+      range_modes: {
+        marginal: 'Marginal: the k-th event pays the tier reached at k',
+        whole: 'Whole: every event of the period pays the tier the period reaches',
+      },
       range_rules: 'Range rules',
       range_from: 'From (rule %{index})',
       range_payout: 'Payout (rule %{index})',
       add_range: 'Add range rule',
       remove_range: 'Remove range rule',
-      range_help: 'Up to %{max} rules, each value greater than the previous. Once enabled, range rules can only be removed.',
-      change_rule: 'The payout plan and the commission variable can change only while the campaign has no customers or activity.',
+      range_help:
+        'Up to %{max} rules, each value greater than the previous. Once enabled, range rules can only be removed.',
+      change_rule:
+        'The payout plan and the commission variable can change only while the campaign has no customers or activity.',
       none: 'No payout plan yet.',
     },
     tabs: {
@@ -158,8 +201,19 @@ export const en = {
       },
     },
     groups: { saved: 'Groups saved' },
-    blocked: { affiliates: 'Blocked affiliates', help: 'Blocked affiliates get no tracking links and their clicks are rejected.', saved: 'Blocked affiliates saved' },
-    notes: { new: 'New note', add: 'Add note', added: 'Note added', deleted: 'Note deleted', delete: 'Delete note', empty: 'No notes yet.' },
+    blocked: {
+      affiliates: 'Blocked affiliates',
+      help: 'Blocked affiliates get no tracking links and their clicks are rejected.',
+      saved: 'Blocked affiliates saved',
+    },
+    notes: {
+      new: 'New note',
+      add: 'Add note',
+      added: 'Note added',
+      deleted: 'Note deleted',
+      delete: 'Delete note',
+      empty: 'No notes yet.',
+    },
     caps: {
       add: 'Add cap',
       edit: 'Edit cap',
@@ -171,13 +225,58 @@ export const en = {
       unavailable: 'Caps could not be loaded.',
       limits: 'Limits',
       fields: { variable: 'Variable', type: 'Type', visibility: 'Visibility', action: 'Action' },
-      variables: { clicks: 'Clicks', leads: 'Registrations', ftd: 'FTD', deposits: 'Deposits', c_deposit: 'Cumulative Deposit' },
+      variables: {
+        clicks: 'Clicks',
+        leads: 'Registrations',
+        ftd: 'FTD',
+        deposits: 'Deposits',
+        c_deposit: 'Cumulative Deposit',
+      },
       types: { combined: 'Combined', each_affiliate: 'Each affiliate' },
-      actions: { reject_activity: 'Reject activity', pause_campaign: 'Pause campaign', disable_campaign: 'Disable campaign' },
+      actions: {
+        reject_activity: 'Reject activity',
+        pause_campaign: 'Pause campaign',
+        disable_campaign: 'Disable campaign',
+      },
       periods: { hourly: 'Hourly', daily: 'Daily', fifteenDays: '15 days', monthly: 'Monthly', lifetime: 'Lifetime' },
     },
-    targeting: { add: 'Add rule block', edit: 'Edit rule block', delete: 'Delete rule block', added: 'Rule block added', updated: 'Rule block updated', deleted: 'Rule block deleted', empty: 'No rule blocks: every click goes to the campaign URL.', help: 'A click goes to the campaign URL when it matches any block; otherwise to the fallback URL.', unavailable: 'Rule blocks could not be loaded.', name: 'Name', logic: 'Logic', conditions: 'Conditions', field: 'Field', operator: 'Operator', values: 'Values (comma-separated)', add_condition: 'Add condition', remove_condition: 'Remove condition', logics: { and: 'All conditions (AND)', or: 'Any condition (OR)' }, operators: { in: 'is one of', not_in: 'is not one of' }, fields: { country: 'Country', device: 'Device', os: 'Operating system', browser: 'Browser', language: 'Language', ip: 'IP address', ip_range: 'IP range' }, required: 'Required' },
-    deep_links: { name: 'Name', url: 'URL', empty: 'No deep links for this campaign.', unavailable: 'Deep links are not enabled for this organisation.' },
+    targeting: {
+      add: 'Add rule block',
+      edit: 'Edit rule block',
+      delete: 'Delete rule block',
+      added: 'Rule block added',
+      updated: 'Rule block updated',
+      deleted: 'Rule block deleted',
+      empty: 'No rule blocks: every click goes to the campaign URL.',
+      help: 'A click goes to the campaign URL when it matches any block; otherwise to the fallback URL.',
+      unavailable: 'Rule blocks could not be loaded.',
+      name: 'Name',
+      logic: 'Logic',
+      conditions: 'Conditions',
+      field: 'Field',
+      operator: 'Operator',
+      values: 'Values (comma-separated)',
+      add_condition: 'Add condition',
+      remove_condition: 'Remove condition',
+      logics: { and: 'All conditions (AND)', or: 'Any condition (OR)' },
+      operators: { in: 'is one of', not_in: 'is not one of' },
+      fields: {
+        country: 'Country',
+        device: 'Device',
+        os: 'Operating system',
+        browser: 'Browser',
+        language: 'Language',
+        ip: 'IP address',
+        ip_range: 'IP range',
+      },
+      required: 'Required',
+    },
+    deep_links: {
+      name: 'Name',
+      url: 'URL',
+      empty: 'No deep links for this campaign.',
+      unavailable: 'Deep links are not enabled for this organisation.',
+    },
     timeline: {
       empty: 'Nothing yet.',
       system: 'System',

@@ -1,8 +1,21 @@
 /* Admin UI messages of the campaigns plugin (pt-BR). */
 export const pt = {
-  resources: {
+  // The plugin's name and description (dashboard, Integrations).
+  plugins: {
     campaigns: {
+      name: 'Campanhas',
+      description:
+        'Campanhas, planos de pagamento, limites, blocos de regras de segmentação, pedidos de acesso e links de rastreamento.',
+    },
+  },
+  resources: {
+    'manage/campaign': {
       name: 'Campanha |||| Campanhas',
+      notifications: {
+        created: 'Campanha criada',
+        updated: 'Campanha salva',
+        deleted: 'Campanha excluída |||| %{smart_count} campanhas excluídas',
+      },
       fields: {
         id: 'ID',
         title: 'Título',
@@ -36,11 +49,22 @@ export const pt = {
     },
   },
   campaigns: {
+    home: {
+      description: 'Campanhas com seus pagamentos, limites, segmentação e links de rastreamento.',
+      description_affiliate:
+        'Encontre campanhas para divulgar, peça acesso às privadas e gere seus links de rastreamento.',
+    },
     status: { active: 'Ativa', paused: 'Pausada', disabled: 'Desativada', suspended: 'Suspensa' },
     visibility: { public: 'Pública', private: 'Privada' },
     commission_variables: { ftd: 'FTD', leads: 'Cadastro', ngr: 'NGR', c_deposit: 'Depósito acumulado', d: 'Depósito' },
     featured: { yes: 'Em destaque', no: 'Sem destaque', filter: 'Somente em destaque' },
-    actions: { activate: 'Ativar', pause: 'Pausar', disable: 'Desativar', add_question: 'Adicionar pergunta', remove_question: 'Remover pergunta' },
+    actions: {
+      activate: 'Ativar',
+      pause: 'Pausar',
+      disable: 'Desativar',
+      add_question: 'Adicionar pergunta',
+      remove_question: 'Remover pergunta',
+    },
     notifications: {
       status_changed: 'Status alterado em 1 campanha |||| Status alterado em %{smart_count} campanhas',
       payout_failed: 'A campanha foi salva, mas o plano de pagamento não: %{error}',
@@ -88,15 +112,29 @@ export const pt = {
       days: 'Número de dias',
       cumulativeDeposit: 'Depósito acumulado',
       isPercentage: 'Percentual',
-      variables: { ftd: 'FTD', leads: 'Cadastro', ngr: 'NGR', c_deposit: 'Depósito acumulado', d: 'Depósito', deposit_count: 'Número de depósitos' },
+      variables: {
+        ftd: 'FTD',
+        leads: 'Cadastro',
+        ngr: 'NGR',
+        c_deposit: 'Depósito acumulado',
+        d: 'Depósito',
+        deposit_count: 'Número de depósitos',
+      },
       operators: { gt: 'Maior que', gte: 'Pelo menos', lt: 'Menor que', lte: 'No máximo', eq: 'Igual a' },
+      range_mode: 'Modo das faixas',
+      range_modes: {
+        marginal: 'Marginal: o k-ésimo evento paga a faixa atingida em k',
+        whole: 'Total: cada evento do período paga a faixa que o período atinge',
+      },
       range_rules: 'Regras de faixa',
       range_from: 'A partir de (regra %{index})',
       range_payout: 'Pagamento (regra %{index})',
       add_range: 'Adicionar regra de faixa',
       remove_range: 'Remover regra de faixa',
-      range_help: 'Até %{max} regras, cada valor maior que o anterior. Depois de ativadas, as regras de faixa só podem ser removidas.',
-      change_rule: 'O plano de pagamento e a variável de comissão só mudam enquanto a campanha não tem clientes nem atividade.',
+      range_help:
+        'Até %{max} regras, cada valor maior que o anterior. Depois de ativadas, as regras de faixa só podem ser removidas.',
+      change_rule:
+        'O plano de pagamento e a variável de comissão só mudam enquanto a campanha não tem clientes nem atividade.',
       none: 'Ainda sem plano de pagamento.',
     },
     tabs: {
@@ -158,8 +196,19 @@ export const pt = {
       },
     },
     groups: { saved: 'Grupos salvos' },
-    blocked: { affiliates: 'Afiliados bloqueados', help: 'Afiliados bloqueados não recebem links de rastreamento e seus cliques são rejeitados.', saved: 'Afiliados bloqueados salvos' },
-    notes: { new: 'Nova nota', add: 'Adicionar nota', added: 'Nota adicionada', deleted: 'Nota excluída', delete: 'Excluir nota', empty: 'Nenhuma nota ainda.' },
+    blocked: {
+      affiliates: 'Afiliados bloqueados',
+      help: 'Afiliados bloqueados não recebem links de rastreamento e seus cliques são rejeitados.',
+      saved: 'Afiliados bloqueados salvos',
+    },
+    notes: {
+      new: 'Nova nota',
+      add: 'Adicionar nota',
+      added: 'Nota adicionada',
+      deleted: 'Nota excluída',
+      delete: 'Excluir nota',
+      empty: 'Nenhuma nota ainda.',
+    },
     caps: {
       add: 'Adicionar limite',
       edit: 'Editar limite',
@@ -171,13 +220,64 @@ export const pt = {
       unavailable: 'Não foi possível carregar os limites.',
       limits: 'Limites',
       fields: { variable: 'Variável', type: 'Tipo', visibility: 'Visibilidade', action: 'Ação' },
-      variables: { clicks: 'Cliques', leads: 'Cadastros', ftd: 'FTD', deposits: 'Depósitos', c_deposit: 'Depósito acumulado' },
+      variables: {
+        clicks: 'Cliques',
+        leads: 'Cadastros',
+        ftd: 'FTD',
+        deposits: 'Depósitos',
+        c_deposit: 'Depósito acumulado',
+      },
       types: { combined: 'Combinado', each_affiliate: 'Cada afiliado' },
-      actions: { reject_activity: 'Rejeitar atividade', pause_campaign: 'Pausar campanha', disable_campaign: 'Desativar campanha' },
-      periods: { hourly: 'Por hora', daily: 'Diário', fifteenDays: '15 dias', monthly: 'Mensal', lifetime: 'Vitalício' },
+      actions: {
+        reject_activity: 'Rejeitar atividade',
+        pause_campaign: 'Pausar campanha',
+        disable_campaign: 'Desativar campanha',
+      },
+      periods: {
+        hourly: 'Por hora',
+        daily: 'Diário',
+        fifteenDays: '15 dias',
+        monthly: 'Mensal',
+        lifetime: 'Vitalício',
+      },
     },
-    targeting: { add: 'Adicionar bloco de regras', edit: 'Editar bloco de regras', delete: 'Excluir bloco de regras', added: 'Bloco de regras adicionado', updated: 'Bloco de regras atualizado', deleted: 'Bloco de regras excluído', empty: 'Nenhum bloco de regras: todo clique vai para a URL da campanha.', help: 'Um clique vai para a URL da campanha quando atende a algum bloco; caso contrário, para a URL alternativa.', unavailable: 'Não foi possível carregar os blocos de regras.', name: 'Nome', logic: 'Lógica', conditions: 'Condições', field: 'Campo', operator: 'Operador', values: 'Valores (separados por vírgula)', add_condition: 'Adicionar condição', remove_condition: 'Remover condição', logics: { and: 'Todas as condições (E)', or: 'Qualquer condição (OU)' }, operators: { in: 'é um de', not_in: 'não é um de' }, fields: { country: 'País', device: 'Dispositivo', os: 'Sistema operacional', browser: 'Navegador', language: 'Idioma', ip: 'Endereço IP', ip_range: 'Faixa de IP' }, required: 'Obrigatório' },
-    deep_links: { name: 'Nome', url: 'URL', empty: 'Nenhum deep link nesta campanha.', unavailable: 'Deep links não estão habilitados para esta organização.' },
+    targeting: {
+      add: 'Adicionar bloco de regras',
+      edit: 'Editar bloco de regras',
+      delete: 'Excluir bloco de regras',
+      added: 'Bloco de regras adicionado',
+      updated: 'Bloco de regras atualizado',
+      deleted: 'Bloco de regras excluído',
+      empty: 'Nenhum bloco de regras: todo clique vai para a URL da campanha.',
+      help: 'Um clique vai para a URL da campanha quando atende a algum bloco; caso contrário, para a URL alternativa.',
+      unavailable: 'Não foi possível carregar os blocos de regras.',
+      name: 'Nome',
+      logic: 'Lógica',
+      conditions: 'Condições',
+      field: 'Campo',
+      operator: 'Operador',
+      values: 'Valores (separados por vírgula)',
+      add_condition: 'Adicionar condição',
+      remove_condition: 'Remover condição',
+      logics: { and: 'Todas as condições (E)', or: 'Qualquer condição (OU)' },
+      operators: { in: 'é um de', not_in: 'não é um de' },
+      fields: {
+        country: 'País',
+        device: 'Dispositivo',
+        os: 'Sistema operacional',
+        browser: 'Navegador',
+        language: 'Idioma',
+        ip: 'Endereço IP',
+        ip_range: 'Faixa de IP',
+      },
+      required: 'Obrigatório',
+    },
+    deep_links: {
+      name: 'Nome',
+      url: 'URL',
+      empty: 'Nenhum deep link nesta campanha.',
+      unavailable: 'Deep links não estão habilitados para esta organização.',
+    },
     timeline: {
       empty: 'Nada ainda.',
       system: 'Sistema',

@@ -1,8 +1,21 @@
 /* Admin UI messages of the campaigns plugin (tr). */
 export const tr = {
-  resources: {
+  // The plugin's name and description (dashboard, Integrations).
+  plugins: {
     campaigns: {
+      name: 'Kampanyalar',
+      description:
+        'Kampanyalar, ödeme planları, limitler, hedefleme kural blokları, erişim istekleri ve izleme bağlantıları.',
+    },
+  },
+  resources: {
+    'manage/campaign': {
       name: 'Kampanya |||| Kampanyalar',
+      notifications: {
+        created: 'Kampanya oluşturuldu',
+        updated: 'Kampanya kaydedildi',
+        deleted: 'Kampanya silindi |||| %{smart_count} kampanya silindi',
+      },
       fields: {
         id: 'ID',
         title: 'Başlık',
@@ -36,11 +49,22 @@ export const tr = {
     },
   },
   campaigns: {
+    home: {
+      description: 'Ödemeleri, limitleri, hedeflemesi ve izleme bağlantılarıyla kampanyalar.',
+      description_affiliate:
+        'Tanıtacağınız kampanyaları bulun, özel olanlara erişim isteyin ve izleme bağlantılarınızı oluşturun.',
+    },
     status: { active: 'Aktif', paused: 'Duraklatıldı', disabled: 'Devre dışı', suspended: 'Askıya alındı' },
     visibility: { public: 'Herkese açık', private: 'Özel' },
     commission_variables: { ftd: 'FTD', leads: 'Kayıt', ngr: 'NGR', c_deposit: 'Kümülatif yatırım', d: 'Yatırım' },
     featured: { yes: 'Öne çıkan', no: 'Öne çıkmayan', filter: 'Yalnızca öne çıkanlar' },
-    actions: { activate: 'Etkinleştir', pause: 'Duraklat', disable: 'Devre dışı bırak', add_question: 'Soru ekle', remove_question: 'Soruyu kaldır' },
+    actions: {
+      activate: 'Etkinleştir',
+      pause: 'Duraklat',
+      disable: 'Devre dışı bırak',
+      add_question: 'Soru ekle',
+      remove_question: 'Soruyu kaldır',
+    },
     notifications: {
       status_changed: '1 kampanyanın durumu değişti |||| %{smart_count} kampanyanın durumu değişti',
       payout_failed: 'Kampanya kaydedildi ancak ödeme planı kaydedilmedi: %{error}',
@@ -62,7 +86,13 @@ export const tr = {
       model: 'Ödeme modeli',
       goal: 'Hedef',
       no_goal: 'Yok',
-      models: { cpa: 'CPA', cpc: 'CPC', cps: 'Gelir Paylaşımı', hybrid: 'Hibrit', cumulative_deposit: 'Kümülatif yatırım' },
+      models: {
+        cpa: 'CPA',
+        cpc: 'CPC',
+        cps: 'Gelir Paylaşımı',
+        hybrid: 'Hibrit',
+        cumulative_deposit: 'Kümülatif yatırım',
+      },
       fields: {
         cpaPayout: 'CPA ödemesi',
         cpaCdP: 'Kümülatif yatırım ödemesi (%)',
@@ -88,15 +118,29 @@ export const tr = {
       days: 'Gün sayısı',
       cumulativeDeposit: 'Kümülatif yatırım',
       isPercentage: 'Yüzde',
-      variables: { ftd: 'FTD', leads: 'Kayıt', ngr: 'NGR', c_deposit: 'Kümülatif yatırım', d: 'Yatırım', deposit_count: 'Yatırım sayısı' },
+      variables: {
+        ftd: 'FTD',
+        leads: 'Kayıt',
+        ngr: 'NGR',
+        c_deposit: 'Kümülatif yatırım',
+        d: 'Yatırım',
+        deposit_count: 'Yatırım sayısı',
+      },
       operators: { gt: 'Büyüktür', gte: 'En az', lt: 'Küçüktür', lte: 'En fazla', eq: 'Eşittir' },
+      range_mode: 'Aralık modu',
+      range_modes: {
+        marginal: 'Marjinal: k. olay k’da ulaşılan aralığı öder',
+        whole: 'Tümü: dönemin her olayı dönemin ulaştığı aralığı öder',
+      },
       range_rules: 'Aralık kuralları',
       range_from: 'Başlangıç (kural %{index})',
       range_payout: 'Ödeme (kural %{index})',
       add_range: 'Aralık kuralı ekle',
       remove_range: 'Aralık kuralını kaldır',
-      range_help: 'En fazla %{max} kural, her değer bir öncekinden büyük. Etkinleştirilen aralık kuralları yalnızca kaldırılabilir.',
-      change_rule: 'Ödeme planı ve komisyon değişkeni yalnızca kampanyanın müşterisi veya aktivitesi yokken değişebilir.',
+      range_help:
+        'En fazla %{max} kural, her değer bir öncekinden büyük. Etkinleştirilen aralık kuralları yalnızca kaldırılabilir.',
+      change_rule:
+        'Ödeme planı ve komisyon değişkeni yalnızca kampanyanın müşterisi veya aktivitesi yokken değişebilir.',
       none: 'Henüz ödeme planı yok.',
     },
     tabs: {
@@ -126,7 +170,7 @@ export const tr = {
       copy_failed: 'Kopyalanamadı: bağlantıyı seçip kopyalayın',
     },
     access: {
-      public: 'Bu kampanya herkese açık: her affiliate tanıtabilir.',
+      public: 'Bu kampanya herkese açık: her ortak tanıtabilir.',
       empty: 'Henüz erişim isteği yok.',
       affiliate: 'Ortak',
       status: 'Durum',
@@ -158,8 +202,19 @@ export const tr = {
       },
     },
     groups: { saved: 'Gruplar kaydedildi' },
-    blocked: { affiliates: 'Engellenen affiliate\u2019ler', help: 'Engellenen affiliate\u2019ler takip bağlantısı alamaz ve tıklamaları reddedilir.', saved: 'Engellenen affiliate\u2019ler kaydedildi' },
-    notes: { new: 'Yeni not', add: 'Not ekle', added: 'Not eklendi', deleted: 'Not silindi', delete: 'Notu sil', empty: 'Henüz not yok.' },
+    blocked: {
+      affiliates: 'Engellenen ortaklar',
+      help: 'Engellenen ortaklar takip bağlantısı alamaz ve tıklamaları reddedilir.',
+      saved: 'Engellenen ortaklar kaydedildi',
+    },
+    notes: {
+      new: 'Yeni not',
+      add: 'Not ekle',
+      added: 'Not eklendi',
+      deleted: 'Not silindi',
+      delete: 'Notu sil',
+      empty: 'Henüz not yok.',
+    },
     caps: {
       add: 'Limit ekle',
       edit: 'Limiti düzenle',
@@ -171,13 +226,58 @@ export const tr = {
       unavailable: 'Limitler yüklenemedi.',
       limits: 'Limitler',
       fields: { variable: 'Değişken', type: 'Tür', visibility: 'Görünürlük', action: 'Eylem' },
-      variables: { clicks: 'Tıklamalar', leads: 'Kayıtlar', ftd: 'FTD', deposits: 'Yatırımlar', c_deposit: 'Kümülatif yatırım' },
-      types: { combined: 'Birleşik', each_affiliate: 'Her affiliate' },
-      actions: { reject_activity: 'Aktiviteyi reddet', pause_campaign: 'Kampanyayı duraklat', disable_campaign: 'Kampanyayı devre dışı bırak' },
+      variables: {
+        clicks: 'Tıklamalar',
+        leads: 'Kayıtlar',
+        ftd: 'FTD',
+        deposits: 'Yatırımlar',
+        c_deposit: 'Kümülatif yatırım',
+      },
+      types: { combined: 'Birleşik', each_affiliate: 'Her ortak' },
+      actions: {
+        reject_activity: 'Aktiviteyi reddet',
+        pause_campaign: 'Kampanyayı duraklat',
+        disable_campaign: 'Kampanyayı devre dışı bırak',
+      },
       periods: { hourly: 'Saatlik', daily: 'Günlük', fifteenDays: '15 gün', monthly: 'Aylık', lifetime: 'Ömür boyu' },
     },
-    targeting: { add: 'Kural bloğu ekle', edit: 'Kural bloğunu düzenle', delete: 'Kural bloğunu sil', added: 'Kural bloğu eklendi', updated: 'Kural bloğu güncellendi', deleted: 'Kural bloğu silindi', empty: 'Kural bloğu yok: her tıklama kampanya URL’sine gider.', help: 'Bir tıklama herhangi bir bloğa uyduğunda kampanya URL’sine, aksi halde yedek URL’ye gider.', unavailable: 'Kural blokları yüklenemedi.', name: 'Ad', logic: 'Mantık', conditions: 'Koşullar', field: 'Alan', operator: 'Operatör', values: 'Değerler (virgülle ayrılmış)', add_condition: 'Koşul ekle', remove_condition: 'Koşulu kaldır', logics: { and: 'Tüm koşullar (VE)', or: 'Herhangi bir koşul (VEYA)' }, operators: { in: 'şunlardan biri', not_in: 'şunlardan biri değil' }, fields: { country: 'Ülke', device: 'Cihaz', os: 'İşletim sistemi', browser: 'Tarayıcı', language: 'Dil', ip: 'IP adresi', ip_range: 'IP aralığı' }, required: 'Zorunlu' },
-    deep_links: { name: 'Ad', url: 'URL', empty: 'Bu kampanyanın derin bağlantısı yok.', unavailable: 'Derin bağlantılar bu kuruluş için etkin değil.' },
+    targeting: {
+      add: 'Kural bloğu ekle',
+      edit: 'Kural bloğunu düzenle',
+      delete: 'Kural bloğunu sil',
+      added: 'Kural bloğu eklendi',
+      updated: 'Kural bloğu güncellendi',
+      deleted: 'Kural bloğu silindi',
+      empty: 'Kural bloğu yok: her tıklama kampanya URL’sine gider.',
+      help: 'Bir tıklama herhangi bir bloğa uyduğunda kampanya URL’sine, aksi halde yedek URL’ye gider.',
+      unavailable: 'Kural blokları yüklenemedi.',
+      name: 'Ad',
+      logic: 'Mantık',
+      conditions: 'Koşullar',
+      field: 'Alan',
+      operator: 'Operatör',
+      values: 'Değerler (virgülle ayrılmış)',
+      add_condition: 'Koşul ekle',
+      remove_condition: 'Koşulu kaldır',
+      logics: { and: 'Tüm koşullar (VE)', or: 'Herhangi bir koşul (VEYA)' },
+      operators: { in: 'şunlardan biri', not_in: 'şunlardan biri değil' },
+      fields: {
+        country: 'Ülke',
+        device: 'Cihaz',
+        os: 'İşletim sistemi',
+        browser: 'Tarayıcı',
+        language: 'Dil',
+        ip: 'IP adresi',
+        ip_range: 'IP aralığı',
+      },
+      required: 'Zorunlu',
+    },
+    deep_links: {
+      name: 'Ad',
+      url: 'URL',
+      empty: 'Bu kampanyanın derin bağlantısı yok.',
+      unavailable: 'Derin bağlantılar bu kuruluş için etkin değil.',
+    },
     timeline: {
       empty: 'Henüz bir şey yok.',
       system: 'Sistem',
@@ -187,7 +287,7 @@ export const tr = {
         status_changed: 'Durum değişti',
         expired: 'Süresi doldu',
         deleted: 'Silindi',
-        blocked_affiliates_changed: 'Engellenen affiliate\u2019ler değişti',
+        blocked_affiliates_changed: 'Engellenen ortaklar değişti',
         groups_changed: 'Gruplar değişti',
         access_requested: 'Erişim istendi',
         access_approved: 'Erişim onaylandı',
@@ -204,7 +304,7 @@ export const tr = {
       url_invalid: 'Geçersiz URL',
       currency: '3 harfli para birimi kodu kullanın (ISO 4217)',
       attribution_window: 'İlişkilendirme süresi 1 ile 365 gün arasındadır',
-      payout_positive: "Sıfırdan büyük olmalıdır",
+      payout_positive: 'Sıfırdan büyük olmalıdır',
       payout_max: "100'den büyük olamaz",
       cps_required: 'En az bir gelir payı yüzdesi girin',
       range_max: 'En fazla 10 aralık kuralı',
@@ -217,7 +317,7 @@ export const tr = {
       cap_daily_below: 'Günlük limit 15 günlük ve aylık limitlerden küçük olmalıdır',
       cap_fifteen_below: '15 günlük limit aylık limitten küçük olmalıdır',
       note_required: 'Not boş olamaz',
-      affiliate_required: 'Lütfen bir affiliate seçin',
+      affiliate_required: 'Lütfen bir ortak seçin',
       answer_required: 'Lütfen zorunlu soruları yanıtlayın',
     },
   },

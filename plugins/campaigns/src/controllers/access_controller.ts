@@ -7,14 +7,15 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import {
   authorize,
+  findPanels,
   forbidden,
   missingIds,
   notFound,
   ok,
   publishInvalidation,
+  teamScopeOf,
   unprocessable,
   validate,
-  teamScopeOf,
 } from '@affix/core/kernel'
 import { findCampaign } from './campaigns_controller.js'
 import { recordTimeline } from '../services/timeline.js'
@@ -153,7 +154,6 @@ export default class AccessController {
     const rows = await db
       .from('campaign_access as access')
       .join('campaigns', 'campaigns.id', 'access.campaign_id')
-      .join('users as affiliate', 'affiliate.id', 'access.affiliate_id')
       .where('access.organization_id', ctx.tenant.organizationId)
       .whereNull('campaigns.deleted_at')
       .if(status, (query) => query.where('access.status', status))
@@ -163,13 +163,20 @@ export default class AccessController {
       .if(campaigns, (query) => query.whereIn('access.campaign_id', campaigns!.length ? campaigns! : [0]))
       .orderBy('access.updated_at', 'desc')
       .limit(500)
-      .select(
-        'access.*',
-        'campaigns.title as campaign_title',
-        'affiliate.name as affiliate_name',
-        'affiliate.email as affiliate_email'
-      )
-    return ok(ctx, rows.map(present))
+      .select('access.*', 'campaigns.title as campaign_title')
+    const affiliates = await findPanels(
+      rows.map((row) => Number(row.affiliate_id)),
+      { organizationId: ctx.tenant.organizationId }
+    )
+    return ok(
+      ctx,
+      rows
+        .filter((row) => affiliates.has(Number(row.affiliate_id)))
+        .map((row) => {
+          const affiliate = affiliates.get(Number(row.affiliate_id))!
+          return present({ ...row, affiliate_name: affiliate.name, affiliate_email: affiliate.email })
+        })
+    )
   }
 
   async approve(ctx: HttpContext) {

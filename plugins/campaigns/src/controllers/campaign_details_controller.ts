@@ -8,14 +8,15 @@ import db from '@adonisjs/lucid/services/db'
 import {
   authorize,
   created,
+  findPanels,
   forbidden,
   missingIds,
   notFound,
   ok,
   publishInvalidation,
+  teamScopeOf,
   unprocessable,
   validate,
-  teamScopeOf,
 } from '@affix/core/kernel'
 import { findCampaign } from './campaigns_controller.js'
 import { recordTimeline } from '../services/timeline.js'
@@ -30,18 +31,18 @@ export default class CampaignDetailsController {
     const campaign = await findCampaign(ctx)
     const rows = await db
       .from('campaign_notes as note')
-      .leftJoin('users as author', 'author.id', 'note.author_id')
       .where('note.campaign_id', campaign.id)
       .orderBy('note.created_at', 'desc')
       .orderBy('note.id', 'desc')
-      .select('note.id', 'note.body', 'note.author_id', 'author.name as author_name', 'note.created_at')
+      .select('note.id', 'note.body', 'note.author_id', 'note.created_at')
+    const authors = await findPanels(rows.map((row) => Number(row.author_id)))
     return ok(
       ctx,
       rows.map((row) => ({
         id: Number(row.id),
         body: row.body,
         authorId: row.author_id,
-        authorName: row.author_name ?? null,
+        authorName: authors.get(Number(row.author_id))?.name ?? null,
         createdAt: new Date(row.created_at).toISOString(),
       }))
     )
@@ -85,11 +86,11 @@ export default class CampaignDetailsController {
     const campaign = await findCampaign(ctx)
     const rows = await db
       .from('campaign_timeline as entry')
-      .leftJoin('users as actor', 'actor.id', 'entry.actor_id')
       .where('entry.campaign_id', campaign.id)
       .orderBy('entry.id', 'desc')
       .limit(500)
-      .select('entry.id', 'entry.event', 'entry.data', 'entry.actor_id', 'actor.name as actor_name', 'entry.created_at')
+      .select('entry.id', 'entry.event', 'entry.data', 'entry.actor_id', 'entry.created_at')
+    const actors = await findPanels(rows.map((row) => Number(row.actor_id)))
     return ok(
       ctx,
       rows.map((row) => ({
@@ -97,7 +98,7 @@ export default class CampaignDetailsController {
         event: row.event,
         data: row.data,
         actorId: row.actor_id,
-        actorName: row.actor_name ?? null,
+        actorName: actors.get(Number(row.actor_id))?.name ?? null,
         createdAt: new Date(row.created_at).toISOString(),
       }))
     )
@@ -123,10 +124,12 @@ export default class CampaignDetailsController {
     const { affiliateIds } = await validate(ctx, blockedAffiliatesValidator, SCOPE)
     // A team member with assigned affiliates replaces only their part of the list.
     const { affiliateIds: visible } = await teamScopeOf(ctx)
-    const unknown = [...new Set([
-      ...(await missingIds(campaign.organizationId, 'affiliates', affiliateIds)),
-      ...(visible ? affiliateIds.filter((id) => !visible.includes(id)) : []),
-    ])]
+    const unknown = [
+      ...new Set([
+        ...(await missingIds(campaign.organizationId, 'affiliates', affiliateIds)),
+        ...(visible ? affiliateIds.filter((id) => !visible.includes(id)) : []),
+      ]),
+    ]
     if (unknown.length)
       throw unprocessable(`${SCOPE}.errors.unknown_affiliates`, {
         ids: unknown.join(', '),

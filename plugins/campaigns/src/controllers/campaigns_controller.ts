@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import { findBrandRef, liveProductIdsOfBrand } from '@affix/brands/contracts'
+import { brandNames, findBrandRef, liveProductIdsOfBrand } from '@affix/brands/contracts'
 import {
   authorize,
   created,
@@ -10,6 +10,7 @@ import {
   missingIds,
   notFound,
   ok,
+  organizationPreferences,
   paginate,
   parseList,
   publishInvalidation,
@@ -141,15 +142,28 @@ async function accessStatuses(ctx: HttpContext, campaigns: Campaign[]): Promise<
   )
 }
 
-/** Campaigns as the caller may see them: an affiliate gets its view and its access status. */
+/**
+ * Campaigns as the caller may see them, with their brand's name (affiliates may not read
+ * brands): an affiliate gets its view and its access status.
+ */
 async function presentAll(ctx: HttpContext, campaigns: Campaign[]): Promise<Array<Record<string, unknown>>> {
+  const names = await brandNames(
+    ctx.tenant.organizationId,
+    campaigns.map((campaign) => campaign.brandId)
+  )
+  const brandName = (campaign: Campaign) => names.get(campaign.brandId) ?? null
   if (ctx.tenant.role !== 'affiliate') {
     const groups = await groupsOfCampaigns(campaigns.map((campaign) => campaign.id))
-    return campaigns.map((campaign) => ({ ...campaign.serialize(), ...groups.get(campaign.id)! }))
+    return campaigns.map((campaign) => ({
+      ...campaign.serialize(),
+      brandName: brandName(campaign),
+      ...groups.get(campaign.id)!,
+    }))
   }
   const statuses = await accessStatuses(ctx, campaigns)
   return campaigns.map((campaign) => ({
     ...campaign.serializeForAffiliate(),
+    brandName: brandName(campaign),
     accessStatus: statuses.get(campaign.id)!,
   }))
 }
@@ -196,12 +210,7 @@ export default class CampaignsController {
     const data = await validate(ctx, createCampaignValidator, SCOPE)
     await assertBrand(ctx, data.brandId)
     await assertProducts(ctx, data.brandId, data.productIds)
-    const organization = await db
-      .from('organizations')
-      .where('id', ctx.tenant.organizationId)
-      .select('preferences')
-      .first()
-    const preferences = organization?.preferences as { currency?: string } | undefined
+    const preferences = await organizationPreferences(ctx.tenant.organizationId)
     await assertGroups(ctx, data.primaryGroupId, data.groupIds)
     const { primaryGroupId, groupIds, expiresAt, ...fields } = data
     const campaign = await saving(() =>
@@ -213,7 +222,7 @@ export default class CampaignsController {
             status: data.status ?? 'active',
             visibility: data.visibility ?? 'public',
             commissionVariable: data.commissionVariable ?? 'ftd',
-            currency: data.currency ?? preferences?.currency ?? 'USD',
+            currency: data.currency ?? preferences.currency,
             coverageCountries: data.coverageCountries ?? [],
             productIds: data.productIds ?? [],
             expiresAt: expiresAt ? DateTime.fromJSDate(expiresAt) : null,
@@ -301,7 +310,12 @@ export default class CampaignsController {
       campaign.deletedAt = DateTime.now()
       await campaign.save()
       await recordTimeline(
-        { organizationId: campaign.organizationId, campaignId: campaign.id, actorId: ctx.tenant.userId, event: 'deleted' },
+        {
+          organizationId: campaign.organizationId,
+          campaignId: campaign.id,
+          actorId: ctx.tenant.userId,
+          event: 'deleted',
+        },
         trx
       )
     })

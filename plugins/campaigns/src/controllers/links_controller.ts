@@ -10,6 +10,7 @@ import { activeDeepLinks } from '@affix/deep-links/contracts'
 import { trackingBaseUrlFor } from '@affix/domains/contracts'
 import {
   authorize,
+  configuredBaseUrl,
   created,
   missingIds,
   shortTrackingLink,
@@ -31,10 +32,10 @@ const PARAMS = [
   'source',
 ] as const
 
-/** The affiliate's tracking domain, else the organisation's default one, else APP_URL (or this request's origin). */
+/** The affiliate's tracking domain, else the organisation's default one, else the configured address (never the request's Host). */
 async function trackingBaseUrl(ctx: HttpContext, affiliateId: number): Promise<string> {
   const domain = await trackingBaseUrlFor(ctx.tenant.organizationId, affiliateId)
-  return (domain || process.env.APP_URL || `${ctx.request.protocol()}://${ctx.request.host()}`).replace(/\/+$/, '')
+  return (domain || configuredBaseUrl()).replace(/\/+$/, '')
 }
 
 const TOKEN_ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'

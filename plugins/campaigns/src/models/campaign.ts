@@ -24,6 +24,7 @@ const AFFILIATE_FIELDS = [
   'expiresAt',
   'featured',
   'accessQuestions',
+  'createdAt',
 ] as const
 
 const jsonArray = { prepare: (value: unknown) => JSON.stringify(value ?? []) }

@@ -1,8 +1,5 @@
 /*
- * Spec §4: "Payout plan and commission variable can change only if the campaign has no
- * customers or activity". The plugins owning customers and activity register a check
- * (`registerCampaignActivityCheck`, re-exported by the contracts); none registered → a
- * change is allowed. One registry for the plugin: the commission variable check of the
- * campaign itself (services/activity.ts) and the payout plan's share it.
+ * The payout plan shares the campaign's "has customers or activity" check
+ * (services/activity.ts, the `campaigns.activity` hook).
  */
-export { registerCampaignActivityCheck, campaignHasActivity, type CampaignActivityCheck } from '../services/activity.js'
+export { campaignHasActivity, type CampaignActivityCheck } from '../services/activity.js'

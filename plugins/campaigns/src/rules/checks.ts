@@ -10,7 +10,8 @@ import {
   CAP_LIMITS,
   DEVICES,
   MAX_RANGE_RULES,
-  MODEL_FIELDS,
+  keptFields,
+  PAYOUT_FIELDS,
   PERCENT_FIELDS,
   type CapLimit,
   type PayoutField,
@@ -59,15 +60,32 @@ export interface PayoutInput extends PayoutValues {
     cumulativeDeposit?: number | null
     isPercentage?: boolean
   }>
-  rangeRules?: { enabled: boolean; ranges: Array<{ from: number; payout: number }> } | null
+  rangeRules?: {
+    enabled: boolean
+    mode?: 'marginal' | 'whole'
+    ranges: Array<{ from: number; payout: number }>
+  } | null
   affiliatePayouts?: Array<PayoutValues & { affiliateId: number }>
   groupPayouts?: Array<PayoutValues & { groupId: number }>
 }
 
-/** What each model requires (spec §3/§5), rules' cumulative deposit and days, range rules. */
+/**
+ * What each model requires (spec §3/§5), rules' cumulative deposit and days, range rules,
+ * and the commission rules' "a plan earns only the fields its model keeps": a field set that
+ * the model (with its goal) does not keep is refused by name, in the plan and in overrides.
+ */
 export function checkPayout(input: PayoutInput, failures: Failures) {
   const { model } = input
+  const kept = keptFields(model, input.goal)
   const cpaLike = model === 'cpa' || model === 'hybrid'
+  const notKept = (prefix: string, values: PayoutValues) => {
+    for (const field of PAYOUT_FIELDS)
+      if (!blank(values[field]) && !kept.fields.includes(field))
+        failures.add(`${prefix}${field}`, 'kept', 'field_not_kept', { name: field, model })
+  }
+  notKept('', input)
+  for (const field of ['cumulativeDeposit', 'numberOfDays'] as const)
+    if (!blank(input[field]) && !kept.cumulative) failures.add(field, 'kept', 'field_not_kept', { name: field, model })
   if ((cpaLike || model === 'cpc') && blank(input.cpaPayout)) failures.add('cpaPayout', 'required', 'payout_required')
   if (cpaLike && blank(input.goal)) failures.add('goal', 'required', 'goal_required')
   if ((model === 'cps' || model === 'hybrid') && PERCENT_FIELDS.every((field) => blank(input[field])))
@@ -77,6 +95,9 @@ export function checkPayout(input: PayoutInput, failures: Failures) {
     if (blank(input.cumulativeDeposit)) failures.add('cumulativeDeposit', 'required', 'cumulative_required')
     if (blank(input.numberOfDays)) failures.add('numberOfDays', 'required', 'cumulative_required')
   }
+  // Goal c_deposit pays when deposits reach the cumulative deposit (within the days, when set).
+  if (cpaLike && input.goal === 'c_deposit' && blank(input.cumulativeDeposit))
+    failures.add('cumulativeDeposit', 'required', 'cumulative_goal_required')
   input.rules?.forEach((rule, index) => {
     if (rule.variable === 'c_deposit') {
       if (blank(rule.cumulativeDeposit))
@@ -95,13 +116,17 @@ export function checkPayout(input: PayoutInput, failures: Failures) {
     // A Rev Share tier pays a percentage.
     if (model === 'cps' && range.payout > 100) failures.add(`rangeRules.ranges.${index}.payout`, 'payoutPercent')
   })
-  const fields = MODEL_FIELDS[model]
+  // Marginal is for CPA tiers; a Rev Share tier always pays the period's final tier (whole).
+  if (model === 'cps' && input.rangeRules?.mode === 'marginal')
+    failures.add('rangeRules.mode', 'kept', 'range_mode_cps')
   input.affiliatePayouts?.forEach((override, index) => {
-    if (fields.every((field) => blank(override[field])))
+    notKept(`affiliatePayouts.${index}.`, override)
+    if (kept.fields.every((field) => blank(override[field])))
       failures.add(`affiliatePayouts.${index}`, 'required', 'override_required')
   })
   input.groupPayouts?.forEach((override, index) => {
-    if (fields.every((field) => blank(override[field])))
+    notKept(`groupPayouts.${index}.`, override)
+    if (kept.fields.every((field) => blank(override[field])))
       failures.add(`groupPayouts.${index}`, 'required', 'override_required')
   })
 }

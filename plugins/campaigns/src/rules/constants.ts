@@ -21,7 +21,7 @@ export const PAYOUT_COLUMNS: Record<PayoutField, string> = {
   cpsDP: 'cps_d_p',
 }
 
-/** The fields each model keeps; fields of other models are dropped on save. */
+/** The fields each model keeps (goal c_deposit adds cpaCdP to cpa and hybrid, see keptFields). */
 export const MODEL_FIELDS: Record<PayoutModel, readonly PayoutField[]> = {
   cpa: ['cpaPayout', 'cpaFtdP', 'cpaRegP', 'cpaDP'],
   cpc: ['cpaPayout'],
@@ -29,6 +29,23 @@ export const MODEL_FIELDS: Record<PayoutModel, readonly PayoutField[]> = {
   hybrid: ['cpaPayout', 'cpaFtdP', 'cpaRegP', 'cpaDP', ...PERCENT_FIELDS],
   cumulative_deposit: ['cpaCdP'],
 }
+
+/**
+ * What a plan of `model` with `goal` keeps (the commission rules): its payout fields, and
+ * whether it keeps `cumulativeDeposit` and `numberOfDays` (model cumulative_deposit, or goal
+ * c_deposit on cpa and hybrid, which also keeps cpaCdP). A field it does not keep is refused
+ * by name on save, never dropped.
+ */
+export function keptFields(model: PayoutModel, goal: string | null | undefined) {
+  const withCd = goal === 'c_deposit' && (model === 'cpa' || model === 'hybrid')
+  const fields: readonly PayoutField[] = withCd ? [...MODEL_FIELDS[model], 'cpaCdP'] : MODEL_FIELDS[model]
+  return { fields, cumulative: model === 'cumulative_deposit' || withCd }
+}
+
+export const RANGE_MODES = ['marginal', 'whole'] as const
+export type RangeMode = (typeof RANGE_MODES)[number]
+/** Plan amounts and percentages carry up to 4 decimals (a click can pay less than a cent). */
+export const PLAN_DECIMALS = 4
 
 export const MAX_RANGE_RULES = 10
 export const MAX_PAYOUT_RULES = 20

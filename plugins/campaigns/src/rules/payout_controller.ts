@@ -1,9 +1,13 @@
 /*
  * Payout plans (spec §3 Payout): GET|PUT /campaigns/:id/payout, one plan per campaign.
  *
- * - PUT sets the plan: the model's fields (others are dropped), goal, cumulative deposit and
- *   days, QFTD, default payout, coverage countries and rules are replaced; `rangeRules`,
- *   `affiliatePayouts` and `groupPayouts` change only when sent.
+ * - PUT sets the plan: the model's fields (a field the model does not keep is refused by
+ *   name, checks.ts), goal, cumulative deposit and days (model cumulative_deposit, or goal
+ *   c_deposit), QFTD, default payout, coverage countries and rules are replaced; `rangeRules`
+ *   (with its mode), `affiliatePayouts` and `groupPayouts` change only when sent. Amounts and
+ *   percentages carry up to 4 decimals.
+ * - Every save is a new version of the plan (the number commission rows name), kept as saved
+ *   in campaign_payout_versions, and announces `campaigns.payoutChanged`.
  * - Spec §4: the model and goal of a saved plan change only while the campaign has no
  *   customers or activity (registered checks, activity.ts) — else 409.
  * - Spec §4: range rules, once saved enabled, can only be removed (`rangeRules: null` or no
@@ -19,22 +23,33 @@ import { AppError, missingIds, ok, teamScopeOf, unprocessable, validate } from '
 import { recordTimeline } from '../services/timeline.js'
 import { campaignHasActivity } from './activity.js'
 import { checkPayout, Failures, type PayoutInput } from './checks.js'
-import { MODEL_FIELDS, PAYOUT_COLUMNS, PAYOUT_FIELDS, type PayoutField, type PayoutModel } from './constants.js'
+import { payoutChanged } from '../services/payout_events.js'
+import { keptFields, PAYOUT_COLUMNS, PAYOUT_FIELDS, type PayoutField, type PayoutModel } from './constants.js'
 import { campaignToChange, campaignToRead, changed, SCOPE } from './guards.js'
 import { payoutValidator } from './validators.js'
 
 type Row = Record<string, any>
 type Fields = Record<PayoutField, string | null>
 
-const decimal = (value: unknown) => (value === null || value === undefined ? null : String(value))
-const money = (value: number | null | undefined) => (value === null || value === undefined ? null : value.toFixed(2))
+/** A stored plan amount as text with at least 2 decimals and no trailing zeros beyond them ("50.50", "0.0125"). */
+export function planDecimal(value: unknown): string | null {
+  if (value === null || value === undefined) return null
+  const text = String(value)
+  const [whole, fraction = ''] = text.split('.')
+  const trimmed = fraction.replace(/0+$/, '').padEnd(2, '0')
+  return `${whole}.${trimmed}`
+}
+/** A validated number (at most 4 decimals) as the decimal text it is stored as. */
+const money = (value: number | null | undefined) =>
+  value === null || value === undefined ? null : planDecimal(value.toFixed(4))
+const decimal = planDecimal
 
 function fieldsOf(row: Row | null | undefined): Fields {
   return Object.fromEntries(PAYOUT_FIELDS.map((field) => [field, decimal(row?.[PAYOUT_COLUMNS[field]])])) as Fields
 }
 
-function columnsOf(values: Partial<Record<PayoutField, number | null>>, model: PayoutModel) {
-  const keep = new Set(MODEL_FIELDS[model])
+function columnsOf(values: Partial<Record<PayoutField, number | null>>, model: PayoutModel, goal: string | null) {
+  const keep = new Set(keptFields(model, goal).fields)
   return Object.fromEntries(
     PAYOUT_FIELDS.map((field) => [PAYOUT_COLUMNS[field], keep.has(field) ? money(values[field]) : null])
   )
@@ -58,7 +73,15 @@ function presentPlan(campaignId: number, plan: Row) {
     defaultPayout: decimal(plan.default_payout),
     coverageCountries: plan.coverage_countries ?? [],
     rules: plan.rules ?? [],
-    rangeRules: { enabled: Boolean(plan.range_rules_enabled), ranges: plan.range_rules ?? [] },
+    rangeRules: {
+      enabled: Boolean(plan.range_rules_enabled),
+      mode: (plan.range_rules_mode ?? 'marginal') as 'marginal' | 'whole',
+      ranges: ((plan.range_rules ?? []) as Array<{ from: string; payout: string }>).map((range) => ({
+        from: planDecimal(range.from)!,
+        payout: planDecimal(range.payout)!,
+      })),
+    },
+    version: Number(plan.version ?? 1),
     updatedAt: new Date(plan.updated_at).toISOString(),
   }
 }
@@ -118,10 +141,28 @@ async function presentForAffiliate(campaignId: number, organizationId: number, a
   }
 }
 
+/** The plan with every override, as saved (what a version keeps). */
+async function planSnapshot(campaignId: number, trx: TransactionClientContract) {
+  const plan = await loadPlan(campaignId, trx)
+  const overrides = await trx.from('campaign_payout_overrides').where('campaign_id', campaignId).orderBy('id')
+  return {
+    ...presentPlan(campaignId, plan!),
+    affiliatePayouts: overrides
+      .filter((row) => row.affiliate_id !== null)
+      .map((row) => ({ affiliateId: Number(row.affiliate_id), ...fieldsOf(row) })),
+    groupPayouts: overrides
+      .filter((row) => row.group_id !== null)
+      .map((row) => ({ groupId: Number(row.group_id), ...fieldsOf(row) })),
+  }
+}
+
 function sameRanges(saved: Array<{ from: string; payout: string }>, sent: Array<{ from: number; payout: number }>) {
   return (
     saved.length === sent.length &&
-    saved.every((range, index) => range.from === money(sent[index].from) && range.payout === money(sent[index].payout))
+    saved.every(
+      (range, index) =>
+        planDecimal(range.from) === money(sent[index].from) && planDecimal(range.payout) === money(sent[index].payout)
+    )
   )
 }
 
@@ -182,15 +223,26 @@ export default class PayoutController {
 
       let rangeEnabled = Boolean(saved?.range_rules_enabled)
       let ranges: Array<{ from: string; payout: string }> = saved?.range_rules ?? []
+      let rangeMode: 'marginal' | 'whole' = saved?.range_rules_mode ?? 'marginal'
       if (input.rangeRules !== undefined) {
         const sent = input.rangeRules
         const removal = sent === null || sent.ranges.length === 0
+        const sentMode = sent?.mode ?? (input.model === 'cps' ? 'whole' : 'marginal')
         // Spec §4: a range rule, once enabled, can only be removed.
-        if (rangeEnabled && !removal && !(sent.enabled && sameRanges(ranges, sent.ranges)))
+        if (
+          rangeEnabled &&
+          !removal &&
+          !(sent.enabled && sameRanges(ranges, sent.ranges) && (sent.mode === undefined || sent.mode === rangeMode))
+        )
           throw unprocessable(`${SCOPE}.errors.range_locked`, { fields: [{ field: 'rangeRules', rule: 'locked' }] })
+        if (!(rangeEnabled && !removal)) rangeMode = removal ? 'marginal' : sentMode
         rangeEnabled = removal ? false : sent.enabled
         ranges = removal ? [] : sent.ranges.map((range) => ({ from: money(range.from)!, payout: money(range.payout)! }))
       }
+      // A Rev Share tier always pays the tier the period reaches.
+      if (input.model === 'cps') rangeMode = 'whole'
+      const kept = keptFields(input.model, input.goal ?? null)
+      const version = Number(saved?.version ?? 0) + 1
 
       const now = new Date()
       const row = {
@@ -198,9 +250,9 @@ export default class PayoutController {
         organization_id: campaign.organizationId,
         model: input.model,
         goal: input.goal ?? null,
-        ...columnsOf(input, input.model),
-        cumulative_deposit: input.model === 'cumulative_deposit' ? money(input.cumulativeDeposit) : null,
-        number_of_days: input.model === 'cumulative_deposit' ? (input.numberOfDays ?? null) : null,
+        ...columnsOf(input, input.model, input.goal ?? null),
+        cumulative_deposit: kept.cumulative ? money(input.cumulativeDeposit) : null,
+        number_of_days: kept.cumulative ? (input.numberOfDays ?? null) : null,
         qftd_min_deposit: money(input.qftd?.minDeposit),
         qftd_days: input.qftd?.daysSinceRegistration ?? null,
         default_payout: money(input.defaultPayout),
@@ -217,6 +269,8 @@ export default class PayoutController {
         ),
         range_rules_enabled: rangeEnabled,
         range_rules: JSON.stringify(ranges),
+        range_rules_mode: rangeMode,
+        version,
         updated_at: now,
       }
       await trx
@@ -242,7 +296,7 @@ export default class PayoutController {
                 organization_id: campaign.organizationId,
                 campaign_id: campaign.id,
                 affiliate_id: entry.affiliateId,
-                ...columnsOf(entry, input.model),
+                ...columnsOf(entry, input.model, input.goal ?? null),
               }))
             )
       }
@@ -257,12 +311,12 @@ export default class PayoutController {
                 organization_id: campaign.organizationId,
                 campaign_id: campaign.id,
                 group_id: entry.groupId,
-                ...columnsOf(entry, input.model),
+                ...columnsOf(entry, input.model, input.goal ?? null),
               }))
             )
       }
       // Overrides keep only the fields of the plan's (possibly new) model.
-      const dropped = PAYOUT_FIELDS.filter((field) => !MODEL_FIELDS[input.model].includes(field))
+      const dropped = PAYOUT_FIELDS.filter((field) => !kept.fields.includes(field))
       if (dropped.length)
         await trx
           .from('campaign_payout_overrides')
@@ -275,16 +329,28 @@ export default class PayoutController {
           for (const field of PAYOUT_FIELDS) query.whereNull(PAYOUT_COLUMNS[field])
         })
         .delete()
+      await trx
+        .insertQuery()
+        .table('campaign_payout_versions')
+        .insert({
+          organization_id: campaign.organizationId,
+          campaign_id: campaign.id,
+          version,
+          plan: JSON.stringify(await planSnapshot(campaign.id, trx)),
+          created_by: ctx.tenant.userId,
+          created_at: now,
+        })
       await recordTimeline(
         {
           organizationId: campaign.organizationId,
           campaignId: campaign.id,
           actorId: ctx.tenant.userId,
           event: 'updated',
-          data: { part: 'payout', model: input.model, created: !saved },
+          data: { part: 'payout', model: input.model, created: !saved, version },
         },
         trx
       )
+      await payoutChanged.emit({ organizationId: campaign.organizationId, campaignId: campaign.id, version }, { trx })
     })
     await changed(campaign)
     return ok(ctx, await presentForManager(ctx, campaign.id, campaign.organizationId))

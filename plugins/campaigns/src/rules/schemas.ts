@@ -6,13 +6,18 @@ import {
   CAP_VISIBILITIES,
   PAYOUT_MODELS,
   PAYOUT_VARIABLES,
+  RANGE_MODES,
   RULE_OPERATORS,
   TARGETING_FIELDS,
   TARGETING_LOGICS,
   TARGETING_OPERATORS,
 } from './constants.js'
 
-const decimal = { type: ['string', 'null'], pattern: '^\\d+\\.\\d{2}$', description: 'Decimal string' } as const
+const decimal = {
+  type: ['string', 'null'],
+  pattern: '^\\d+\\.\\d{2,4}$',
+  description: 'Decimal string (2 to 4 decimals)',
+} as const
 const payoutFields = {
   cpaPayout: { ...decimal, description: 'CPA payout (amount in the campaign currency)' },
   cpaCdP: { ...decimal, description: 'Cumulative deposit CPA payout (amount)' },
@@ -59,6 +64,12 @@ export const PayoutPlanSchema = defineSchema('CampaignPayoutPlan', {
       type: 'object',
       properties: {
         enabled: { type: 'boolean' },
+        mode: {
+          type: 'string',
+          enum: [...RANGE_MODES],
+          description:
+            'marginal: the k-th event pays the tier reached at k; whole: every event pays the tier the period reaches',
+        },
         ranges: {
           type: 'array',
           items: { type: 'object', properties: { from: { type: 'string' }, payout: { type: 'string' } } },
@@ -83,6 +94,7 @@ export const PayoutPlanSchema = defineSchema('CampaignPayoutPlan', {
       enum: ['affiliate', 'group', null],
       description: "An affiliate's view: which override its payout fields come from",
     },
+    version: { type: 'integer', description: 'The plan version commission rows name (every save adds one)' },
     updatedAt: schemas.timestamp,
   },
 })

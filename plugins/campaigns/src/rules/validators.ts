@@ -17,6 +17,8 @@ import {
   MAX_PAYOUT_RULES,
   MAX_VALUES_PER_CONDITION,
   PAYOUT_MODELS,
+  PLAN_DECIMALS,
+  RANGE_MODES,
   PAYOUT_VARIABLES,
   RULE_OPERATORS,
   TARGETING_FIELDS,
@@ -43,9 +45,10 @@ const positiveRule = greaterThanZero('positive')
 /** Spec §5 "Value greater than 0" for caps. */
 const capValueRule = greaterThanZero('capValue')
 
-const money = () => vine.number().decimal([0, 2]).max(MAX_AMOUNT)
+// Plan amounts and percentages: up to PLAN_DECIMALS (4) decimals.
+const money = () => vine.number().decimal([0, PLAN_DECIMALS]).max(MAX_AMOUNT)
 const amount = () => money().use(payoutAmountRule()).optional().nullable()
-const percent = () => vine.number().decimal([0, 2]).use(payoutPercentRule()).optional().nullable()
+const percent = () => vine.number().decimal([0, PLAN_DECIMALS]).use(payoutPercentRule()).optional().nullable()
 const days = () => vine.number().withoutDecimals().min(1).max(MAX_DAYS).optional().nullable()
 
 export const payoutFieldRules = () => ({
@@ -95,6 +98,8 @@ export const payoutValidator = vine.create({
   rangeRules: vine
     .object({
       enabled: vine.boolean(),
+      // Marginal (default): the k-th event pays the tier reached at k; whole: every event of the period pays the final tier.
+      mode: vine.enum(RANGE_MODES).optional(),
       ranges: vine.array(vine.object({ from: money().min(0), payout: money().use(payoutAmountRule()) })).maxLength(100),
     })
     .optional()

@@ -1,22 +1,24 @@
 /*
  * Campaign groups, and the check that makes a group tied to a live campaign unchangeable
- * (spec §4), registered with the affiliates plugin when this module loads.
+ * (spec §4), contributed to the affiliates plugin's `groupUsage` hook by the manifest.
  */
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { registerGroupUsageCheck } from '@affix/affiliates/contracts'
+import type { GroupUsageCheck } from '@affix/affiliates/contracts'
 
-registerGroupUsageCheck(async (organizationId, groupId) => {
-  const row = await db
-    .from('campaign_groups as link')
-    .join('campaigns', 'campaigns.id', 'link.campaign_id')
-    .where('link.organization_id', organizationId)
-    .where('link.group_id', groupId)
-    .whereNull('campaigns.deleted_at')
-    .select('link.campaign_id')
-    .first()
-  return Boolean(row)
-})
+/** A group is tied to a live campaign as one of its groups or by a group payout on it. */
+export const campaignGroupInUse: GroupUsageCheck = async (organizationId, groupId) => {
+  const live = (table: string, alias: string) =>
+    db
+      .from(`${table} as ${alias}`)
+      .join('campaigns', 'campaigns.id', `${alias}.campaign_id`)
+      .where(`${alias}.organization_id`, organizationId)
+      .where(`${alias}.group_id`, groupId)
+      .whereNull('campaigns.deleted_at')
+      .select(`${alias}.campaign_id`)
+      .first()
+  return Boolean((await live('campaign_groups', 'link')) ?? (await live('campaign_payout_overrides', 'override')))
+}
 
 export async function campaignGroups(campaignId: number) {
   const rows = await db

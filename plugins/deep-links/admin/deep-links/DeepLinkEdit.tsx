@@ -9,7 +9,12 @@ export const DeepLinkEdit = () => {
   const onError = useNotifyServerError()
   const campaigns = useCampaignsAvailable()
   return (
-    <Edit mutationOptions={{ onError }} mutationMode="pessimistic" redirect="list" transform={(data) => toDeepLinkPayload(data, { campaigns })}>
+    <Edit
+      mutationOptions={{ onError }}
+      mutationMode="pessimistic"
+      redirect="list"
+      transform={(data) => toDeepLinkPayload(data, { campaigns })}
+    >
       <SimpleForm>
         <DeepLinkInputs />
       </SimpleForm>

@@ -4,7 +4,7 @@ import { lazyScreen } from '@affix/admin-ui/plugin-api'
 import { DEEP_LINKS_API } from './model'
 
 export const deepLinksResource: AdminResource = {
-  name: 'deep-links',
+  name: 'manage/deep-links',
   apiPath: DEEP_LINKS_API,
   list: lazyScreen(() => import('./DeepLinkList').then((module) => module.DeepLinkList)),
   edit: lazyScreen(() => import('./DeepLinkEdit').then((module) => module.DeepLinkEdit)),
@@ -12,4 +12,7 @@ export const deepLinksResource: AdminResource = {
   icon: LinkIcon,
   recordRepresentation: 'name',
   menuGroup: 'manage',
+  menuOrder: 90,
+  description: 'deep_links.home.description',
+  subject: 'deep-links',
 }

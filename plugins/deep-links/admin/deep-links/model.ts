@@ -11,7 +11,8 @@ export function validateUrl(value: unknown): string | undefined {
   if (!text) return 'deep_links.validation.url_required'
   try {
     const url = new URL(text)
-    if (!['http:', 'https:'].includes(url.protocol) || !url.hostname.includes('.')) return 'deep_links.validation.url_invalid'
+    if (!['http:', 'https:'].includes(url.protocol) || !url.hostname.includes('.'))
+      return 'deep_links.validation.url_invalid'
   } catch {
     return 'deep_links.validation.url_invalid'
   }
@@ -25,7 +26,10 @@ export const validateDeepLink = {
   url: [validateUrl],
 }
 
-export function toDeepLinkPayload(data: Record<string, unknown>, { campaigns }: { campaigns: boolean }): Record<string, unknown> {
+export function toDeepLinkPayload(
+  data: Record<string, unknown>,
+  { campaigns }: { campaigns: boolean }
+): Record<string, unknown> {
   const payload: Record<string, unknown> = {
     name: typeof data.name === 'string' ? data.name.trim() : data.name,
     url: typeof data.url === 'string' ? data.url.trim() : data.url,

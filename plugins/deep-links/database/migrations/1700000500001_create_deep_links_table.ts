@@ -15,7 +15,9 @@ export default class extends BaseSchema {
       table.timestamp('deleted_at', { useTz: true }).nullable()
       table.index(['organization_id', 'campaign_id'])
     })
-    this.schema.raw("ALTER TABLE deep_links ADD CONSTRAINT deep_links_status_check CHECK (status IN ('active', 'inactive'))")
+    this.schema.raw(
+      "ALTER TABLE deep_links ADD CONSTRAINT deep_links_status_check CHECK (status IN ('active', 'inactive'))"
+    )
   }
 
   async down() {

@@ -51,7 +51,12 @@ export default class DeepLinksController {
     authorize(ctx, 'deep-links', 'read')
     const parsed = parseList(ctx, DEEP_LINK_LIST)
     const page = await paginate(liveLinks(ctx), parsed, DEEP_LINK_LIST)
-    return list(ctx, 'deep-links', page.rows.map((row) => row.serialize()), page)
+    return list(
+      ctx,
+      'deep-links',
+      page.rows.map((row) => row.serialize()),
+      page
+    )
   }
 
   async show(ctx: HttpContext) {

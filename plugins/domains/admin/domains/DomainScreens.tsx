@@ -20,12 +20,23 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin'
-import { choices, DOMAIN_PROTOCOLS, DOMAIN_STATUSES, DOMAIN_TYPES, DOMAIN_VISIBILITIES, HOSTNAME_RULE, httpsNeedsSsl, toDomainPayload } from './model'
+import {
+  choices,
+  DOMAIN_PROTOCOLS,
+  DOMAIN_STATUSES,
+  DOMAIN_TYPES,
+  DOMAIN_VISIBILITIES,
+  HOSTNAME_RULE,
+  httpsNeedsSsl,
+  toDomainPayload,
+} from './model'
 
 const StatusField = (_props: { label?: string }) => {
   const record = useRecordContext()
   const translate = useTranslate()
-  return record?.status ? <StatusTag status={record.status} label={translate(`domains.status.${record.status}`)} /> : null
+  return record?.status ? (
+    <StatusTag status={record.status} label={translate(`domains.status.${record.status}`)} />
+  ) : null
 }
 const EnumField = ({ source, prefix }: { source: string; prefix: string; label?: string }) => {
   const record = useRecordContext()
@@ -41,19 +52,38 @@ const DefaultField = (_props: { label?: string }) => {
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" label="resources.domains.fields.status" choices={choices('domains.status', DOMAIN_STATUSES)} alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="resources.configuration/domains.fields.status"
+    choices={choices('domains.status', DOMAIN_STATUSES)}
+    alwaysOn
+  />,
 ]
 
 export const DomainList = () => (
   <List filters={filters}>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
-      <DataTable.Col source="name" label="resources.domains.fields.name" />
-      <DataTable.Col source="baseUrl" label="resources.domains.fields.baseUrl" disableSort />
-      <DataTable.Col source="type" label="resources.domains.fields.type" field={(props: { source: string }) => <EnumField {...props} prefix="domains.types" />} />
-      <DataTable.Col source="visibility" label="resources.domains.fields.visibility" field={(props: { source: string }) => <EnumField {...props} prefix="domains.visibility" />} />
-      <DataTable.Col source="isDefault" label="resources.domains.fields.isDefault" field={DefaultField} disableSort />
-      <DataTable.Col source="status" label="resources.domains.fields.status" field={StatusField} />
-      <DataTable.Col source="createdAt" label="resources.domains.fields.createdAt" field={DateField} />
+      <DataTable.Col source="name" label="resources.configuration/domains.fields.name" />
+      <DataTable.Col source="baseUrl" label="resources.configuration/domains.fields.baseUrl" disableSort />
+      <DataTable.Col
+        source="type"
+        label="resources.configuration/domains.fields.type"
+        field={(props: { source: string }) => <EnumField {...props} prefix="domains.types" />}
+      />
+      <DataTable.Col
+        source="visibility"
+        label="resources.configuration/domains.fields.visibility"
+        field={(props: { source: string }) => <EnumField {...props} prefix="domains.visibility" />}
+      />
+      <DataTable.Col
+        source="isDefault"
+        label="resources.configuration/domains.fields.isDefault"
+        field={DefaultField}
+        disableSort
+      />
+      <DataTable.Col source="status" label="resources.configuration/domains.fields.status" field={StatusField} />
+      <DataTable.Col source="createdAt" label="resources.configuration/domains.fields.createdAt" field={DateField} />
     </DataTable>
   </List>
 )
@@ -64,26 +94,68 @@ const PrivateAffiliates = () => {
   const visibility = useWatch({ name: 'visibility' })
   if (visibility !== 'private') return null
   return (
-    <ReferenceArrayInput source="affiliateIds" reference="affiliates">
-      <AutocompleteArrayInput label="resources.domains.fields.affiliateIds" optionText={personText} filterToQuery={(q: string) => ({ q })} fullWidth />
+    <ReferenceArrayInput source="affiliateIds" reference="manage/affiliate">
+      <AutocompleteArrayInput
+        label="resources.configuration/domains.fields.affiliateIds"
+        optionText={personText}
+        filterToQuery={(q: string) => ({ q })}
+        fullWidth
+      />
     </ReferenceArrayInput>
   )
 }
 
 const DomainForm = () => (
-  <SimpleForm defaultValues={{ protocol: 'https', ssl: true, visibility: 'public', type: 'tracking', status: 'active', isDefault: false, affiliateIds: [] }}>
+  <SimpleForm
+    defaultValues={{
+      protocol: 'https',
+      ssl: true,
+      visibility: 'public',
+      type: 'tracking',
+      status: 'active',
+      isDefault: false,
+      affiliateIds: [],
+    }}
+  >
     <Box sx={{ width: '100%', maxWidth: 800 }}>
-      <TextInput source="name" label="resources.domains.fields.name" validate={[required(), regex(HOSTNAME_RULE, 'domains.validation.hostname')]} parse={(value: string) => value?.toLowerCase()} helperText="domains.help.name" fullWidth />
+      <TextInput
+        source="name"
+        label="resources.configuration/domains.fields.name"
+        validate={[required(), regex(HOSTNAME_RULE, 'domains.validation.hostname')]}
+        parse={(value: string) => value?.toLowerCase()}
+        helperText="domains.help.name"
+        fullWidth
+      />
       <Box sx={{ display: 'flex', gap: 2 }}>
-        <SelectInput source="protocol" label="resources.domains.fields.protocol" choices={DOMAIN_PROTOCOLS.map((id) => ({ id, name: id }))} validate={httpsNeedsSsl} fullWidth />
-        <SelectInput source="type" label="resources.domains.fields.type" choices={choices('domains.types', DOMAIN_TYPES)} fullWidth />
-        <SelectInput source="status" label="resources.domains.fields.status" choices={choices('domains.status', DOMAIN_STATUSES)} fullWidth />
+        <SelectInput
+          source="protocol"
+          label="resources.configuration/domains.fields.protocol"
+          choices={DOMAIN_PROTOCOLS.map((id) => ({ id, name: id }))}
+          validate={httpsNeedsSsl}
+          fullWidth
+        />
+        <SelectInput
+          source="type"
+          label="resources.configuration/domains.fields.type"
+          choices={choices('domains.types', DOMAIN_TYPES)}
+          fullWidth
+        />
+        <SelectInput
+          source="status"
+          label="resources.configuration/domains.fields.status"
+          choices={choices('domains.status', DOMAIN_STATUSES)}
+          fullWidth
+        />
       </Box>
       <Box sx={{ display: 'flex', gap: 2 }}>
-        <BooleanInput source="ssl" label="resources.domains.fields.ssl" />
-        <BooleanInput source="isDefault" label="resources.domains.fields.isDefault" />
+        <BooleanInput source="ssl" label="resources.configuration/domains.fields.ssl" />
+        <BooleanInput source="isDefault" label="resources.configuration/domains.fields.isDefault" />
       </Box>
-      <SelectInput source="visibility" label="resources.domains.fields.visibility" choices={choices('domains.visibility', DOMAIN_VISIBILITIES)} />
+      <SelectInput
+        source="visibility"
+        label="resources.configuration/domains.fields.visibility"
+        choices={choices('domains.visibility', DOMAIN_VISIBILITIES)}
+      />
       <PrivateAffiliates />
     </Box>
   </SimpleForm>

@@ -3,7 +3,7 @@ import type { AdminResource } from '@affix/admin-ui/plugin-api'
 import { lazyScreen } from '@affix/admin-ui/plugin-api'
 
 export const domainsResource: AdminResource = {
-  name: 'domains',
+  name: 'configuration/domains',
   apiPath: '/api/v1/domains/domains',
   list: lazyScreen(() => import('./DomainScreens').then((module) => module.DomainList)),
   edit: lazyScreen(() => import('./DomainScreens').then((module) => module.DomainEdit)),
@@ -11,4 +11,7 @@ export const domainsResource: AdminResource = {
   icon: DnsIcon,
   recordRepresentation: 'name',
   menuGroup: 'configuration',
+  menuOrder: 60,
+  description: 'domains.home.description',
+  subject: 'domains',
 }

@@ -3,9 +3,11 @@ export const DOMAIN_PROTOCOLS = ['http', 'https'] as const
 export const DOMAIN_VISIBILITIES = ['public', 'private'] as const
 export const DOMAIN_TYPES = ['tracking', 'white_label'] as const
 export const DOMAIN_STATUSES = ['active', 'inactive'] as const
-export const HOSTNAME_RULE = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/
+export const HOSTNAME_RULE =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/
 
-export const choices = (prefix: string, values: readonly string[]) => values.map((id) => ({ id, name: `${prefix}.${id}` }))
+export const choices = (prefix: string, values: readonly string[]) =>
+  values.map((id) => ({ id, name: `${prefix}.${id}` }))
 
 export function toDomainPayload(data: Record<string, any>): Record<string, unknown> {
   return {

@@ -23,7 +23,8 @@ import { DOMAIN_LIST } from '../lists.js'
 import { createDomainValidator, updateDomainValidator } from '../validators.js'
 
 const SCOPE = 'domains'
-const fieldError = (key: string, field: string, rule = 'invalid') => unprocessable(`${SCOPE}.errors.${key}`, { fields: [{ field, rule }] })
+const fieldError = (key: string, field: string, rule = 'invalid') =>
+  unprocessable(`${SCOPE}.errors.${key}`, { fields: [{ field, rule }] })
 const nameTaken = () => fieldError('name_taken', 'name', 'unique')
 
 const isAffiliate = (ctx: HttpContext) => ctx.tenant.role === 'affiliate'
@@ -35,7 +36,10 @@ function visibleDomains(ctx: HttpContext) {
     query.where('domains.status', 'active').where((visible) => {
       visible
         .where('domains.visibility', 'public')
-        .orWhereRaw('EXISTS (SELECT 1 FROM domain_affiliates da WHERE da.domain_id = domains.id AND da.affiliate_id = ?)', [ctx.tenant.userId])
+        .orWhereRaw(
+          'EXISTS (SELECT 1 FROM domain_affiliates da WHERE da.domain_id = domains.id AND da.affiliate_id = ?)',
+          [ctx.tenant.userId]
+        )
     })
   }
   return query
@@ -58,7 +62,12 @@ async function visibleAffiliates(ctx: HttpContext): Promise<Set<number> | null> 
 async function affiliatesOf(organizationId: number, ids: number[]) {
   const byDomain = new Map<number, number[]>()
   if (!ids.length) return byDomain
-  const rows = await db.from('domain_affiliates').where('organization_id', organizationId).whereIn('domain_id', ids).orderBy('affiliate_id').select('domain_id', 'affiliate_id')
+  const rows = await db
+    .from('domain_affiliates')
+    .where('organization_id', organizationId)
+    .whereIn('domain_id', ids)
+    .orderBy('affiliate_id')
+    .select('domain_id', 'affiliate_id')
   for (const row of rows) {
     const entry = byDomain.get(Number(row.domain_id)) ?? []
     entry.push(Number(row.affiliate_id))
@@ -70,7 +79,12 @@ async function affiliatesOf(organizationId: number, ids: number[]) {
 async function serialize(ctx: HttpContext, domains: Domain[]) {
   // Affiliates never see which other affiliates a private domain is for.
   const showAffiliates = !isAffiliate(ctx)
-  const affiliates = showAffiliates ? await affiliatesOf(ctx.tenant.organizationId, domains.map((domain) => domain.id)) : new Map<number, number[]>()
+  const affiliates = showAffiliates
+    ? await affiliatesOf(
+        ctx.tenant.organizationId,
+        domains.map((domain) => domain.id)
+      )
+    : new Map<number, number[]>()
   const visible = showAffiliates ? await visibleAffiliates(ctx) : null
   return domains.map((domain) => ({
     id: domain.id,
@@ -78,7 +92,9 @@ async function serialize(ctx: HttpContext, domains: Domain[]) {
     protocol: domain.protocol,
     ssl: Boolean(domain.ssl),
     visibility: domain.visibility,
-    ...(showAffiliates ? { affiliateIds: (affiliates.get(domain.id) ?? []).filter((id) => !visible || visible.has(id)) } : {}),
+    ...(showAffiliates
+      ? { affiliateIds: (affiliates.get(domain.id) ?? []).filter((id) => !visible || visible.has(id)) }
+      : {}),
     type: domain.type,
     status: domain.status,
     isDefault: Boolean(domain.isDefault),
@@ -98,7 +114,9 @@ async function assertNameFree(name: string, exceptId?: number) {
   if (clash) throw nameTaken()
 }
 
-type Input = Awaited<ReturnType<typeof createDomainValidator.validate>> | Awaited<ReturnType<typeof updateDomainValidator.validate>>
+type Input =
+  | Awaited<ReturnType<typeof createDomainValidator.validate>>
+  | Awaited<ReturnType<typeof updateDomainValidator.validate>>
 
 /** The request applied to the current domain (none on create), with the rules that span fields. */
 async function resolve(ctx: HttpContext, data: Input, current?: { domain: Domain; affiliateIds: number[] }) {
@@ -119,8 +137,10 @@ async function resolve(ctx: HttpContext, data: Input, current?: { domain: Domain
     if (data.affiliateIds) {
       // A team member replaces only the affiliates it can see; the others stay.
       const visible = await visibleAffiliates(ctx)
-      if (visible && data.affiliateIds.some((id) => !visible.has(id))) throw fieldError('unknown_affiliates', 'affiliateIds', 'exists')
-      if ((await missingIds(ctx.tenant.organizationId, 'affiliates', data.affiliateIds)).length) throw fieldError('unknown_affiliates', 'affiliateIds', 'exists')
+      if (visible && data.affiliateIds.some((id) => !visible.has(id)))
+        throw fieldError('unknown_affiliates', 'affiliateIds', 'exists')
+      if ((await missingIds(ctx.tenant.organizationId, 'affiliates', data.affiliateIds)).length)
+        throw fieldError('unknown_affiliates', 'affiliateIds', 'exists')
       affiliateIds = [...new Set([...data.affiliateIds, ...(visible ? before.filter((id) => !visible.has(id)) : [])])]
     }
     if (!affiliateIds.length) throw fieldError('private_needs_affiliates', 'affiliateIds', 'minLength')
@@ -142,8 +162,9 @@ async function resolve(ctx: HttpContext, data: Input, current?: { domain: Domain
 
 /** One default per organisation: the new default unsets the others in the same transaction. */
 async function save(trx: TransactionClientContract, organizationId: number, domain: Domain, affiliateIds: number[]) {
-  // Serialises default switches of one organisation.
-  await trx.from('organizations').where('id', organizationId).forUpdate().select('id')
+  // Serialises default switches of one organisation (a transaction-scoped advisory lock:
+  // the organisations table is core's).
+  await trx.rawQuery(`SELECT pg_advisory_xact_lock(hashtext('domains:default'), ?)`, [organizationId])
   if (domain.isDefault) {
     const others = trx.from('domains').where({ organization_id: organizationId, is_default: true })
     if (domain.id) others.whereNot('id', domain.id)
@@ -153,7 +174,16 @@ async function save(trx: TransactionClientContract, organizationId: number, doma
   await domain.save()
   await trx.from('domain_affiliates').where({ domain_id: domain.id, organization_id: organizationId }).delete()
   if (affiliateIds.length) {
-    await trx.insertQuery().table('domain_affiliates').multiInsert(affiliateIds.map((affiliateId) => ({ domain_id: domain.id, affiliate_id: affiliateId, organization_id: organizationId })))
+    await trx
+      .insertQuery()
+      .table('domain_affiliates')
+      .multiInsert(
+        affiliateIds.map((affiliateId) => ({
+          domain_id: domain.id,
+          affiliate_id: affiliateId,
+          organization_id: organizationId,
+        }))
+      )
   }
 }
 

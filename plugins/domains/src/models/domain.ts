@@ -12,7 +12,8 @@ export type DomainType = (typeof DOMAIN_TYPES)[number]
 export type DomainStatus = (typeof DOMAIN_STATUSES)[number]
 
 /** A DNS host name: dot-separated labels of letters, digits and inner hyphens, a TLD that starts with a letter. */
-export const HOSTNAME_RULE = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/
+export const HOSTNAME_RULE =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/
 
 export default class Domain extends BaseModel {
   static table = 'domains'

@@ -22,7 +22,16 @@ import {
   useTranslate,
 } from 'react-admin'
 import { StatusTag } from '@affix/admin-ui/plugin-api'
-import { choices, DEVICE_TYPES, FRAUD_ACTIONS, FRAUD_STATUSES, FRAUD_TYPES, OS_NAMES, SELECTIONS, toFraudRulePayload } from './model'
+import {
+  choices,
+  DEVICE_TYPES,
+  FRAUD_ACTIONS,
+  FRAUD_STATUSES,
+  FRAUD_TYPES,
+  OS_NAMES,
+  SELECTIONS,
+  toFraudRulePayload,
+} from './model'
 
 const EnumField = ({ source, prefix }: { source: string; prefix: string; label?: string }) => {
   const record = useRecordContext()
@@ -38,18 +47,41 @@ const StatusField = (_props: { label?: string }) => {
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" label="resources.fraud-rules.fields.status" choices={choices('fraud.status', FRAUD_STATUSES)} alwaysOn />,
-  <SelectInput key="action" source="action" label="resources.fraud-rules.fields.action" choices={choices('fraud.actions', FRAUD_ACTIONS)} />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="resources.configuration/fraud-rules.fields.status"
+    choices={choices('fraud.status', FRAUD_STATUSES)}
+    alwaysOn
+  />,
+  <SelectInput
+    key="action"
+    source="action"
+    label="resources.configuration/fraud-rules.fields.action"
+    choices={choices('fraud.actions', FRAUD_ACTIONS)}
+  />,
 ]
 
 export const FraudRuleList = () => (
   <List filters={filters} sort={{ field: 'id', order: 'DESC' }}>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
-      <DataTable.Col source="name" label="resources.fraud-rules.fields.name" />
-      <DataTable.Col source="type" label="resources.fraud-rules.fields.type" field={(props: { source: string }) => <EnumField {...props} prefix="fraud.types" />} />
-      <DataTable.Col source="action" label="resources.fraud-rules.fields.action" field={(props: { source: string }) => <EnumField {...props} prefix="fraud.actions" />} />
-      <DataTable.Col source="status" label="resources.fraud-rules.fields.status" field={StatusField} />
-      <DataTable.Col source="createdAt" label="resources.fraud-rules.fields.createdAt" field={DateField} />
+      <DataTable.Col source="name" label="resources.configuration/fraud-rules.fields.name" />
+      <DataTable.Col
+        source="type"
+        label="resources.configuration/fraud-rules.fields.type"
+        field={(props: { source: string }) => <EnumField {...props} prefix="fraud.types" />}
+      />
+      <DataTable.Col
+        source="action"
+        label="resources.configuration/fraud-rules.fields.action"
+        field={(props: { source: string }) => <EnumField {...props} prefix="fraud.actions" />}
+      />
+      <DataTable.Col source="status" label="resources.configuration/fraud-rules.fields.status" field={StatusField} />
+      <DataTable.Col
+        source="createdAt"
+        label="resources.configuration/fraud-rules.fields.createdAt"
+        field={DateField}
+      />
     </DataTable>
   </List>
 )
@@ -62,11 +94,23 @@ const Target = ({ target }: { target: 'brand' | 'affiliate' | 'campaign' }) => {
   const source = `${target}Ids`
   return (
     <Box>
-      <RadioButtonGroupInput source={`${target}Selection`} label={`resources.fraud-rules.fields.${target}Selection`} choices={choices('fraud.selections', SELECTIONS)} />
-      {selection && selection !== 'all' && target === 'campaign' && <CampaignIdsInput source={source} label="resources.fraud-rules.fields.campaignIds" />}
+      <RadioButtonGroupInput
+        source={`${target}Selection`}
+        label={`resources.configuration/fraud-rules.fields.${target}Selection`}
+        choices={choices('fraud.selections', SELECTIONS)}
+      />
+      {selection && selection !== 'all' && target === 'campaign' && (
+        <CampaignIdsInput source={source} label="resources.configuration/fraud-rules.fields.campaignIds" />
+      )}
       {selection && selection !== 'all' && target !== 'campaign' && (
-        <ReferenceArrayInput source={source} reference={target === 'brand' ? 'brands' : 'affiliates'}>
-          <AutocompleteArrayInput label={`resources.fraud-rules.fields.${source}`} optionText={personText} filterToQuery={(q: string) => ({ q })} validate={required()} fullWidth />
+        <ReferenceArrayInput source={source} reference={target === 'brand' ? 'manage/brand' : 'manage/affiliate'}>
+          <AutocompleteArrayInput
+            label={`resources.configuration/fraud-rules.fields.${source}`}
+            optionText={personText}
+            filterToQuery={(q: string) => ({ q })}
+            validate={required()}
+            fullWidth
+          />
         </ReferenceArrayInput>
       )}
     </Box>
@@ -78,28 +122,81 @@ const TypeInputs = () => {
   if (type === 'blacklist')
     return (
       <>
-        <TextArrayInput source="ips" label="resources.fraud-rules.fields.ips" helperText="fraud.help.ips" fullWidth />
-        <TextArrayInput source="userAgents" label="resources.fraud-rules.fields.userAgents" helperText="fraud.help.user_agents" fullWidth />
+        <TextArrayInput
+          source="ips"
+          label="resources.configuration/fraud-rules.fields.ips"
+          helperText="fraud.help.ips"
+          fullWidth
+        />
+        <TextArrayInput
+          source="userAgents"
+          label="resources.configuration/fraud-rules.fields.userAgents"
+          helperText="fraud.help.user_agents"
+          fullWidth
+        />
       </>
     )
   if (type === 'device')
     return (
       <>
-        <CheckboxGroupInput source="devices" label="resources.fraud-rules.fields.devices" choices={choices('fraud.devices', DEVICE_TYPES)} />
-        <CheckboxGroupInput source="os" label="resources.fraud-rules.fields.os" choices={choices('fraud.os', OS_NAMES)} />
+        <CheckboxGroupInput
+          source="devices"
+          label="resources.configuration/fraud-rules.fields.devices"
+          choices={choices('fraud.devices', DEVICE_TYPES)}
+        />
+        <CheckboxGroupInput
+          source="os"
+          label="resources.configuration/fraud-rules.fields.os"
+          choices={choices('fraud.os', OS_NAMES)}
+        />
       </>
     )
   return null
 }
 
 const FraudRuleForm = () => (
-  <SimpleForm defaultValues={{ action: 'mark', type: 'blacklist', status: 'active', brandSelection: 'all', affiliateSelection: 'all', campaignSelection: 'all', ips: [], userAgents: [], devices: [], os: [] }}>
+  <SimpleForm
+    defaultValues={{
+      action: 'mark',
+      type: 'blacklist',
+      status: 'active',
+      brandSelection: 'all',
+      affiliateSelection: 'all',
+      campaignSelection: 'all',
+      ips: [],
+      userAgents: [],
+      devices: [],
+      os: [],
+    }}
+  >
     <Box sx={{ width: '100%', maxWidth: 800 }}>
-      <TextInput source="name" label="resources.fraud-rules.fields.name" validate={required()} fullWidth />
+      <TextInput
+        source="name"
+        label="resources.configuration/fraud-rules.fields.name"
+        validate={required()}
+        fullWidth
+      />
       <Box sx={{ display: 'flex', gap: 2 }}>
-        <SelectInput source="type" label="resources.fraud-rules.fields.type" choices={choices('fraud.types', FRAUD_TYPES)} validate={required()} fullWidth />
-        <SelectInput source="action" label="resources.fraud-rules.fields.action" choices={choices('fraud.actions', FRAUD_ACTIONS)} validate={required()} fullWidth />
-        <SelectInput source="status" label="resources.fraud-rules.fields.status" choices={choices('fraud.status', FRAUD_STATUSES)} fullWidth />
+        <SelectInput
+          source="type"
+          label="resources.configuration/fraud-rules.fields.type"
+          choices={choices('fraud.types', FRAUD_TYPES)}
+          validate={required()}
+          fullWidth
+        />
+        <SelectInput
+          source="action"
+          label="resources.configuration/fraud-rules.fields.action"
+          choices={choices('fraud.actions', FRAUD_ACTIONS)}
+          validate={required()}
+          fullWidth
+        />
+        <SelectInput
+          source="status"
+          label="resources.configuration/fraud-rules.fields.status"
+          choices={choices('fraud.status', FRAUD_STATUSES)}
+          fullWidth
+        />
       </Box>
       <TypeInputs />
       <Target target="brand" />

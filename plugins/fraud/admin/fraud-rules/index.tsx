@@ -3,7 +3,7 @@ import type { AdminResource } from '@affix/admin-ui/plugin-api'
 import { lazyScreen } from '@affix/admin-ui/plugin-api'
 
 export const fraudRulesResource: AdminResource = {
-  name: 'fraud-rules',
+  name: 'configuration/fraud-rules',
   apiPath: '/api/v1/fraud/rules',
   list: lazyScreen(() => import('./FraudRuleScreens').then((module) => module.FraudRuleList)),
   edit: lazyScreen(() => import('./FraudRuleScreens').then((module) => module.FraudRuleEdit)),
@@ -11,6 +11,7 @@ export const fraudRulesResource: AdminResource = {
   icon: SecurityIcon,
   recordRepresentation: 'name',
   menuGroup: 'configuration',
+  menuOrder: 50,
   // The server's ability subject is `fraud`.
   subject: 'fraud',
 }

@@ -6,13 +6,21 @@ export const SELECTIONS = ['all', 'include', 'exclude'] as const
 export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'bot'] as const
 export const OS_NAMES = ['windows', 'macos', 'linux', 'android', 'ios', 'chromeos', 'other'] as const
 
-export const choices = (prefix: string, values: readonly string[]) => values.map((id) => ({ id, name: `${prefix}.${id}` }))
+export const choices = (prefix: string, values: readonly string[]) =>
+  values.map((id) => ({ id, name: `${prefix}.${id}` }))
 
 const lines = (value: unknown) =>
-  (Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\n,]/) : []).map((entry) => String(entry).trim()).filter(Boolean)
+  (Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\n,]/) : [])
+    .map((entry) => String(entry).trim())
+    .filter(Boolean)
 
 export function toFraudRulePayload(data: Record<string, any>): Record<string, unknown> {
-  const body: Record<string, unknown> = { name: typeof data.name === 'string' ? data.name.trim() : data.name, action: data.action, type: data.type, status: data.status }
+  const body: Record<string, unknown> = {
+    name: typeof data.name === 'string' ? data.name.trim() : data.name,
+    action: data.action,
+    type: data.type,
+    status: data.status,
+  }
   for (const target of ['brand', 'affiliate', 'campaign'] as const) {
     const selection = data[`${target}Selection`] ?? 'all'
     body[`${target}Selection`] = selection

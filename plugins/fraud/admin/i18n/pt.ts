@@ -1,13 +1,36 @@
 /* Admin UI messages of the fraud plugin (pt-BR). */
 export const pt = {
+  // The plugin's name and description (dashboard, Integrations).
+  plugins: {
+    fraud: {
+      name: 'Regras antifraude',
+      description: 'Regras antifraude (data center, proxy, lista negra, dispositivo) aplicadas aos cliques.',
+    },
+  },
   resources: {
-    'fraud-rules': {
+    'configuration/fraud-rules': {
       name: 'Regra antifraude |||| Regras antifraude',
+      notifications: {
+        created: 'Regra antifraude criada',
+        updated: 'Regra antifraude salva',
+        deleted: 'Regra antifraude excluída |||| %{smart_count} regras antifraude excluídas',
+      },
       fields: {
-        name: 'Nome', type: 'Tipo', action: 'Ação', status: 'Status', createdAt: 'Criada em',
-        brandSelection: 'Marcas', affiliateSelection: 'Afiliados', campaignSelection: 'Campanhas',
-        brandIds: 'Marcas', affiliateIds: 'Afiliados', campaignIds: 'Campanhas',
-        ips: 'Endereços e faixas de IP', userAgents: 'User agents', devices: 'Dispositivos', os: 'Sistemas operacionais',
+        name: 'Nome',
+        type: 'Tipo',
+        action: 'Ação',
+        status: 'Status',
+        createdAt: 'Criada em',
+        brandSelection: 'Marcas',
+        affiliateSelection: 'Afiliados',
+        campaignSelection: 'Campanhas',
+        brandIds: 'Marcas',
+        affiliateIds: 'Afiliados',
+        campaignIds: 'Campanhas',
+        ips: 'Endereços e faixas de IP',
+        userAgents: 'User agents',
+        devices: 'Dispositivos',
+        os: 'Sistemas operacionais',
       },
     },
   },
@@ -17,7 +40,18 @@ export const pt = {
     types: { data_center: 'Data center', blacklist: 'Lista negra', device: 'Dispositivo', proxy: 'Proxy' },
     selections: { all: 'Todos', include: 'Incluir', exclude: 'Excluir' },
     devices: { desktop: 'Desktop', mobile: 'Celular', tablet: 'Tablet', bot: 'Robô' },
-    os: { windows: 'Windows', macos: 'macOS', linux: 'Linux', android: 'Android', ios: 'iOS', chromeos: 'ChromeOS', other: 'Outro' },
-    help: { ips: 'Endereços IPv4 ou IPv6 e faixas CIDR, ex.: 203.0.113.0/24', user_agents: 'Trechos, sem diferenciar maiúsculas' },
+    os: {
+      windows: 'Windows',
+      macos: 'macOS',
+      linux: 'Linux',
+      android: 'Android',
+      ios: 'iOS',
+      chromeos: 'ChromeOS',
+      other: 'Outro',
+    },
+    help: {
+      ips: 'Endereços IPv4 ou IPv6 e faixas CIDR, ex.: 203.0.113.0/24',
+      user_agents: 'Trechos, sem diferenciar maiúsculas',
+    },
   },
 }

@@ -1,11 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import {
   authorize,
   created,
   findScoped,
-  hasLookup,
   list,
   missingIds,
   ok,
@@ -59,25 +57,15 @@ function serialize(rule: FraudRule, visible: Set<number> | null) {
   }
 }
 
-/** Brand ids that are live brands of the organisation: a 'brands' lookup when one is registered, else the brands table. */
-async function missingBrands(organizationId: number, ids: number[]) {
-  if (hasLookup('brands')) return missingIds(organizationId, 'brands', ids)
-  try {
-    const rows = await db.from('brands').where('organization_id', organizationId).whereNull('deleted_at').whereIn('id', ids).select('id')
-    const found = new Set(rows.map((row) => Number(row.id)))
-    return ids.filter((id) => !found.has(id))
-  } catch {
-    // No brands plugin installed: no brand exists.
-    return ids
-  }
-}
-
+/** Ids that are not live entities of the organisation, answered by their owner's lookup (none installed: none exists). */
+const LOOKUP: Record<ScopeName, string> = { brand: 'brands', affiliate: 'affiliates', campaign: 'campaigns' }
 async function missing(organizationId: number, scope: ScopeName, ids: number[]) {
-  if (scope === 'brand') return missingBrands(organizationId, ids)
-  return missingIds(organizationId, scope === 'affiliate' ? 'affiliates' : 'campaigns', ids)
+  return missingIds(organizationId, LOOKUP[scope], ids)
 }
 
-type Input = Awaited<ReturnType<typeof createFraudRuleValidator.validate>> | Awaited<ReturnType<typeof updateFraudRuleValidator.validate>>
+type Input =
+  | Awaited<ReturnType<typeof createFraudRuleValidator.validate>>
+  | Awaited<ReturnType<typeof updateFraudRuleValidator.validate>>
 
 /**
  * The row values of a request applied to the current rule (none on create), after the
@@ -91,7 +79,8 @@ async function resolve(ctx: HttpContext, data: Input, current?: FraudRule) {
     const sentSelection = data[`${scope}Selection`]
     const sentIds = data[`${scope}Ids`]
     const before = current ? (current[`${scope}Ids`] ?? []) : []
-    const selection: Selection = sentSelection ?? current?.[`${scope}Selection`] ?? (sentIds?.length ? 'include' : 'all')
+    const selection: Selection =
+      sentSelection ?? current?.[`${scope}Selection`] ?? (sentIds?.length ? 'include' : 'all')
     if (selection === 'all') {
       if (sentIds?.length) throw fieldError(`${scope}_selection_conflict`, `${scope}Selection`)
       values[`${scope}Selection`] = 'all'
@@ -102,7 +91,8 @@ async function resolve(ctx: HttpContext, data: Input, current?: FraudRule) {
     if (scope === 'affiliate' && sentIds) {
       // A team member replaces only the affiliates it can see; the others stay.
       const visible = await visibleAffiliates(ctx)
-      if (visible && sentIds.some((id) => !visible.has(id))) throw fieldError('unknown_affiliates', 'affiliateIds', 'exists')
+      if (visible && sentIds.some((id) => !visible.has(id)))
+        throw fieldError('unknown_affiliates', 'affiliateIds', 'exists')
       ids = [...new Set([...sentIds, ...(visible ? before.filter((id) => !visible.has(id)) : [])])]
     }
     if (!ids.length) throw fieldError(`${scope}_needs_one`, `${scope}Ids`, 'minLength')
@@ -128,7 +118,8 @@ async function resolve(ctx: HttpContext, data: Input, current?: FraudRule) {
       const [address, prefix, extra] = entry.split('/')
       const ip = normalizeIp(address)
       const bits = Number(prefix)
-      const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && bits <= (ip?.family === 'ipv4' ? 32 : 128))
+      const validPrefix =
+        prefix === undefined || (/^\d{1,3}$/.test(prefix) && bits <= (ip?.family === 'ipv4' ? 32 : 128))
       if (!ip || extra !== undefined || !validPrefix) throw fieldError('invalid_ip', 'ips', 'ip', { value: entry })
       normalized.push(prefix === undefined ? ip.address : `${ip.address}/${bits}`)
     }
@@ -156,7 +147,12 @@ export default class FraudRulesController {
     const parsed = parseList(ctx, FRAUD_RULE_LIST)
     const page = await paginate(scoped(ctx, FraudRule), parsed, FRAUD_RULE_LIST)
     const visible = await visibleAffiliates(ctx)
-    return list(ctx, 'rules', page.rows.map((rule) => serialize(rule, visible)), page)
+    return list(
+      ctx,
+      'rules',
+      page.rows.map((rule) => serialize(rule, visible)),
+      page
+    )
   }
 
   async show(ctx: HttpContext) {
@@ -203,4 +199,3 @@ export default class FraudRulesController {
     return ok(ctx, { updated: ids.length, ids })
   }
 }
-

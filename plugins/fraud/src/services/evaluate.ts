@@ -81,7 +81,8 @@ export function compileFraudRules(organizationId: number, rules: FraudRuleInput[
         campaigns: { selection: rule.campaignSelection, ids: new Set(rule.campaignIds.map(Number)) },
         affiliates: { selection: rule.affiliateSelection, ids: new Set(rule.affiliateIds.map(Number)) },
         ipList,
-        userAgents: rule.type === 'blacklist' ? (rule.userAgents ?? []).map((agent) => agent.toLowerCase()).filter(Boolean) : [],
+        userAgents:
+          rule.type === 'blacklist' ? (rule.userAgents ?? []).map((agent) => agent.toLowerCase()).filter(Boolean) : [],
         devices: new Set(rule.type === 'device' ? (rule.devices ?? []) : []),
         os: new Set(rule.type === 'device' ? (rule.os ?? []) : []),
       }
@@ -145,7 +146,12 @@ export function evaluateFraud(rules: FraudRuleSet, click: FraudClick): FraudVerd
   let agent: { device: DeviceType; os: OsName } | null = null
   const lowerAgent = (click.userAgent ?? '').toLowerCase()
   for (const rule of rules.rules) {
-    if (!inScope(rule.brands, click.brandId) || !inScope(rule.campaigns, click.campaignId) || !inScope(rule.affiliates, click.affiliateId)) continue
+    if (
+      !inScope(rule.brands, click.brandId) ||
+      !inScope(rule.campaigns, click.campaignId) ||
+      !inScope(rule.affiliates, click.affiliateId)
+    )
+      continue
     let hit = false
     switch (rule.type) {
       case 'data_center':
@@ -158,7 +164,9 @@ export function evaluateFraud(rules: FraudRuleSet, click: FraudClick): FraudVerd
         break
       case 'blacklist':
         // Any listed entry: an address in a listed range, or a listed user-agent fragment.
-        hit = (rule.ipList !== null && checkIp(rule.ipList, click.ip)) || rule.userAgents.some((fragment) => lowerAgent.includes(fragment))
+        hit =
+          (rule.ipList !== null && checkIp(rule.ipList, click.ip)) ||
+          rule.userAgents.some((fragment) => lowerAgent.includes(fragment))
         break
       case 'device':
         // Every list the rule sets must match (e.g. mobile AND android); an empty list is "any".

@@ -87,7 +87,11 @@ function readRangeFile(dir: string, name: string): ParsedRanges {
   const path = existsSync(join(dir, name)) ? join(dir, name) : join(SHIPPED_RANGES_DIR, name)
   const parsed = parseRanges(readFileSync(path, 'utf8'))
   if (parsed.invalid.length) {
-    logger.warn({ file: path, invalid: parsed.invalid.slice(0, 20) }, 'fraud: skipped %d invalid range lines', parsed.invalid.length)
+    logger.warn(
+      { file: path, invalid: parsed.invalid.slice(0, 20) },
+      'fraud: skipped %d invalid range lines',
+      parsed.invalid.length
+    )
   }
   return parsed
 }

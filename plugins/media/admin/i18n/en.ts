@@ -1,8 +1,20 @@
 /* Admin UI messages of the media plugin (en). */
 export const en = {
-  resources: {
+  // The plugin's name and description (dashboard, Integrations).
+  plugins: {
     media: {
+      name: 'Media and creatives',
+      description: 'Banners, HTML ads, e-mail creatives and links, with the banner code generator.',
+    },
+  },
+  resources: {
+    'manage/media': {
       name: 'Media |||| Media',
+      notifications: {
+        created: 'Media created',
+        updated: 'Media saved',
+        deleted: 'Media deleted |||| %{smart_count} media deleted',
+      },
       fields: {
         id: 'ID',
         title: 'Title',
@@ -24,6 +36,7 @@ export const en = {
     },
   },
   media: {
+    home: { description: 'Banners and creatives, with the code to put them on a site.' },
     type: {
       banner: 'Banner',
       htmlad: 'HTML ad',
@@ -53,12 +66,13 @@ export const en = {
       link_generic: 'A full http:// or https:// address.',
       link_drive_link: 'A Google Drive link (drive.google.com or docs.google.com).',
       link_dropbox_link: 'A Dropbox link (dropbox.com).',
-      macros: 'Each {macro} in the link or the HTML is replaced by its value in the banner code, e.g. {sub_id} → summer.',
+      macros:
+        'Each {macro} in the link or the HTML is replaced by its value in the banner code, e.g. {sub_id} → summer.',
     },
     show: { nothing: 'No file or link.' },
     banner_code: {
       title: 'Banner code',
-      help: 'Pick an affiliate (and optionally a campaign) to get the tracking link and the code to paste.',
+      help: 'Pick an affiliate and a campaign to get the tracking link and the code to paste (the campaign may stay empty when the creative is linked to exactly one the affiliate may promote).',
       help_affiliate: 'Your tracking link and the code to paste on your site.',
       affiliate: 'Affiliate',
       campaign: 'Campaign',

@@ -1,8 +1,20 @@
 /* Admin UI messages of the media plugin (pt). */
 export const pt = {
-  resources: {
+  // The plugin's name and description (dashboard, Integrations).
+  plugins: {
     media: {
+      name: 'Mídias e criativos',
+      description: 'Banners, anúncios HTML, criativos de e-mail e links, com o gerador de código de banner.',
+    },
+  },
+  resources: {
+    'manage/media': {
       name: 'Mídia |||| Mídias',
+      notifications: {
+        created: 'Mídia criada',
+        updated: 'Mídia salva',
+        deleted: 'Mídia excluída |||| %{smart_count} mídias excluídas',
+      },
       fields: {
         id: 'ID',
         title: 'Título',
@@ -24,6 +36,7 @@ export const pt = {
     },
   },
   media: {
+    home: { description: 'Banners e criativos, com o código para colocá-los em um site.' },
     type: {
       banner: 'Banner',
       htmlad: 'Anúncio HTML',
@@ -53,12 +66,13 @@ export const pt = {
       link_generic: 'Um endereço completo http:// ou https://.',
       link_drive_link: 'Um link do Google Drive (drive.google.com ou docs.google.com).',
       link_dropbox_link: 'Um link do Dropbox (dropbox.com).',
-      macros: 'Cada {macro} do link ou do HTML é substituída pelo seu valor no código do banner, por exemplo {sub_id} → verao.',
+      macros:
+        'Cada {macro} do link ou do HTML é substituída pelo seu valor no código do banner, por exemplo {sub_id} → verao.',
     },
     show: { nothing: 'Nenhum arquivo ou link.' },
     banner_code: {
       title: 'Código do banner',
-      help: 'Escolha um afiliado (e, se quiser, uma campanha) para obter o link de rastreamento e o código para colar.',
+      help: 'Escolha um afiliado e uma campanha para obter o link de rastreamento e o código para colar (a campanha pode ficar vazia quando o criativo está vinculado a exatamente uma que o afiliado possa promover).',
       help_affiliate: 'Seu link de rastreamento e o código para colar no seu site.',
       affiliate: 'Afiliado',
       campaign: 'Campanha',

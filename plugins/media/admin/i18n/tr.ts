@@ -1,8 +1,20 @@
 /* Admin UI messages of the media plugin (tr). */
 export const tr = {
-  resources: {
+  // The plugin's name and description (dashboard, Integrations).
+  plugins: {
     media: {
+      name: 'Medya ve kreatifler',
+      description: 'Bannerlar, HTML reklamlar, e-posta kreatifleri ve bağlantılar, banner kodu oluşturucuyla.',
+    },
+  },
+  resources: {
+    'manage/media': {
       name: 'Medya |||| Medya',
+      notifications: {
+        created: 'Medya oluşturuldu',
+        updated: 'Medya kaydedildi',
+        deleted: 'Medya silindi |||| %{smart_count} medya silindi',
+      },
       fields: {
         id: 'ID',
         title: 'Başlık',
@@ -24,6 +36,7 @@ export const tr = {
     },
   },
   media: {
+    home: { description: 'Bannerlar ve kreatifler, bir siteye yerleştirme koduyla birlikte.' },
     type: {
       banner: 'Banner',
       htmlad: 'HTML reklam',
@@ -53,12 +66,13 @@ export const tr = {
       link_generic: 'Tam bir http:// veya https:// adresi.',
       link_drive_link: 'Bir Google Drive bağlantısı (drive.google.com veya docs.google.com).',
       link_dropbox_link: 'Bir Dropbox bağlantısı (dropbox.com).',
-      macros: 'Bağlantıdaki veya HTML içindeki her {makro}, banner kodunda değeriyle değiştirilir; örneğin {sub_id} → yaz.',
+      macros:
+        'Bağlantıdaki veya HTML içindeki her {makro}, banner kodunda değeriyle değiştirilir; örneğin {sub_id} → yaz.',
     },
     show: { nothing: 'Dosya veya bağlantı yok.' },
     banner_code: {
       title: 'Banner kodu',
-      help: 'İzleme bağlantısını ve yapıştırılacak kodu almak için bir iş ortağı (ve isterseniz bir kampanya) seçin.',
+      help: 'İzleme bağlantısını ve yapıştırılacak kodu almak için bir iş ortağı ve bir kampanya seçin (kreatif, iş ortağının tanıtabileceği tam olarak bir kampanyaya bağlıysa kampanya boş kalabilir).',
       help_affiliate: 'İzleme bağlantınız ve sitenize yapıştıracağınız kod.',
       affiliate: 'İş ortağı',
       campaign: 'Kampanya',

@@ -56,13 +56,20 @@ const CodeBlock = ({ label, value, testId }: { label: string; value: string; tes
         fullWidth
         multiline
         maxRows={6}
-        slotProps={{ input: { readOnly: true, sx: { fontFamily: 'monospace', fontSize: 13 } }, htmlInput: { 'data-testid': testId } }}
+        slotProps={{
+          input: { readOnly: true, sx: { fontFamily: 'monospace', fontSize: 13 } },
+          htmlInput: { 'data-testid': testId },
+        }}
       />
       <MuiButton
         variant="outlined"
         startIcon={<CopyIcon />}
         aria-label={`${translate('media.banner_code.copy')} ${translate(label)}`}
-        onClick={async () => notify((await copyText(value)) ? 'media.banner_code.copied' : 'media.banner_code.copy_failed', { type: 'info' })}
+        onClick={async () =>
+          notify((await copyText(value)) ? 'media.banner_code.copied' : 'media.banner_code.copy_failed', {
+            type: 'info',
+          })
+        }
         sx={{ mt: 1, flexShrink: 0 }}
       >
         {translate('media.banner_code.copy')}
@@ -75,9 +82,18 @@ const CodeBlock = ({ label, value, testId }: { label: string; value: string; tes
  * What the snippet looks like on a publisher's page. The stored file needs our token, so
  * the preview swaps its URL for the file's content; scripts never run (sandbox="").
  */
-export const BannerCodePreview = ({ html, fileUrl, fileData }: { html: string; fileUrl: string | null; fileData: string | null }) => {
+export const BannerCodePreview = ({
+  html,
+  fileUrl,
+  fileData,
+}: {
+  html: string
+  fileUrl: string | null
+  fileData: string | null
+}) => {
   const translate = useTranslate()
-  const shown = fileUrl && fileData ? html.split(fileUrl.replace(/&/g, '&amp;')).join(fileData).split(fileUrl).join(fileData) : html
+  const shown =
+    fileUrl && fileData ? html.split(fileUrl.replace(/&/g, '&amp;')).join(fileData).split(fileUrl).join(fileData) : html
   // Tall enough for the banner itself (its height is in the markup), at least 160px.
   const height = Math.min(Math.max(Number(/height="(\d+)"/.exec(html)?.[1] ?? 0) + 24, 160), 800)
   return (
@@ -107,12 +123,14 @@ export const BannerCodeResult = ({ code, fileData }: { code: BannerCode; fileDat
   )
 }
 
-const affiliateText = (record: { name?: string | null; email?: string; id?: unknown }) => (record?.name ? `${record.name} (#${record.id})` : (record?.email ?? `#${record?.id}`))
+const affiliateText = (record: { name?: string | null; email?: string; id?: unknown }) =>
+  record?.name ? `${record.name} (#${record.id})` : (record?.email ?? `#${record?.id}`)
 
 /**
- * Banner code generator (spec §2): admins and managers pick an affiliate (and optionally a
- * campaign); an affiliate gets its own code. Shows the tracking link, the HTML and the
- * script, each with a Copy button, and a live preview.
+ * Banner code generator (spec §2): admins and managers pick an affiliate and a campaign (the
+ * server takes the creative's only promotable campaign when none is picked, and asks for one
+ * on the campaign field otherwise); an affiliate gets its own code. Shows the tracking link,
+ * the HTML and the script, each with a Copy button, and a live preview.
  */
 export const BannerCodePanel = ({ fileBlob }: { fileBlob?: Blob | null }) => {
   const record = useRecordContext()
@@ -127,7 +145,11 @@ export const BannerCodePanel = ({ fileBlob }: { fileBlob?: Blob | null }) => {
 
   useEffect(() => {
     let cancelled = false
-    if (fileBlob && isImageFile(record?.file)) blobToDataUrl(fileBlob).then((data) => !cancelled && setFileData(data), () => undefined)
+    if (fileBlob && isImageFile(record?.file))
+      blobToDataUrl(fileBlob).then(
+        (data) => !cancelled && setFileData(data),
+        () => undefined
+      )
     return () => {
       cancelled = true
     }
@@ -138,8 +160,14 @@ export const BannerCodePanel = ({ fileBlob }: { fileBlob?: Blob | null }) => {
   const generate = async (values: { affiliateId?: number; campaignId?: number }) => {
     setBusy(true)
     try {
-      const query = { affiliateId: isAffiliate ? undefined : values.affiliateId, campaignId: values.campaignId || undefined }
-      const { data } = await dataProvider.request<BannerCode>(`${MEDIA_API}/${encodeURIComponent(String(record.id))}/banner-code`, { query, notFoundPage: false })
+      const query = {
+        affiliateId: isAffiliate ? undefined : values.affiliateId,
+        campaignId: values.campaignId || undefined,
+      }
+      const { data } = await dataProvider.request<BannerCode>(
+        `${MEDIA_API}/${encodeURIComponent(String(record.id))}/banner-code`,
+        { query, notFoundPage: false }
+      )
       setCode(data)
     } catch (error) {
       setCode(null)
@@ -163,7 +191,11 @@ export const BannerCodePanel = ({ fileBlob }: { fileBlob?: Blob | null }) => {
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
             {!isAffiliate && (
               <Box sx={{ minWidth: 280, flex: 1 }}>
-                <ReferenceInput source="affiliateId" reference="affiliates" sort={{ field: 'name', order: 'ASC' }}>
+                <ReferenceInput
+                  source="affiliateId"
+                  reference="manage/affiliate"
+                  sort={{ field: 'name', order: 'ASC' }}
+                >
                   <AutocompleteInput
                     label="media.banner_code.affiliate"
                     optionText={affiliateText}

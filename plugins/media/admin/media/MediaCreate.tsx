@@ -16,8 +16,8 @@ export const MediaCreate = () => {
   const save = async (values: MediaFormValues) => {
     try {
       const created = await createMedia(dataProvider, values, { campaigns })
-      notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } })
-      redirect('show', 'media', created.id)
+      notify('resources.manage/media.notifications.created', { type: 'info', messageArgs: { smart_count: 1 } })
+      redirect(`/manage/media/${created.id}`)
     } catch (error) {
       notifyServerError(error)
       return formErrorsOf(error)
@@ -25,7 +25,11 @@ export const MediaCreate = () => {
   }
   return (
     <Create>
-      <SimpleForm onSubmit={save as never} validate={validateMediaForm as never} defaultValues={{ status: 'active', macros: [] }}>
+      <SimpleForm
+        onSubmit={save as never}
+        validate={validateMediaForm as never}
+        defaultValues={{ status: 'active', macros: [] }}
+      >
         <MediaInputs />
       </SimpleForm>
     </Create>

@@ -18,9 +18,9 @@ export const MediaEdit = () => {
   const save = async (values: MediaFormValues & { id?: number }) => {
     try {
       const updated = await updateMedia(dataProvider, values.id ?? id!, values, { campaigns })
-      notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } })
+      notify('resources.manage/media.notifications.updated', { type: 'info', messageArgs: { smart_count: 1 } })
       refresh()
-      redirect('show', 'media', updated.id)
+      redirect(`/manage/media/${updated.id}`)
     } catch (error) {
       notifyServerError(error)
       return formErrorsOf(error)

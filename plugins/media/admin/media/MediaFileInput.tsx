@@ -8,7 +8,15 @@ import { useMediaFileBlob } from './useMediaFile'
 const PREVIEW_HEIGHT = 220
 
 /** Shows an image or an HTML document (in a sandboxed frame: no scripts, no access to this page). */
-export const FilePreview = ({ blob, kind, title }: { blob: Blob | null; kind: 'image' | 'html' | 'other'; title: string }) => {
+export const FilePreview = ({
+  blob,
+  kind,
+  title,
+}: {
+  blob: Blob | null
+  kind: 'image' | 'html' | 'other'
+  title: string
+}) => {
   const [url, setUrl] = useState<string | null>(null)
   const [html, setHtml] = useState<string | null>(null)
   useEffect(() => {
@@ -27,18 +35,38 @@ export const FilePreview = ({ blob, kind, title }: { blob: Blob | null; kind: 'i
     }
   }, [blob, kind])
   if (kind === 'image' && url) {
-    return <img src={url} alt={title} data-testid="media-preview" style={{ maxWidth: '100%', maxHeight: PREVIEW_HEIGHT, objectFit: 'contain', display: 'block' }} />
+    return (
+      <img
+        src={url}
+        alt={title}
+        data-testid="media-preview"
+        style={{ maxWidth: '100%', maxHeight: PREVIEW_HEIGHT, objectFit: 'contain', display: 'block' }}
+      />
+    )
   }
   if (kind === 'html' && html !== null) {
-    return <iframe title={title} data-testid="media-preview" sandbox="" srcDoc={html} style={{ width: '100%', height: PREVIEW_HEIGHT, border: '1px solid rgba(0,0,0,0.12)', background: '#fff' }} />
+    return (
+      <iframe
+        title={title}
+        data-testid="media-preview"
+        sandbox=""
+        srcDoc={html}
+        style={{ width: '100%', height: PREVIEW_HEIGHT, border: '1px solid rgba(0,0,0,0.12)', background: '#fff' }}
+      />
+    )
   }
   return null
 }
 
 const kindOf = (type: string | undefined, mime: string | undefined): 'image' | 'html' | 'other' =>
-  mime?.startsWith('image/') || (type && IMAGE_TYPES.includes(type) && !mime) ? 'image' : mime === 'text/html' || (type && HTML_TYPES.includes(type)) ? 'html' : 'other'
+  mime?.startsWith('image/') || (type && IMAGE_TYPES.includes(type) && !mime)
+    ? 'image'
+    : mime === 'text/html' || (type && HTML_TYPES.includes(type))
+      ? 'html'
+      : 'other'
 
-const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`)
+const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`
 
 /**
  * The media's file: a picker limited to what the type takes, with a preview of the picked
@@ -56,13 +84,21 @@ export const MediaFileInput = ({ type }: { type: string | undefined }) => {
   const shown = upload ?? (stored ? storedBlob : null)
   const name = upload?.name ?? stored?.name
   const size = upload?.size ?? stored?.size
-  const kind = kindOf(type, upload ? upload.type || (/\.html?$/i.test(upload.name) ? 'text/html' : undefined) : stored?.mime)
-  const help = type && IMAGE_TYPES.includes(type) ? 'media.help.file_image' : type && HTML_TYPES.includes(type) ? 'media.help.file_html' : 'media.help.file_other'
+  const kind = kindOf(
+    type,
+    upload ? upload.type || (/\.html?$/i.test(upload.name) ? 'text/html' : undefined) : stored?.mime
+  )
+  const help =
+    type && IMAGE_TYPES.includes(type)
+      ? 'media.help.file_image'
+      : type && HTML_TYPES.includes(type)
+        ? 'media.help.file_html'
+        : 'media.help.file_other'
 
   return (
     <Box sx={{ my: 1 }}>
       <Typography variant="subtitle2" gutterBottom>
-        {translate('resources.media.fields.file')}
+        {translate('resources.manage/media.fields.file')}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadIcon />}>
@@ -73,7 +109,7 @@ export const MediaFileInput = ({ type }: { type: string | undefined }) => {
           type="file"
           hidden
           accept={acceptFor(type)}
-          aria-label={translate('resources.media.fields.file')}
+          aria-label={translate('resources.manage/media.fields.file')}
           data-testid="media-file-input"
           onChange={(event) => {
             const file = event.target.files?.[0] ?? null
@@ -89,7 +125,9 @@ export const MediaFileInput = ({ type }: { type: string | undefined }) => {
           </Typography>
         )}
       </Box>
-      <FormHelperText error={Boolean(error)} data-testid="media-file-help">{error ? <ValidationError error={error as never} /> : translate(help)}</FormHelperText>
+      <FormHelperText error={Boolean(error)} data-testid="media-file-help">
+        {error ? <ValidationError error={error as never} /> : translate(help)}
+      </FormHelperText>
       {shown && (
         <Box sx={{ mt: 1 }}>
           <FilePreview blob={shown} kind={kind} title={name ?? ''} />

@@ -29,15 +29,25 @@ export const MediaInputs = () => {
       <TextInput source="description" validate={validateMedia.description} multiline minRows={2} fullWidth />
       <CampaignIdsInput />
       <Typography variant="subtitle2" sx={{ mt: 2 }}>
-        {translate('resources.media.fields.macros')}
+        {translate('resources.manage/media.fields.macros')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {translate('media.help.macros')}
       </Typography>
       <ArrayInput source="macros" label={false}>
         <SimpleFormIterator inline disableReordering>
-          <TextInput source="macro" label="resources.media.fields.macro" validate={[required(), ...validateMedia.macro]} helperText={false} />
-          <TextInput source="value" label="resources.media.fields.value" validate={validateMedia.macroValue} helperText={false} />
+          <TextInput
+            source="macro"
+            label="resources.manage/media.fields.macro"
+            validate={[required(), ...validateMedia.macro]}
+            helperText={false}
+          />
+          <TextInput
+            source="value"
+            label="resources.manage/media.fields.value"
+            validate={validateMedia.macroValue}
+            helperText={false}
+          />
         </SimpleFormIterator>
       </ArrayInput>
     </Box>

@@ -27,8 +27,18 @@ const mediaFilters = [
 
 const MediaBulkActions = () => (
   <>
-    <BulkStatusButton notification="media.notifications.status_changed" status="active" label="media.actions.activate" icon={<ActivateIcon />} />
-    <BulkStatusButton notification="media.notifications.status_changed" status="inactive" label="media.actions.deactivate" icon={<DeactivateIcon />} />
+    <BulkStatusButton
+      notification="media.notifications.status_changed"
+      status="active"
+      label="media.actions.activate"
+      icon={<ActivateIcon />}
+    />
+    <BulkStatusButton
+      notification="media.notifications.status_changed"
+      status="inactive"
+      label="media.actions.deactivate"
+      icon={<DeactivateIcon />}
+    />
     <BulkDeleteButton mutationMode="pessimistic" />
   </>
 )
@@ -46,13 +56,13 @@ export const MediaList = () => {
   return (
     <List filters={mediaFilters} actions={<MediaListActions />} sort={{ field: 'createdAt', order: 'DESC' }}>
       <DataTable rowClick="show" bulkActionButtons={canManage ? <MediaBulkActions /> : false}>
-        <DataTable.Col source="file" label="resources.media.fields.preview" field={MediaThumbnail} disableSort />
+        <DataTable.Col source="file" label="resources.manage/media.fields.preview" field={MediaThumbnail} disableSort />
         <DataTable.Col source="title" />
         <DataTable.Col source="type">
           <SelectField source="type" choices={typeChoices} />
         </DataTable.Col>
         <DataTable.Col source="status" field={MediaStatusField} />
-        <DataTable.Col source="campaignIds" label="resources.media.fields.campaignCount" disableSort>
+        <DataTable.Col source="campaignIds" label="resources.manage/media.fields.campaignCount" disableSort>
           <FunctionField source="campaignIds" render={(record) => (record?.campaignIds ?? []).length} />
         </DataTable.Col>
         <DataTable.Col source="createdAt" field={DateField} />

@@ -1,12 +1,23 @@
 import UploadIcon from '@mui/icons-material/UploadFile'
 import DownloadIcon from '@mui/icons-material/GetApp'
-import { Box, Card, CardContent, Grid, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import {
+  Box,
+  Card,
+  CardContent,
+  Grid,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material'
 import type { AffixDataProvider } from '@affix/admin-ui/plugin-api'
 import { useId, useState } from 'react'
 import {
   Button,
   DateField,
-  EditButton,
   Labeled,
   SelectField,
   Show,
@@ -20,7 +31,7 @@ import {
   useTranslate,
 } from 'react-admin'
 import { MediaStatusField } from '../shared/MediaStatusField'
-import { useNotifyServerError } from '@affix/admin-ui/plugin-api'
+import { EditButton, useNotifyServerError } from '@affix/admin-ui/plugin-api'
 import { BannerCodePanel } from './BannerCodePanel'
 import { FilePreview } from './MediaFileInput'
 import { NO_BANNER_CODE_TYPES, acceptFor, isHtmlFile, isImageFile, takesFile, typeChoices } from './model'
@@ -51,7 +62,11 @@ const ReplaceFileButton = () => {
   }
   return (
     <>
-      <Button label="media.actions.replace_file" disabled={busy} onClick={() => document.getElementById(inputId)?.click()}>
+      <Button
+        label="media.actions.replace_file"
+        disabled={busy}
+        onClick={() => document.getElementById(inputId)?.click()}
+      >
         <UploadIcon />
       </Button>
       <input
@@ -77,7 +92,8 @@ const MediaShowActions = () => (
   </TopToolbar>
 )
 
-const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`)
+const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`
 
 const MediaDetail = () => {
   const record = useRecordContext()
@@ -91,7 +107,9 @@ const MediaDetail = () => {
 
   const download = async () => {
     try {
-      const { blob: downloaded, fileName } = await dataProvider.downloadFile(mediaFilePath(record.id), { notFoundPage: false })
+      const { blob: downloaded, fileName } = await dataProvider.downloadFile(mediaFilePath(record.id), {
+        notFoundPage: false,
+      })
       const url = URL.createObjectURL(downloaded)
       const anchor = document.createElement('a')
       anchor.href = url
@@ -109,9 +127,11 @@ const MediaDetail = () => {
         <Card variant="outlined" sx={{ height: '100%' }}>
           <CardContent>
             <Typography variant="h6" gutterBottom>
-              {translate('resources.media.fields.preview')}
+              {translate('resources.manage/media.fields.preview')}
             </Typography>
-            {file && previewable && <FilePreview blob={blob} kind={isImageFile(file) ? 'image' : 'html'} title={record.title} />}
+            {file && previewable && (
+              <FilePreview blob={blob} kind={isImageFile(file) ? 'image' : 'html'} title={record.title} />
+            )}
             {file && (
               <Box sx={{ mt: 1, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography variant="body2" color="text.secondary" data-testid="media-file-meta">
@@ -146,7 +166,7 @@ const MediaDetail = () => {
             <Labeled source="status">
               <MediaStatusField source="status" />
             </Labeled>
-            <Labeled source="campaignIds" label="resources.media.fields.campaignCount">
+            <Labeled source="campaignIds" label="resources.manage/media.fields.campaignCount">
               <Typography variant="body2">{(record.campaignIds ?? []).length}</Typography>
             </Labeled>
             <Labeled source="createdAt">
@@ -163,13 +183,13 @@ const MediaDetail = () => {
             {(record.macros ?? []).length > 0 && (
               <Box sx={{ gridColumn: '1 / -1' }}>
                 <Typography variant="caption" color="text.secondary">
-                  {translate('resources.media.fields.macros')}
+                  {translate('resources.manage/media.fields.macros')}
                 </Typography>
                 <Table size="small">
                   <TableHead>
                     <TableRow>
-                      <TableCell>{translate('resources.media.fields.macro')}</TableCell>
-                      <TableCell>{translate('resources.media.fields.value')}</TableCell>
+                      <TableCell>{translate('resources.manage/media.fields.macro')}</TableCell>
+                      <TableCell>{translate('resources.manage/media.fields.value')}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>

@@ -15,15 +15,35 @@ export const MediaThumbnail = (_props: { label?: string }) => {
   const image = isImageFile(record?.file)
   const { url } = useMediaFileBlob(record, image)
   if (!record) return null
-  const frame = { width: SIZE, height: SIZE, display: 'flex', alignItems: 'center', justifyContent: 'center', borderRadius: 1, bgcolor: 'action.hover', overflow: 'hidden' }
+  const frame = {
+    width: SIZE,
+    height: SIZE,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    borderRadius: 1,
+    bgcolor: 'action.hover',
+    overflow: 'hidden',
+  }
   if (image && url) {
     return (
       <Box sx={frame}>
-        <img src={url} alt={record.title} data-testid="media-thumbnail" style={{ maxWidth: SIZE, maxHeight: SIZE, objectFit: 'contain' }} />
+        <img
+          src={url}
+          alt={record.title}
+          data-testid="media-thumbnail"
+          style={{ maxWidth: SIZE, maxHeight: SIZE, objectFit: 'contain' }}
+        />
       </Box>
     )
   }
-  const Icon = image ? ImageIcon : LINK_TYPES.includes(record.type) ? LinkIcon : isHtmlFile(record.file) ? CodeIcon : FileIcon
+  const Icon = image
+    ? ImageIcon
+    : LINK_TYPES.includes(record.type)
+      ? LinkIcon
+      : isHtmlFile(record.file)
+        ? CodeIcon
+        : FileIcon
   return (
     <Box sx={frame}>
       <Icon color="action" fontSize="small" />

@@ -4,7 +4,7 @@ import { lazyScreen } from '@affix/admin-ui/plugin-api'
 import { MEDIA_API } from './model'
 
 export const mediaResource: AdminResource = {
-  name: 'media',
+  name: 'manage/media',
   apiPath: MEDIA_API,
   list: lazyScreen(() => import('./MediaList').then((module) => module.MediaList)),
   edit: lazyScreen(() => import('./MediaEdit').then((module) => module.MediaEdit)),
@@ -13,4 +13,7 @@ export const mediaResource: AdminResource = {
   icon: PermMediaIcon,
   recordRepresentation: 'title',
   menuGroup: 'manage',
+  menuOrder: 70,
+  description: 'media.home.description',
+  subject: 'media',
 }

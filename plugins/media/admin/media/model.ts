@@ -6,7 +6,16 @@
 import { maxLength, regex } from 'react-admin'
 
 export const MEDIA_API = '/api/v1/media/media'
-export const MEDIA_TYPES = ['banner', 'htmlad', 'email_creative', 'text_link', 'drive_link', 'dropbox_link', 'other', 'hidden'] as const
+export const MEDIA_TYPES = [
+  'banner',
+  'htmlad',
+  'email_creative',
+  'text_link',
+  'drive_link',
+  'dropbox_link',
+  'other',
+  'hidden',
+] as const
 export const MEDIA_STATUSES = ['active', 'inactive'] as const
 export type MediaType = (typeof MEDIA_TYPES)[number]
 
@@ -21,8 +30,10 @@ export const HTML_ACCEPT = '.html,.htm,text/html'
 const MB = 1024 * 1024
 
 export const takesFile = (type: string | undefined) => Boolean(type) && !LINK_TYPES.includes(type!)
-export const takesLink = (type: string | undefined) => Boolean(type) && (LINK_TYPES.includes(type!) || type === 'other' || type === 'hidden')
-export const acceptFor = (type: string | undefined) => (type && IMAGE_TYPES.includes(type) ? IMAGE_ACCEPT : type && HTML_TYPES.includes(type) ? HTML_ACCEPT : undefined)
+export const takesLink = (type: string | undefined) =>
+  Boolean(type) && (LINK_TYPES.includes(type!) || type === 'other' || type === 'hidden')
+export const acceptFor = (type: string | undefined) =>
+  type && IMAGE_TYPES.includes(type) ? IMAGE_ACCEPT : type && HTML_TYPES.includes(type) ? HTML_ACCEPT : undefined
 export const maxBytesFor = (type: string | undefined) => (type && HTML_TYPES.includes(type) ? 1 * MB : 5 * MB)
 
 export const typeChoices = MEDIA_TYPES.map((type) => ({ id: type, name: `media.type.${type}` }))
@@ -30,7 +41,10 @@ export const statusChoices = MEDIA_STATUSES.map((status) => ({ id: status, name:
 
 export const MACRO_RULE = /^\{[a-z0-9_]+\}$/
 const LINK_RULE = /^https?:\/\/[^\s/$.?#].\S*$/i
-const LINK_HOSTS: Record<string, string[]> = { drive_link: ['drive.google.com', 'docs.google.com'], dropbox_link: ['dropbox.com'] }
+const LINK_HOSTS: Record<string, string[]> = {
+  drive_link: ['drive.google.com', 'docs.google.com'],
+  dropbox_link: ['dropbox.com'],
+}
 
 export const validateMedia = {
   title: [maxLength(350)],
@@ -80,7 +94,9 @@ export function validateMediaForm(values: MediaFormValues): Record<string, unkno
   const link = values.link?.trim() ?? ''
   if (upload) {
     if (!takesFile(type)) errors.upload = 'media.errors.file_not_allowed'
-    else if (upload.size > maxBytesFor(type)) errors.upload = type && HTML_TYPES.includes(type) ? 'media.errors.file_too_large_html' : 'media.errors.file_too_large'
+    else if (upload.size > maxBytesFor(type))
+      errors.upload =
+        type && HTML_TYPES.includes(type) ? 'media.errors.file_too_large_html' : 'media.errors.file_too_large'
     else if (upload.size === 0) errors.upload = 'media.errors.invalid_file'
   }
   if (IMAGE_TYPES.includes(type)) {
@@ -117,7 +133,9 @@ export function toMediaPayload(values: MediaFormValues, { campaigns }: { campaig
     status: values.status ?? 'active',
     link: takesLink(type) && values.link?.trim() ? values.link.trim() : null,
     description: values.description?.trim() ? values.description.trim() : null,
-    macros: (values.macros ?? []).filter((entry) => entry?.macro?.trim()).map((entry) => ({ macro: entry.macro!.trim(), value: (entry.value ?? '').trim() })),
+    macros: (values.macros ?? [])
+      .filter((entry) => entry?.macro?.trim())
+      .map((entry) => ({ macro: entry.macro!.trim(), value: (entry.value ?? '').trim() })),
   }
   // Campaigns arrive with the campaigns plugin: without it the field is not on the form.
   if (campaigns) payload.campaignIds = (values.campaignIds ?? []).map(Number)
@@ -137,5 +155,6 @@ export function toMediaFormData(payload: Record<string, unknown>, upload?: File 
   return form
 }
 
-export const isImageFile = (file: { mime?: string | null } | null | undefined) => Boolean(file?.mime?.startsWith('image/'))
+export const isImageFile = (file: { mime?: string | null } | null | undefined) =>
+  Boolean(file?.mime?.startsWith('image/'))
 export const isHtmlFile = (file: { mime?: string | null } | null | undefined) => file?.mime === 'text/html'

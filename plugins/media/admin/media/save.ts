@@ -14,14 +14,26 @@ export function formErrorsOf(error: unknown): Record<string, string> | undefined
   return Object.keys(mapped).length ? mapped : undefined
 }
 
-export async function createMedia(dataProvider: AffixDataProvider, values: MediaFormValues, options: { campaigns: boolean }) {
+export async function createMedia(
+  dataProvider: AffixDataProvider,
+  values: MediaFormValues,
+  options: { campaigns: boolean }
+) {
   const payload = toMediaPayload(values, options)
-  const { data } = await dataProvider.request<{ id: number }>(MEDIA_API, { method: 'POST', body: toMediaFormData(payload, values.upload) })
+  const { data } = await dataProvider.request<{ id: number }>(MEDIA_API, {
+    method: 'POST',
+    body: toMediaFormData(payload, values.upload),
+  })
   return data
 }
 
 /** PUT JSON; with a new file, the same PUT as multipart so the type and its file change together. */
-export async function updateMedia(dataProvider: AffixDataProvider, id: number | string, values: MediaFormValues, options: { campaigns: boolean }) {
+export async function updateMedia(
+  dataProvider: AffixDataProvider,
+  id: number | string,
+  values: MediaFormValues,
+  options: { campaigns: boolean }
+) {
   const payload = toMediaPayload(values, options)
   const path = `${MEDIA_API}/${encodeURIComponent(String(id))}`
   const body = values.upload ? toMediaFormData(payload, values.upload) : payload
@@ -33,6 +45,9 @@ export async function updateMedia(dataProvider: AffixDataProvider, id: number | 
 export async function replaceMediaFile(dataProvider: AffixDataProvider, id: number | string, file: File) {
   const form = new FormData()
   form.append('file', file, file.name)
-  const { data } = await dataProvider.request(`${MEDIA_API}/${encodeURIComponent(String(id))}/file`, { method: 'POST', body: form })
+  const { data } = await dataProvider.request(`${MEDIA_API}/${encodeURIComponent(String(id))}/file`, {
+    method: 'POST',
+    body: form,
+  })
   return data
 }

@@ -13,9 +13,16 @@ export const mediaFilePath = (id: RaRecord['id']) => `${MEDIA_API}/${encodeURICo
  * The media's stored file as a Blob. The file endpoint needs the bearer token, so an
  * <img src> cannot load it directly: it is fetched and shown through an object URL.
  */
-export function useMediaFileBlob(record: RaRecord | undefined, enabled = true): { blob: Blob | null; url: string | null; failed: boolean } {
+export function useMediaFileBlob(
+  record: RaRecord | undefined,
+  enabled = true
+): { blob: Blob | null; url: string | null; failed: boolean } {
   const dataProvider = useDataProvider<AffixDataProvider>()
-  const [state, setState] = useState<{ blob: Blob | null; url: string | null; failed: boolean }>({ blob: null, url: null, failed: false })
+  const [state, setState] = useState<{ blob: Blob | null; url: string | null; failed: boolean }>({
+    blob: null,
+    url: null,
+    failed: false,
+  })
   const key = record?.file ? `${record.id}:${record.updatedAt ?? ''}:${record.file.name ?? ''}` : null
 
   useEffect(() => {

@@ -6,6 +6,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import {
   AppError,
+  configuredBaseUrl,
   created,
   existingIds,
   findScoped,
@@ -62,15 +63,12 @@ async function findMedia(ctx: HttpContext) {
   return media
 }
 
-const origin = (ctx: HttpContext) =>
-  (process.env.APP_URL || `${ctx.request.protocol()}://${ctx.request.host()}`).replace(/\/+$/, '')
 const filePath = (media: Media) => `/api/v1/media/media/${media.id}/file`
 /** Relative without APP_URL, like the organisation logos (same origin as the panels). */
 const fileUrl = (media: Media) =>
   media.fileKey ? `${(process.env.APP_URL ?? '').replace(/\/+$/, '')}${filePath(media)}` : null
-/** The public link is absolute: it is meant to be pasted on other sites. */
-const serialize = (ctx: HttpContext, media: Media) =>
-  media.serializeWith(fileUrl(media), publicCreativeUrl(origin(ctx), media))
+/** The public link is absolute (pasted on other sites), on the configured address, never the request's Host. */
+const serialize = (media: Media) => media.serializeWith(fileUrl(media), publicCreativeUrl(configuredBaseUrl(), media))
 
 async function loadCampaignIds(rows: Media[]) {
   if (!rows.length) return rows
@@ -126,7 +124,11 @@ async function readUpload(type: MediaType, file: MultipartFile): Promise<Inspect
   return inspectUpload(type, file.clientName, await readFile(file.tmpPath))
 }
 
-async function campaignErrors(ctx: HttpContext, ids: number[] | undefined, forAffiliate?: number): Promise<RuleError[]> {
+async function campaignErrors(
+  ctx: HttpContext,
+  ids: number[] | undefined,
+  forAffiliate?: number
+): Promise<RuleError[]> {
   if (!ids?.length) return []
   const missing = await missingIds(ctx.tenant.organizationId, 'campaigns', ids, { forAffiliate })
   return missing.length ? [{ field: 'campaignIds', rule: 'exists', key: 'unknown_campaign' }] : []
@@ -223,7 +225,7 @@ export default class MediaController {
     return list(
       ctx,
       'media',
-      page.rows.map((row) => serialize(ctx, row)),
+      page.rows.map((row) => serialize(row)),
       page
     )
   }
@@ -231,7 +233,7 @@ export default class MediaController {
   async show(ctx: HttpContext) {
     await ctx.bouncer.with(MediaPolicy).authorize('readMedia')
     const [media] = await loadCampaignIds([await findMedia(ctx)])
-    return ok(ctx, serialize(ctx, media))
+    return ok(ctx, serialize(media))
   }
 
   /** POST /media: JSON, or multipart with an optional `file`. */
@@ -268,7 +270,7 @@ export default class MediaController {
         return row
       })
     )
-    return created(ctx, serialize(ctx, media))
+    return created(ctx, serialize(media))
   }
 
   /** PATCH/PUT /media/:id: JSON, or multipart with an optional new `file`. */
@@ -280,7 +282,7 @@ export default class MediaController {
     const type = data.type ?? media.type
     const link = data.link !== undefined ? data.link : media.link
     const file = ctx.request.file('file')
-    return ok(ctx, serialize(ctx, await this.save(ctx, media, type, link, file, data)))
+    return ok(ctx, serialize(await this.save(ctx, media, type, link, file, data)))
   }
 
   /** POST /media/:id/file: replaces the file; the old one is removed once the change is saved. */
@@ -289,7 +291,7 @@ export default class MediaController {
     const media = await findMedia(ctx)
     const file = ctx.request.file('file')
     if (!file) throw ruleFailure(ctx, [{ field: 'file', rule: 'required', key: 'invalid_file' }])
-    return ok(ctx, serialize(ctx, await this.save(ctx, media, media.type, media.link, file, {})))
+    return ok(ctx, serialize(await this.save(ctx, media, media.type, media.link, file, {})))
   }
 
   private async save(
@@ -410,14 +412,24 @@ export default class MediaController {
       }
       affiliateId = query.affiliateId
     }
-    const campaignId = query.campaignId ?? null
-    if (campaignId !== null) {
-      // A banner code links to a campaign this affiliate may promote (not blocked, public or approved).
-      const errors = await campaignErrors(ctx, [campaignId], affiliateId)
-      if (errors.length) throw ruleFailure(ctx, [{ ...errors[0], field: 'campaignId' }])
-    }
     if (['drive_link', 'dropbox_link', 'hidden'].includes(media.type)) {
       throw ruleFailure(ctx, [{ field: 'type', rule: 'banner_code', key: 'no_banner_code' }])
+    }
+    // A banner links through a campaign this affiliate may promote (not blocked, public or
+    // approved): the one asked for, else the creative's only such campaign. A tracking link
+    // without a campaign (/c?pub_id=…) tracks nothing, so none is made.
+    let campaignId = query.campaignId ?? null
+    if (campaignId !== null) {
+      const errors = await campaignErrors(ctx, [campaignId], affiliateId)
+      if (errors.length) throw ruleFailure(ctx, [{ ...errors[0], field: 'campaignId' }])
+    } else {
+      const [linked] = await loadCampaignIds([media])
+      const promotable = [
+        ...(await existingIds(organizationId, 'campaigns', linked.campaignIds ?? [], { forAffiliate: affiliateId })),
+      ]
+      if (promotable.length !== 1)
+        throw ruleFailure(ctx, [{ field: 'campaignId', rule: 'required', key: 'banner_campaign_required' }])
+      campaignId = promotable[0]
     }
     let htmlContent: string | null = null
     if (isHtmlMime(media.fileMime) && media.fileKey) {
@@ -432,7 +444,7 @@ export default class MediaController {
       }
       htmlContent = Buffer.concat(chunks).toString('utf8')
     }
-    const base = origin(ctx)
+    const base = configuredBaseUrl()
     // The link goes through the affiliate's tracking domain (domains plugin) when it has one.
     const trackingBase = (await trackingBaseUrlFor(organizationId, affiliateId)) ?? base
     return ok(

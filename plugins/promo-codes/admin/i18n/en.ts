@@ -1,8 +1,20 @@
 /* Admin UI messages of the promo-codes plugin (en). */
 export const en = {
-  resources: {
+  // The plugin's name and description (dashboard, Integrations).
+  plugins: {
     'promo-codes': {
+      name: 'Promo codes',
+      description: 'Promo codes with bonus, dates, type and included or excluded affiliates.',
+    },
+  },
+  resources: {
+    'manage/promo-code': {
       name: 'Promo code |||| Promo codes',
+      notifications: {
+        created: 'Promo code created',
+        updated: 'Promo code saved',
+        deleted: 'Promo code deleted |||| %{smart_count} promo codes deleted',
+      },
       fields: {
         id: 'ID',
         code: 'Code',
@@ -26,6 +38,10 @@ export const en = {
     },
   },
   promo_codes: {
+    home: {
+      description: 'Promo codes with their bonus, dates and who may use them.',
+      description_affiliate: 'The promo codes you may give your audience.',
+    },
     type: { generic: 'Generic', exclusive: 'Exclusive', one_time: 'One time' },
     origin: { organic: 'Organic', inorganic: 'Inorganic' },
     selection: { all: 'All affiliates', include: 'Include affiliates', exclude: 'Exclude affiliates' },

@@ -1,8 +1,20 @@
 /* Admin UI messages of the promo-codes plugin (pt). */
 export const pt = {
-  resources: {
+  // The plugin's name and description (dashboard, Integrations).
+  plugins: {
     'promo-codes': {
+      name: 'Códigos promocionais',
+      description: 'Códigos promocionais com bônus, datas, tipo e afiliados incluídos ou excluídos.',
+    },
+  },
+  resources: {
+    'manage/promo-code': {
       name: 'Código promocional |||| Códigos promocionais',
+      notifications: {
+        created: 'Código promocional criado',
+        updated: 'Código promocional salvo',
+        deleted: 'Código promocional excluído |||| %{smart_count} códigos promocionais excluídos',
+      },
       fields: {
         id: 'ID',
         code: 'Código',
@@ -26,6 +38,10 @@ export const pt = {
     },
   },
   promo_codes: {
+    home: {
+      description: 'Códigos promocionais com bônus, datas e quem pode usá-los.',
+      description_affiliate: 'Os códigos promocionais que você pode oferecer ao seu público.',
+    },
     type: { generic: 'Genérico', exclusive: 'Exclusivo', one_time: 'Uso único' },
     origin: { organic: 'Orgânico', inorganic: 'Inorgânico' },
     selection: { all: 'Todos os afiliados', include: 'Incluir afiliados', exclude: 'Excluir afiliados' },

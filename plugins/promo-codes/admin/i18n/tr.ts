@@ -1,8 +1,20 @@
 /* Admin UI messages of the promo-codes plugin (tr). */
 export const tr = {
-  resources: {
+  // The plugin's name and description (dashboard, Integrations).
+  plugins: {
     'promo-codes': {
+      name: 'Promosyon kodları',
+      description: 'Bonusu, tarihleri, türü ve dahil edilen ya da hariç tutulan ortaklarıyla promosyon kodları.',
+    },
+  },
+  resources: {
+    'manage/promo-code': {
       name: 'Promosyon kodu |||| Promosyon kodları',
+      notifications: {
+        created: 'Promosyon kodu oluşturuldu',
+        updated: 'Promosyon kodu kaydedildi',
+        deleted: 'Promosyon kodu silindi |||| %{smart_count} promosyon kodu silindi',
+      },
       fields: {
         id: 'ID',
         code: 'Kod',
@@ -26,9 +38,17 @@ export const tr = {
     },
   },
   promo_codes: {
+    home: {
+      description: 'Bonusu, tarihleri ve kimlerin kullanabileceğiyle promosyon kodları.',
+      description_affiliate: 'Kitlenize sunabileceğiniz promosyon kodları.',
+    },
     type: { generic: 'Genel', exclusive: 'Özel', one_time: 'Tek kullanımlık' },
     origin: { organic: 'Organik', inorganic: 'İnorganik' },
-    selection: { all: 'Tüm bağlı kuruluşlar', include: 'Bağlı kuruluşları dahil et', exclude: 'Bağlı kuruluşları hariç tut' },
+    selection: {
+      all: 'Tüm bağlı kuruluşlar',
+      include: 'Bağlı kuruluşları dahil et',
+      exclude: 'Bağlı kuruluşları hariç tut',
+    },
     status: { active: 'Aktif', future: 'Gelecek', expired: 'Süresi dolmuş', inactive: 'Pasif' },
     help: {
       currency: 'Boş bırakılırsa kuruluşun para birimi.',

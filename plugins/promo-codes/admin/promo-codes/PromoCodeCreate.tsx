@@ -9,7 +9,10 @@ export const PromoCodeCreate = () => {
   const campaigns = useCampaignsAvailable()
   return (
     <Create mutationOptions={{ onError }} redirect="list" transform={(data) => toPromoCodePayload(data, { campaigns })}>
-      <SimpleForm validate={validatePromoCodeForm as never} defaultValues={{ type: 'generic', origin: 'organic', enabled: true, affiliateSelection: 'all', bonus: 0 }}>
+      <SimpleForm
+        validate={validatePromoCodeForm as never}
+        defaultValues={{ type: 'generic', origin: 'organic', enabled: true, affiliateSelection: 'all', bonus: 0 }}
+      >
         <PromoCodeInputs />
       </SimpleForm>
     </Create>

@@ -9,7 +9,12 @@ export const PromoCodeEdit = () => {
   const onError = useNotifyServerError()
   const campaigns = useCampaignsAvailable()
   return (
-    <Edit mutationOptions={{ onError }} mutationMode="pessimistic" redirect="list" transform={(data) => toPromoCodePayload(data, { campaigns })}>
+    <Edit
+      mutationOptions={{ onError }}
+      mutationMode="pessimistic"
+      redirect="list"
+      transform={(data) => toPromoCodePayload(data, { campaigns })}
+    >
       <SimpleForm validate={validatePromoCodeForm as never}>
         <PromoCodeInputs />
       </SimpleForm>

@@ -33,7 +33,9 @@ const PromoCodeListActions = () => (
 const formatBonus = (record: { bonus?: string; bonusCurrency?: string }) => {
   const amount = Number(record?.bonus ?? 0)
   try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: record.bonusCurrency || 'USD' }).format(amount)
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency: record.bonusCurrency || 'USD' }).format(
+      amount
+    )
   } catch {
     return `${record?.bonus ?? ''} ${record?.bonusCurrency ?? ''}`.trim()
   }
@@ -60,7 +62,7 @@ export const PromoCodeList = () => {
         <DataTable.Col source="status" field={PromoCodeStatusField} />
         {canReadAffiliates && (
           <DataTable.Col source="affiliateId" disableSort>
-            <ReferenceField source="affiliateId" reference="affiliates" link={false} emptyText="—" />
+            <ReferenceField source="affiliateId" reference="manage/affiliate" link={false} emptyText="—" />
           </DataTable.Col>
         )}
         <DataTable.Col source="startDate">

@@ -4,7 +4,7 @@ import { lazyScreen } from '@affix/admin-ui/plugin-api'
 import { PROMO_CODES_API } from './model'
 
 export const promoCodesResource: AdminResource = {
-  name: 'promo-codes',
+  name: 'manage/promo-code',
   apiPath: PROMO_CODES_API,
   list: lazyScreen(() => import('./PromoCodeList').then((module) => module.PromoCodeList)),
   edit: lazyScreen(() => import('./PromoCodeEdit').then((module) => module.PromoCodeEdit)),
@@ -12,4 +12,7 @@ export const promoCodesResource: AdminResource = {
   icon: LocalOfferIcon,
   recordRepresentation: 'code',
   menuGroup: 'manage',
+  menuOrder: 80,
+  description: 'promo_codes.home.description',
+  subject: 'promo-codes',
 }

@@ -12,7 +12,10 @@ export const PROMO_CODE_STATUSES = ['active', 'future', 'expired', 'inactive'] a
 
 export const typeChoices = PROMO_CODE_TYPES.map((type) => ({ id: type, name: `promo_codes.type.${type}` }))
 export const originChoices = PROMO_CODE_ORIGINS.map((origin) => ({ id: origin, name: `promo_codes.origin.${origin}` }))
-export const selectionChoices = AFFILIATE_SELECTIONS.map((selection) => ({ id: selection, name: `promo_codes.selection.${selection}` }))
+export const selectionChoices = AFFILIATE_SELECTIONS.map((selection) => ({
+  id: selection,
+  name: `promo_codes.selection.${selection}`,
+}))
 export const statusChoices = PROMO_CODE_STATUSES.map((status) => ({ id: status, name: `promo_codes.status.${status}` }))
 
 const currencies = (() => {
@@ -28,7 +31,9 @@ export const currencyChoices = currencies.map((code) => ({ id: code, name: code 
 export const needsAffiliate = (type: string | undefined) => type === 'exclusive' || type === 'one_time'
 
 const atMostTwoDecimals = (value: unknown) =>
-  value === null || value === undefined || value === '' || /^\d+(\.\d{1,2})?$/.test(String(value)) ? undefined : 'promo_codes.validation.bonus_decimals'
+  value === null || value === undefined || value === '' || /^\d+(\.\d{1,2})?$/.test(String(value))
+    ? undefined
+    : 'promo_codes.validation.bonus_decimals'
 
 export const validatePromoCode = {
   code: [required(), maxLength(64), regex(/^[A-Za-z0-9_-]+$/, 'promo_codes.validation.code')],
@@ -64,8 +69,10 @@ export function validatePromoCodeForm(values: PromoCodeFormValues): Record<strin
   const errors: Record<string, string> = {}
   if (needsAffiliate(values.type) && !values.affiliateId) errors.affiliateId = 'promo_codes.errors.affiliate_required'
   const selection = values.affiliateSelection ?? 'all'
-  if (selection === 'include' && !(values.includedAffiliateIds ?? []).length) errors.includedAffiliateIds = 'promo_codes.errors.include_needs_one'
-  if (selection === 'exclude' && !(values.excludedAffiliateIds ?? []).length) errors.excludedAffiliateIds = 'promo_codes.errors.exclude_needs_one'
+  if (selection === 'include' && !(values.includedAffiliateIds ?? []).length)
+    errors.includedAffiliateIds = 'promo_codes.errors.include_needs_one'
+  if (selection === 'exclude' && !(values.excludedAffiliateIds ?? []).length)
+    errors.excludedAffiliateIds = 'promo_codes.errors.exclude_needs_one'
   const start = time(values.startDate)
   const end = time(values.endDate)
   if (!Number.isNaN(start) && !Number.isNaN(end) && end <= start) errors.endDate = 'promo_codes.errors.end_before_start'
@@ -79,7 +86,10 @@ const isoOrNull = (value: string | Date | null | undefined) => {
 }
 
 /** The body of create and update: writable fields only, and only the list the selection keeps. */
-export function toPromoCodePayload(values: PromoCodeFormValues, { campaigns }: { campaigns: boolean }): Record<string, unknown> {
+export function toPromoCodePayload(
+  values: PromoCodeFormValues,
+  { campaigns }: { campaigns: boolean }
+): Record<string, unknown> {
   const selection = values.affiliateSelection ?? 'all'
   const payload: Record<string, unknown> = {
     code: values.code?.trim(),

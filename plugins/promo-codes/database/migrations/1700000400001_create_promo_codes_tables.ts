@@ -25,12 +25,22 @@ export default class extends BaseSchema {
       table.index(['organization_id', 'campaign_id'])
     })
     this.schema.raw('ALTER TABLE promo_codes ADD CONSTRAINT promo_codes_bonus_non_negative CHECK (bonus >= 0)')
-    this.schema.raw("ALTER TABLE promo_codes ADD CONSTRAINT promo_codes_type_check CHECK (type IN ('generic', 'exclusive', 'one_time'))")
-    this.schema.raw("ALTER TABLE promo_codes ADD CONSTRAINT promo_codes_origin_check CHECK (origin IN ('organic', 'inorganic'))")
-    this.schema.raw("ALTER TABLE promo_codes ADD CONSTRAINT promo_codes_selection_check CHECK (affiliate_selection IN ('all', 'include', 'exclude'))")
-    this.schema.raw('ALTER TABLE promo_codes ADD CONSTRAINT promo_codes_dates_check CHECK (start_date IS NULL OR end_date IS NULL OR end_date > start_date)')
+    this.schema.raw(
+      "ALTER TABLE promo_codes ADD CONSTRAINT promo_codes_type_check CHECK (type IN ('generic', 'exclusive', 'one_time'))"
+    )
+    this.schema.raw(
+      "ALTER TABLE promo_codes ADD CONSTRAINT promo_codes_origin_check CHECK (origin IN ('organic', 'inorganic'))"
+    )
+    this.schema.raw(
+      "ALTER TABLE promo_codes ADD CONSTRAINT promo_codes_selection_check CHECK (affiliate_selection IN ('all', 'include', 'exclude'))"
+    )
+    this.schema.raw(
+      'ALTER TABLE promo_codes ADD CONSTRAINT promo_codes_dates_check CHECK (start_date IS NULL OR end_date IS NULL OR end_date > start_date)'
+    )
     // Codes are unique per organisation, case-insensitively, among codes not deleted.
-    this.schema.raw('CREATE UNIQUE INDEX promo_codes_org_code_unique ON promo_codes (organization_id, lower(code)) WHERE deleted_at IS NULL')
+    this.schema.raw(
+      'CREATE UNIQUE INDEX promo_codes_org_code_unique ON promo_codes (organization_id, lower(code)) WHERE deleted_at IS NULL'
+    )
     this.schema.createTable('promo_code_affiliates', (table) => {
       table.integer('promo_code_id').notNullable().references('id').inTable('promo_codes').onDelete('CASCADE')
       table.integer('affiliate_id').notNullable().references('id').inTable('users').onDelete('CASCADE')
@@ -40,7 +50,9 @@ export default class extends BaseSchema {
       // An affiliate's applicable codes are looked up by affiliate.
       table.index(['organization_id', 'affiliate_id'])
     })
-    this.schema.raw("ALTER TABLE promo_code_affiliates ADD CONSTRAINT promo_code_affiliates_mode_check CHECK (mode IN ('include', 'exclude'))")
+    this.schema.raw(
+      "ALTER TABLE promo_code_affiliates ADD CONSTRAINT promo_code_affiliates_mode_check CHECK (mode IN ('include', 'exclude'))"
+    )
   }
 
   async down() {

@@ -10,6 +10,7 @@ import {
   missingIds,
   notFound,
   ok,
+  organizationPreferences,
   paginate,
   parseList,
   rejectClearedFields,
@@ -33,7 +34,9 @@ const STATUS_SQL = `CASE WHEN NOT enabled THEN 'inactive' WHEN start_date > now(
  * like any other column (PostgreSQL inlines it, indexes still apply).
  */
 function liveCodes(ctx: HttpContext) {
-  const derived = db.raw(`(SELECT promo_codes.*, ${STATUS_SQL} AS status FROM promo_codes WHERE deleted_at IS NULL) AS promo_codes`)
+  const derived = db.raw(
+    `(SELECT promo_codes.*, ${STATUS_SQL} AS status FROM promo_codes WHERE deleted_at IS NULL) AS promo_codes`
+  )
   return scoped(ctx, PromoCode).from(derived as unknown as string)
 }
 
@@ -71,14 +74,19 @@ function visibleCodes(ctx: HttpContext, visible: Set<number> | null) {
       })
     })
   }
-  if (visible) query.where((scope) => scope.whereNull('promo_codes.affiliate_id').orWhereIn('promo_codes.affiliate_id', [...visible]))
+  if (visible)
+    query.where((scope) =>
+      scope.whereNull('promo_codes.affiliate_id').orWhereIn('promo_codes.affiliate_id', [...visible])
+    )
   return query
 }
 
 async function findCode(ctx: HttpContext) {
   const id = Number(ctx.params.id)
   if (!Number.isSafeInteger(id) || id <= 0) throw notFound()
-  const code = await visibleCodes(ctx, await visibleAffiliates(ctx)).where('promo_codes.id', id).first()
+  const code = await visibleCodes(ctx, await visibleAffiliates(ctx))
+    .where('promo_codes.id', id)
+    .first()
   if (!code) throw notFound()
   return code
 }
@@ -108,7 +116,12 @@ async function listsOf(ids: number[], organizationId: number): Promise<Map<numbe
 async function serializeCodes(ctx: HttpContext, codes: PromoCode[]) {
   // Affiliates never see who else a code includes or excludes.
   const showLists = !isAffiliate(ctx)
-  const lists = showLists ? await listsOf(codes.map((code) => code.id), ctx.tenant.organizationId) : new Map<number, Lists>()
+  const lists = showLists
+    ? await listsOf(
+        codes.map((code) => code.id),
+        ctx.tenant.organizationId
+      )
+    : new Map<number, Lists>()
   const visible = showLists ? await visibleAffiliates(ctx) : null
   const shown = (ids: number[] = []) => (visible ? ids.filter((id) => visible.has(id)) : ids)
   return codes.map((code) => ({
@@ -127,14 +140,18 @@ async function serializeCodes(ctx: HttpContext, codes: PromoCode[]) {
     description: code.description ?? null,
     affiliateSelection: code.affiliateSelection,
     ...(showLists
-      ? { includedAffiliateIds: shown(lists.get(code.id)?.include), excludedAffiliateIds: shown(lists.get(code.id)?.exclude) }
+      ? {
+          includedAffiliateIds: shown(lists.get(code.id)?.include),
+          excludedAffiliateIds: shown(lists.get(code.id)?.exclude),
+        }
       : {}),
     createdAt: code.createdAt?.toISO() ?? null,
     updatedAt: code.updatedAt?.toISO() ?? null,
   }))
 }
 
-const fieldError = (key: string, field: string, rule = 'invalid') => unprocessable(`${SCOPE}.errors.${key}`, { fields: [{ field, rule }] })
+const fieldError = (key: string, field: string, rule = 'invalid') =>
+  unprocessable(`${SCOPE}.errors.${key}`, { fields: [{ field, rule }] })
 
 /** Affiliate ids must be live affiliates of the organisation that the caller may see. */
 async function assertAffiliates(ctx: HttpContext, field: string, ids: number[], visible: Set<number> | null) {
@@ -146,15 +163,15 @@ async function assertAffiliates(ctx: HttpContext, field: string, ids: number[], 
 }
 
 async function defaultCurrency(organizationId: number) {
-  const row = await db.from('organizations').where('id', organizationId).select('preferences').first()
-  const preferences = typeof row?.preferences === 'string' ? JSON.parse(row.preferences) : row?.preferences
-  const currency = typeof preferences?.currency === 'string' ? preferences.currency.toUpperCase() : ''
-  return /^[A-Z]{3}$/.test(currency) ? currency : 'USD'
+  return (await organizationPreferences(organizationId)).currency
 }
 
-type Input = Awaited<ReturnType<typeof createPromoCodeValidator.validate>> | Awaited<ReturnType<typeof updatePromoCodeValidator.validate>>
+type Input =
+  | Awaited<ReturnType<typeof createPromoCodeValidator.validate>>
+  | Awaited<ReturnType<typeof updatePromoCodeValidator.validate>>
 
-const toDateTime = (value: Date | null | undefined) => (value === undefined ? undefined : value === null ? null : DateTime.fromJSDate(value))
+const toDateTime = (value: Date | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : DateTime.fromJSDate(value)
 
 /**
  * Applies the request to the current state (none on create) and checks the rules that
@@ -174,7 +191,8 @@ async function resolve(ctx: HttpContext, data: Input, current?: { code: PromoCod
   // Spec §5: "Include or exclude affiliate selection is one or the other".
   if (sentInclude?.length && sentExclude?.length) throw fieldError('selection_conflict', 'affiliateSelection')
   const selection: AffiliateSelection =
-    data.affiliateSelection ?? (was ? was.affiliateSelection : sentInclude?.length ? 'include' : sentExclude?.length ? 'exclude' : 'all')
+    data.affiliateSelection ??
+    (was ? was.affiliateSelection : sentInclude?.length ? 'include' : sentExclude?.length ? 'exclude' : 'all')
   if ((selection === 'include' && sentExclude?.length) || (selection === 'exclude' && sentInclude?.length)) {
     throw fieldError('selection_conflict', 'affiliateSelection')
   }
@@ -188,10 +206,13 @@ async function resolve(ctx: HttpContext, data: Input, current?: { code: PromoCod
     include: selection === 'include' ? merged(sentInclude, current?.lists.include ?? []) : [],
     exclude: selection === 'exclude' ? merged(sentExclude, current?.lists.exclude ?? []) : [],
   }
-  if (selection === 'include' && !lists.include.length) throw fieldError('include_needs_one', 'includedAffiliateIds', 'minLength')
-  if (selection === 'exclude' && !lists.exclude.length) throw fieldError('exclude_needs_one', 'excludedAffiliateIds', 'minLength')
+  if (selection === 'include' && !lists.include.length)
+    throw fieldError('include_needs_one', 'includedAffiliateIds', 'minLength')
+  if (selection === 'exclude' && !lists.exclude.length)
+    throw fieldError('exclude_needs_one', 'excludedAffiliateIds', 'minLength')
 
-  if ((type === 'exclusive' || type === 'one_time') && !affiliateId) throw fieldError('affiliate_required', 'affiliateId', 'required')
+  if ((type === 'exclusive' || type === 'one_time') && !affiliateId)
+    throw fieldError('affiliate_required', 'affiliateId', 'required')
   if (startDate && endDate && endDate <= startDate) throw fieldError('end_before_start', 'endDate', 'after')
 
   if (data.affiliateId) await assertAffiliates(ctx, 'affiliateId', [data.affiliateId], visible)
@@ -205,7 +226,11 @@ async function resolve(ctx: HttpContext, data: Input, current?: { code: PromoCod
   const values = {
     ...(data.code !== undefined ? { code: data.code } : {}),
     ...(data.bonus !== undefined ? { bonus: data.bonus.toFixed(2) } : was ? {} : { bonus: '0.00' }),
-    ...(data.bonusCurrency !== undefined ? { bonusCurrency: data.bonusCurrency } : was ? {} : { bonusCurrency: await defaultCurrency(ctx.tenant.organizationId) }),
+    ...(data.bonusCurrency !== undefined
+      ? { bonusCurrency: data.bonusCurrency }
+      : was
+        ? {}
+        : { bonusCurrency: await defaultCurrency(ctx.tenant.organizationId) }),
     ...(data.campaignId !== undefined ? { campaignId: data.campaignId ?? null } : {}),
     affiliateId,
     type,
@@ -237,10 +262,23 @@ function mapUniqueViolation(error: unknown): never {
 }
 
 async function replaceLists(trx: TransactionClientContract, organizationId: number, promoCodeId: number, lists: Lists) {
-  await trx.from('promo_code_affiliates').where({ promo_code_id: promoCodeId, organization_id: organizationId }).delete()
+  await trx
+    .from('promo_code_affiliates')
+    .where({ promo_code_id: promoCodeId, organization_id: organizationId })
+    .delete()
   const rows = [
-    ...lists.include.map((affiliateId) => ({ promo_code_id: promoCodeId, affiliate_id: affiliateId, organization_id: organizationId, mode: 'include' })),
-    ...lists.exclude.map((affiliateId) => ({ promo_code_id: promoCodeId, affiliate_id: affiliateId, organization_id: organizationId, mode: 'exclude' })),
+    ...lists.include.map((affiliateId) => ({
+      promo_code_id: promoCodeId,
+      affiliate_id: affiliateId,
+      organization_id: organizationId,
+      mode: 'include',
+    })),
+    ...lists.exclude.map((affiliateId) => ({
+      promo_code_id: promoCodeId,
+      affiliate_id: affiliateId,
+      organization_id: organizationId,
+      mode: 'exclude',
+    })),
   ]
   if (rows.length) await trx.insertQuery().table('promo_code_affiliates').multiInsert(rows)
 }
@@ -319,7 +357,10 @@ export default class PromoCodesController {
     await db
       .transaction(async (trx) => {
         // The row read for the checks came from the derived table: write through a plain one.
-        const code = await PromoCode.query({ client: trx }).where({ id: found.id, organization_id: organizationId }).forUpdate().firstOrFail()
+        const code = await PromoCode.query({ client: trx })
+          .where({ id: found.id, organization_id: organizationId })
+          .forUpdate()
+          .firstOrFail()
         code.merge(resolved.values)
         await code.save()
         await replaceLists(trx, organizationId, code.id, resolved.lists)
@@ -332,7 +373,9 @@ export default class PromoCodesController {
   async destroy(ctx: HttpContext) {
     authorize(ctx, 'promo-codes', 'manage')
     const found = await findCode(ctx)
-    await PromoCode.query().where({ id: found.id, organization_id: ctx.tenant.organizationId }).update({ deleted_at: DateTime.now().toSQL(), updated_at: DateTime.now().toSQL() })
+    await PromoCode.query()
+      .where({ id: found.id, organization_id: ctx.tenant.organizationId })
+      .update({ deleted_at: DateTime.now().toSQL(), updated_at: DateTime.now().toSQL() })
     return ok(ctx, { id: found.id })
   }
 }

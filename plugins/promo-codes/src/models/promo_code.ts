@@ -13,7 +13,10 @@ export type AffiliateSelection = (typeof AFFILIATE_SELECTIONS)[number]
 export type PromoCodeStatus = (typeof PROMO_CODE_STATUSES)[number]
 
 /** The same rule as the status column of the list query, for a row just written. */
-export function statusOf(code: { enabled: boolean; startDate: DateTime | null; endDate: DateTime | null }, now = DateTime.now()): PromoCodeStatus {
+export function statusOf(
+  code: { enabled: boolean; startDate: DateTime | null; endDate: DateTime | null },
+  now = DateTime.now()
+): PromoCodeStatus {
   if (!code.enabled) return 'inactive'
   if (code.startDate && code.startDate > now) return 'future'
   if (code.endDate && code.endDate < now) return 'expired'

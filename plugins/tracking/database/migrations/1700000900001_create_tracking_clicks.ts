@@ -45,8 +45,12 @@ export default class extends BaseSchema {
     `)
     this.schema.raw('CREATE TABLE tracking_clicks_default PARTITION OF tracking_clicks DEFAULT')
     this.schema.raw('CREATE INDEX tracking_clicks_org_created ON tracking_clicks (organization_id, created_at)')
-    this.schema.raw('CREATE INDEX tracking_clicks_org_campaign ON tracking_clicks (organization_id, campaign_id, created_at)')
-    this.schema.raw('CREATE INDEX tracking_clicks_org_affiliate ON tracking_clicks (organization_id, affiliate_id, created_at)')
+    this.schema.raw(
+      'CREATE INDEX tracking_clicks_org_campaign ON tracking_clicks (organization_id, campaign_id, created_at)'
+    )
+    this.schema.raw(
+      'CREATE INDEX tracking_clicks_org_affiliate ON tracking_clicks (organization_id, affiliate_id, created_at)'
+    )
     this.schema.raw(`
       CREATE FUNCTION tracking_ensure_click_partitions(months_ahead integer) RETURNS integer
       LANGUAGE plpgsql AS $$

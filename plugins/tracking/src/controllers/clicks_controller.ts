@@ -47,7 +47,8 @@ async function visibleClicks(ctx: HttpContext) {
 
 function date(value: unknown, field: string) {
   const parsed = typeof value === 'string' ? new Date(value) : null
-  if (!parsed || Number.isNaN(parsed.getTime())) throw unprocessable('errors.invalid_query', { field, fields: [{ field, rule: 'query' }] })
+  if (!parsed || Number.isNaN(parsed.getTime()))
+    throw unprocessable('errors.invalid_query', { field, fields: [{ field, rule: 'query' }] })
   return parsed
 }
 
@@ -72,7 +73,12 @@ export default class ClicksController {
       .offset(parsed.offset)
       .limit(parsed.limit)
       .select('*')
-    return list(ctx, 'clicks', rows.map((row) => serialize(row, ctx.tenant.role === 'affiliate')), { offset: parsed.offset, total: Number(total) })
+    return list(
+      ctx,
+      'clicks',
+      rows.map((row) => serialize(row, ctx.tenant.role === 'affiliate')),
+      { offset: parsed.offset, total: Number(total) }
+    )
   }
 
   async show(ctx: HttpContext) {

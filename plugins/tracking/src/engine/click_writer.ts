@@ -97,7 +97,8 @@ export class ClickWriter {
 
   private connection() {
     if (!this.pool) {
-      const connectionString = this.options.connectionString ?? (db.getRawConnection(db.primaryConnectionName)?.config.connection as string)
+      const connectionString =
+        this.options.connectionString ?? (db.getRawConnection(db.primaryConnectionName)?.config.connection as string)
       this.pool = new pg.Pool({ connectionString, max: this.maxInFlight, statement_timeout: 10_000 } as pg.PoolConfig)
       this.pool.on('error', () => {})
     }

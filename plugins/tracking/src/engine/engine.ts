@@ -4,6 +4,7 @@
  * (lossless: the answer waits for the commit) and build the destination. No database read
  * on a warm cache; one Redis round trip when the campaign has click caps.
  */
+import logger from '@adonisjs/core/services/logger'
 import { onInvalidation } from '@affix/core/kernel'
 import { newClickId } from './click_id.js'
 import { cachedCapPeriods, CAP_PERIODS } from './cap_periods.js'
@@ -13,7 +14,15 @@ import type { ClickSources } from './sources.js'
 import { TtlCache } from './ttl_cache.js'
 import { PARAM_NAMES, substituteMacros } from './macros.js'
 import { agentOf, countryOf, languageOf } from './visitor.js'
-import type { CapRule, ClickOutcome, ClickReason, FraudRuleSet, FraudVerdict, TrackingAffiliate, TrackingCampaign } from './types.js'
+import type {
+  CapRule,
+  ClickOutcome,
+  ClickReason,
+  FraudRuleSet,
+  FraudVerdict,
+  TrackingAffiliate,
+  TrackingCampaign,
+} from './types.js'
 
 export interface ClickRequest {
   /** The raw path segment after /c/. */
@@ -127,13 +136,19 @@ export class ClickEngine {
   /** Drops cached data when its owner publishes a change (any node, through Redis). */
   listen() {
     const byOrg = (organizationId: number, id?: number) =>
-      this.campaigns.deleteWhere((key, campaign) => (id === undefined ? campaign?.organizationId === organizationId || campaign === null : key === id))
+      this.campaigns.deleteWhere((key, campaign) =>
+        id === undefined ? campaign?.organizationId === organizationId || campaign === null : key === id
+      )
     this.unsubscribe.push(
       onInvalidation('campaigns', ({ organizationId, id }) => byOrg(organizationId, id)),
       onInvalidation('deep-links', ({ organizationId }) => byOrg(organizationId)),
       onInvalidation('short-links', () => this.shortLinks.clear()),
       onInvalidation('panels', ({ organizationId, id }) =>
-        id === undefined ? this.affiliates.deleteWhere((_key, affiliate) => affiliate === null || affiliate.organizationId === organizationId) : this.affiliates.delete(id)
+        id === undefined
+          ? this.affiliates.deleteWhere(
+              (_key, affiliate) => affiliate === null || affiliate.organizationId === organizationId
+            )
+          : this.affiliates.delete(id)
       ),
       onInvalidation('fraud-rules', ({ organizationId }) => this.fraudRules.delete(organizationId)),
       onInvalidation('plugins', ({ organizationId }) => this.enabled.delete(organizationId))
@@ -159,7 +174,14 @@ export class ClickEngine {
     const clickId = newClickId(now)
     const userAgent = request.userAgent ?? ''
     const agent = userAgent ? agentOf(userAgent) : undefined
-    const visitor = { ip: request.ip, country: countryOf(request.ip), device: agent?.device, os: agent?.os, browser: agent?.browser, language: languageOf(request.acceptLanguage) }
+    const visitor = {
+      ip: request.ip,
+      country: countryOf(request.ip),
+      device: agent?.device,
+      os: agent?.os,
+      browser: agent?.browser,
+      language: languageOf(request.acceptLanguage),
+    }
     const params: Record<string, string> = {}
     let hasParams = false
     for (const name of PARAM_NAMES) {
@@ -209,20 +231,43 @@ export class ClickEngine {
     const affiliate = affiliateOrPromise instanceof Promise ? await affiliateOrPromise : affiliateOrPromise
     if (affiliate && affiliate.organizationId !== campaign.organizationId) row.affiliateId = null
 
-    const macros: Record<string, string | undefined> = { ...params, click_id: clickId, source, campaign_id: String(campaign.id), pub_id: pubId }
-    const fallback = (reason: ClickReason) => this.finish(row, reason, campaign.fallbackUrl ? substituteMacros(campaign.fallbackUrl, macros) : null, reason === 'expired' || reason === 'disabled' ? 410 : 404)
+    const macros: Record<string, string | undefined> = {
+      ...params,
+      click_id: clickId,
+      source,
+      campaign_id: String(campaign.id),
+      pub_id: pubId,
+    }
+    const fallback = (reason: ClickReason) =>
+      this.finish(
+        row,
+        reason,
+        campaign.fallbackUrl ? substituteMacros(campaign.fallbackUrl, macros) : null,
+        reason === 'expired' || reason === 'disabled' ? 410 : 404
+      )
 
-    if (!affiliate || !affiliate.active || affiliate.organizationId !== campaign.organizationId) return fallback('unknown_affiliate')
+    if (!affiliate || !affiliate.active || affiliate.organizationId !== campaign.organizationId)
+      return fallback('unknown_affiliate')
     if (campaign.status === 'paused') return fallback('paused')
     if (campaign.status !== 'active') return fallback('disabled')
     if (campaign.expiresAt !== null && campaign.expiresAt <= now) return fallback('expired')
     if (campaign.blockedAffiliateIds.has(affiliate.id)) return fallback('blocked_affiliate')
-    if (campaign.visibility === 'private' && !campaign.approvedAffiliateIds?.has(affiliate.id)) return fallback('not_approved')
+    if (campaign.visibility === 'private' && !campaign.approvedAffiliateIds?.has(affiliate.id))
+      return fallback('not_approved')
     if (!this.sources.matchesTargeting(campaign.targeting, visitor)) return fallback('targeting')
 
     const rulesOrPromise = this.fraudRules.get(campaign.organizationId)
     const rules = rulesOrPromise instanceof Promise ? await rulesOrPromise : rulesOrPromise
-    const verdict = rules ? this.sources.evaluateFraud(rules, { ip: request.ip, userAgent, device: visitor.device, brandId: campaign.brandId, campaignId: campaign.id, affiliateId: affiliate.id }) : NO_FRAUD
+    const verdict = rules
+      ? this.sources.evaluateFraud(rules, {
+          ip: request.ip,
+          userAgent,
+          device: visitor.device,
+          brandId: campaign.brandId,
+          campaignId: campaign.id,
+          affiliateId: affiliate.id,
+        })
+      : NO_FRAUD
     if (verdict.action !== 'none') {
       row.fraudAction = verdict.action
       row.fraud = JSON.stringify({ ruleIds: verdict.ruleIds, reasons: verdict.reasons })
@@ -232,7 +277,8 @@ export class ClickEngine {
     // Destination: a deep link of the campaign (deep_link=<id>), or `url` when its host is allowed.
     let destination = campaign.defaultUrl
     const deepLinkParam = toId(query.get('deep_link'))
-    const link = deepLinkParam === null ? undefined : campaign.deepLinks.find((candidate) => candidate.id === deepLinkParam)
+    const link =
+      deepLinkParam === null ? undefined : campaign.deepLinks.find((candidate) => candidate.id === deepLinkParam)
     if (link) {
       destination = link.url
       row.deepLinkId = link.id
@@ -295,11 +341,16 @@ export class ClickEngine {
     this.capActionsTaken.set(key, now + 10_000)
     this.sources.applyCapAction(campaign.organizationId, campaign.id, action).catch((error) => {
       this.capActionsTaken.delete(key)
-      console.error('tracking: cap action failed', error)
+      logger.error({ err: error, campaignId: campaign.id, action }, 'tracking: cap action failed')
     })
   }
 
-  private async finish(row: ClickRow, reason: ClickReason | null, location: string | null, statusWithoutLocation: 404 | 410 | 302): Promise<ClickAnswer> {
+  private async finish(
+    row: ClickRow,
+    reason: ClickReason | null,
+    location: string | null,
+    statusWithoutLocation: 404 | 410 | 302
+  ): Promise<ClickAnswer> {
     // A Location header takes visible ASCII only: a template with spaces or non-ASCII text is sent in its parsed, encoded form.
     if (location) location = headerSafe(location)
     row.reason = reason
@@ -311,6 +362,11 @@ export class ClickEngine {
       return { status: 503, outcome: row.outcome as ClickOutcome, reason }
     }
     if (location) return { status: 302, location, clickId: row.clickId, outcome: row.outcome as ClickOutcome, reason }
-    return { status: statusWithoutLocation === 302 ? 404 : statusWithoutLocation, clickId: row.clickId, outcome: row.outcome as ClickOutcome, reason }
+    return {
+      status: statusWithoutLocation === 302 ? 404 : statusWithoutLocation,
+      clickId: row.clickId,
+      outcome: row.outcome as ClickOutcome,
+      reason,
+    }
   }
 }

@@ -7,7 +7,11 @@ import { ClickWriter } from './click_writer.js'
 let engine: ClickEngine | null = null
 
 export function clickEngine(): ClickEngine {
-  engine ??= new ClickEngine({ sources: contractSources, counters: createCapCounters(), writer: new ClickWriter() }).listen()
+  engine ??= new ClickEngine({
+    sources: contractSources,
+    counters: createCapCounters(),
+    writer: new ClickWriter(),
+  }).listen()
   return engine
 }
 

@@ -2,11 +2,19 @@
  * Where the click path gets its data: the contracts of campaigns and fraud, and the
  * affiliate's own row (read-only). Injected into the engine so unit tests can hand in their own.
  */
-import db from '@adonisjs/lucid/services/db'
-import { assertPluginEnabledFor } from '@affix/core/kernel'
+import { assertPluginEnabledFor, findPanel } from '@affix/core/kernel'
 import { applyCapAction, loadTrackingCampaign, matchesTargeting, resolveShortLink } from '@affix/campaigns/contracts'
 import { evaluateFraud, loadFraudRules } from '@affix/fraud/contracts'
-import type { CapAction, FraudInput, FraudRuleSet, FraudVerdict, TargetingBlock, TrackingAffiliate, TrackingCampaign, Visitor } from './types.js'
+import type {
+  CapAction,
+  FraudInput,
+  FraudRuleSet,
+  FraudVerdict,
+  TargetingBlock,
+  TrackingAffiliate,
+  TrackingCampaign,
+  Visitor,
+} from './types.js'
 
 export interface ClickSources {
   loadCampaign(campaignId: number): Promise<TrackingCampaign | null>
@@ -16,15 +24,16 @@ export interface ClickSources {
   matchesTargeting(blocks: ReadonlyArray<TargetingBlock>, visitor: Visitor): boolean
   applyCapAction(organizationId: number, campaignId: number, action: CapAction): Promise<void>
   trackingEnabled(organizationId: number): Promise<boolean>
-  resolveShortLink(token: string): Promise<{ campaignId: number; affiliateId: number | null; params: Record<string, string> } | null>
+  resolveShortLink(
+    token: string
+  ): Promise<{ campaignId: number; affiliateId: number | null; params: Record<string, string> } | null>
 }
 
 export const contractSources: ClickSources = {
   loadCampaign: loadTrackingCampaign,
   async loadAffiliate(affiliateId) {
-    const row = await db.from('users').where({ id: affiliateId, role: 'affiliate' }).select('id', 'organization_id', 'status').first()
-    if (!row || row.status === 'deleted') return null
-    return { id: Number(row.id), organizationId: Number(row.organization_id), active: row.status === 'active' }
+    const panel = await findPanel(affiliateId, { roles: ['affiliate'], live: true })
+    return panel && { id: panel.id, organizationId: panel.organizationId, active: panel.status === 'active' }
   },
   loadFraudRules,
   evaluateFraud,

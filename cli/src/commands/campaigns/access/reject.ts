@@ -5,10 +5,7 @@ export default class CampaignsAccessReject extends AccessDecisionCommand {
 
   static args = accessDecisionArgs
 
-  static examples = [
-    '<%= config.bin %> <%= command.id %> 12 345',
-    '<%= config.bin %> <%= command.id %> 12 345 --json',
-  ]
+  static examples = ['<%= config.bin %> <%= command.id %> 12 345', '<%= config.bin %> <%= command.id %> 12 345 --json']
 
   protected readonly decision = 'reject'
 }

@@ -5,7 +5,7 @@ import { accessColumns } from '../../../campaign_fields.js'
 import { renderTable } from '../../../output.js'
 
 export default class CampaignsAccessRequest extends AffixCommand {
-  static summary = "As an affiliate, ask for access to a private campaign, answering its questionnaire."
+  static summary = 'As an affiliate, ask for access to a private campaign, answering its questionnaire.'
   static description =
     'Give one --answer per question, in the order `campaigns get` shows them. The request waits for the network (pending approval); asking again after a rejection re-opens it.'
 

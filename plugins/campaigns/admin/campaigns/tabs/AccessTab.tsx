@@ -28,14 +28,19 @@ export const AccessTab = () => {
   const { data: requests = [], isPending } = useQuery({
     queryKey,
     enabled: record?.id != null && record?.visibility === 'private',
-    queryFn: async () => (await dataProvider.request<AccessRequest[]>(ACCESS_API, { query: { campaignId: Number(record!.id) } })).data ?? [],
+    queryFn: async () =>
+      (await dataProvider.request<AccessRequest[]>(ACCESS_API, { query: { campaignId: Number(record!.id) } })).data ??
+      [],
   })
 
-  if (record?.visibility !== 'private') return <Typography variant="body2">{translate('campaigns.access.public')}</Typography>
+  if (record?.visibility !== 'private')
+    return <Typography variant="body2">{translate('campaigns.access.public')}</Typography>
 
   const decide = async (request: AccessRequest, decision: 'approve' | 'reject') => {
     try {
-      await dataProvider.request(`${ACCESS_API}/${request.campaignId}/${request.affiliateId}/${decision}`, { method: 'POST' })
+      await dataProvider.request(`${ACCESS_API}/${request.campaignId}/${request.affiliateId}/${decision}`, {
+        method: 'POST',
+      })
       notify(decision === 'approve' ? 'campaigns.access.approved' : 'campaigns.access.rejected', { type: 'info' })
       await queryClient.invalidateQueries({ queryKey })
     } catch (failure) {
@@ -43,7 +48,8 @@ export const AccessTab = () => {
     }
   }
 
-  if (!isPending && !requests.length) return <Typography variant="body2">{translate('campaigns.access.empty')}</Typography>
+  if (!isPending && !requests.length)
+    return <Typography variant="body2">{translate('campaigns.access.empty')}</Typography>
   return (
     <Table size="small" aria-label={translate('campaigns.tabs.access')}>
       <TableHead>
@@ -72,7 +78,11 @@ export const AccessTab = () => {
             <TableCell>{new Date(request.createdAt).toLocaleString()}</TableCell>
             <TableCell align="right">
               <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-                {request.status !== 'approved' && <MuiButton onClick={() => decide(request, 'approve')}>{translate('campaigns.access.approve')}</MuiButton>}
+                {request.status !== 'approved' && (
+                  <MuiButton onClick={() => decide(request, 'approve')}>
+                    {translate('campaigns.access.approve')}
+                  </MuiButton>
+                )}
                 {request.status !== 'rejected' && (
                   <MuiButton color="error" onClick={() => decide(request, 'reject')}>
                     {translate('campaigns.access.reject')}

@@ -1,7 +1,15 @@
 import type { AffixDataProvider } from '@affix/admin-ui/plugin-api'
 import { useNotifyServerError } from '@affix/admin-ui/plugin-api'
 import { Box, Button as MuiButton, Typography } from '@mui/material'
-import { AutocompleteArrayInput, Form, ReferenceArrayInput, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin'
+import {
+  AutocompleteArrayInput,
+  Form,
+  ReferenceArrayInput,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin'
 import { CAMPAIGNS_API } from '../model'
 import { useCampaignPart } from './api'
 
@@ -18,7 +26,10 @@ export const BlockedTab = () => {
   if (isPending || !record) return null
   const save = async (values: Record<string, any>) => {
     try {
-      await dataProvider.request(`${CAMPAIGNS_API}/${record.id}/blocked-affiliates`, { method: 'PUT', body: { affiliateIds: values.affiliateIds ?? [] } })
+      await dataProvider.request(`${CAMPAIGNS_API}/${record.id}/blocked-affiliates`, {
+        method: 'PUT',
+        body: { affiliateIds: values.affiliateIds ?? [] },
+      })
       notify('campaigns.blocked.saved', { type: 'info' })
       await refresh()
     } catch (failure) {
@@ -31,8 +42,13 @@ export const BlockedTab = () => {
         {translate('campaigns.blocked.help')}
       </Typography>
       <Form record={{ id: record.id, affiliateIds: data?.affiliateIds ?? [] }} onSubmit={save}>
-        <ReferenceArrayInput source="affiliateIds" reference="affiliates">
-          <AutocompleteArrayInput label="campaigns.blocked.affiliates" optionText={personText} filterToQuery={(q: string) => ({ q })} fullWidth />
+        <ReferenceArrayInput source="affiliateIds" reference="manage/affiliate">
+          <AutocompleteArrayInput
+            label="campaigns.blocked.affiliates"
+            optionText={personText}
+            filterToQuery={(q: string) => ({ q })}
+            fullWidth
+          />
         </ReferenceArrayInput>
         <MuiButton type="submit" variant="contained">
           {translate('ra.action.save')}

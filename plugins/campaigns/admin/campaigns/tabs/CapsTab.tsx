@@ -24,23 +24,47 @@ import {
 import { useState } from 'react'
 import { useCanAccess, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin'
 import { CAMPAIGNS_API } from '../model'
-import { CAP_ACTIONS, CAP_PERIODS, CAP_TYPES, CAP_VARIABLES, CAP_VISIBILITIES, toCapPayload, validateCap, type CapForm } from '../caps'
+import {
+  CAP_ACTIONS,
+  CAP_PERIODS,
+  CAP_TYPES,
+  CAP_VARIABLES,
+  CAP_VISIBILITIES,
+  toCapPayload,
+  validateCap,
+  type CapForm,
+} from '../caps'
 import { fieldErrors, useCampaignPart } from './api'
 
 export interface Cap extends CapForm {
   id: number
 }
 
-const EMPTY: CapForm = { variable: 'clicks', type: 'combined', visibility: 'public', action: 'reject_activity', limits: {} }
+const EMPTY: CapForm = {
+  variable: 'clicks',
+  type: 'combined',
+  visibility: 'public',
+  action: 'reject_activity',
+  limits: {},
+}
 
 /** The cap dialog: client checks of spec §5 first, then the server's (field errors shown under the inputs). */
-export const CapDialog = ({ cap, onClose, onSave }: { cap: CapForm; onClose: () => void; onSave: (cap: CapForm) => Promise<Record<string, string> | null> }) => {
+export const CapDialog = ({
+  cap,
+  onClose,
+  onSave,
+}: {
+  cap: CapForm
+  onClose: () => void
+  onSave: (cap: CapForm) => Promise<Record<string, string> | null>
+}) => {
   const translate = useTranslate()
   const [values, setValues] = useState<CapForm>(cap)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const set = (field: keyof CapForm, value: string) => setValues((current) => ({ ...current, [field]: value }))
-  const setLimit = (period: string, value: string) => setValues((current) => ({ ...current, limits: { ...current.limits, [period]: value } }))
+  const setLimit = (period: string, value: string) =>
+    setValues((current) => ({ ...current, limits: { ...current.limits, [period]: value } }))
   const message = (key: string | undefined) => (key ? translate(key, { _: key }) : ' ')
 
   const save = async () => {
@@ -133,7 +157,10 @@ export const CapsTab = () => {
 
   const save = async (cap: CapForm) => {
     try {
-      await dataProvider.request(editing?.id ? `${path}/${editing.id}` : path, { method: editing?.id ? 'PUT' : 'POST', body: toCapPayload(cap) })
+      await dataProvider.request(editing?.id ? `${path}/${editing.id}` : path, {
+        method: editing?.id ? 'PUT' : 'POST',
+        body: toCapPayload(cap),
+      })
       notify(editing?.id ? 'campaigns.caps.updated' : 'campaigns.caps.added', { type: 'info' })
       setEditing(null)
       await refresh()
@@ -164,7 +191,9 @@ export const CapsTab = () => {
         </MuiButton>
       )}
       {error ? <Alert severity="warning">{translate('campaigns.caps.unavailable')}</Alert> : null}
-      {!isPending && !error && !caps.length && <Typography variant="body2">{translate('campaigns.caps.empty')}</Typography>}
+      {!isPending && !error && !caps.length && (
+        <Typography variant="body2">{translate('campaigns.caps.empty')}</Typography>
+      )}
       {caps.length > 0 && (
         <Table size="small" aria-label={translate('campaigns.tabs.caps')}>
           <TableHead>
@@ -187,7 +216,10 @@ export const CapsTab = () => {
                 <TableCell>{translate(`campaigns.caps.actions.${cap.action}`, { _: cap.action })}</TableCell>
                 {manage && (
                   <TableCell align="right">
-                    <IconButton aria-label={translate('campaigns.caps.edit')} onClick={() => setEditing({ ...cap, limits: { ...cap.limits } })}>
+                    <IconButton
+                      aria-label={translate('campaigns.caps.edit')}
+                      onClick={() => setEditing({ ...cap, limits: { ...cap.limits } })}
+                    >
                       <EditIcon />
                     </IconButton>
                     <IconButton aria-label={translate('campaigns.caps.delete')} onClick={() => remove(cap)}>

@@ -26,11 +26,17 @@ export const GroupsTab = () => {
   const notifyError = useNotifyServerError()
   const dataProvider = useDataProvider<AffixDataProvider>()
   const { canAccess: manage = false } = useCanAccess({ resource: 'campaigns', action: 'manage' })
-  const { data, isPending, refresh } = useCampaignPart<{ primaryGroupId: number | null; groupIds: number[] }>(record?.id, 'groups')
+  const { data, isPending, refresh } = useCampaignPart<{ primaryGroupId: number | null; groupIds: number[] }>(
+    record?.id,
+    'groups'
+  )
   if (isPending || !record) return null
   const save = async (values: Record<string, any>) => {
     try {
-      await dataProvider.request(`${CAMPAIGNS_API}/${record.id}/groups`, { method: 'PUT', body: { primaryGroupId: values.primaryGroupId || null, groupIds: values.groupIds ?? [] } })
+      await dataProvider.request(`${CAMPAIGNS_API}/${record.id}/groups`, {
+        method: 'PUT',
+        body: { primaryGroupId: values.primaryGroupId || null, groupIds: values.groupIds ?? [] },
+      })
       notify('campaigns.groups.saved', { type: 'info' })
       await refresh()
     } catch (failure) {
@@ -39,12 +45,27 @@ export const GroupsTab = () => {
   }
   return (
     <Box sx={{ maxWidth: 720 }}>
-      <Form record={{ id: record.id, primaryGroupId: data?.primaryGroupId ?? null, groupIds: data?.groupIds ?? [] }} onSubmit={save}>
-        <ReferenceInput source="primaryGroupId" reference="affiliate-groups">
-          <AutocompleteInput label="resources.campaigns.fields.primaryGroupId" optionText={groupText} filterToQuery={(q: string) => ({ q })} disabled={!manage} fullWidth />
+      <Form
+        record={{ id: record.id, primaryGroupId: data?.primaryGroupId ?? null, groupIds: data?.groupIds ?? [] }}
+        onSubmit={save}
+      >
+        <ReferenceInput source="primaryGroupId" reference="manage/affiliate-group">
+          <AutocompleteInput
+            label="resources.manage/campaign.fields.primaryGroupId"
+            optionText={groupText}
+            filterToQuery={(q: string) => ({ q })}
+            disabled={!manage}
+            fullWidth
+          />
         </ReferenceInput>
-        <ReferenceArrayInput source="groupIds" reference="affiliate-groups">
-          <AutocompleteArrayInput label="resources.campaigns.fields.groupIds" optionText={groupText} filterToQuery={(q: string) => ({ q })} disabled={!manage} fullWidth />
+        <ReferenceArrayInput source="groupIds" reference="manage/affiliate-group">
+          <AutocompleteArrayInput
+            label="resources.manage/campaign.fields.groupIds"
+            optionText={groupText}
+            filterToQuery={(q: string) => ({ q })}
+            disabled={!manage}
+            fullWidth
+          />
         </ReferenceArrayInput>
         {manage && (
           <MuiButton type="submit" variant="contained">

@@ -1,7 +1,15 @@
 import type { AffixDataProvider } from '@affix/admin-ui/plugin-api'
 import { useNotifyServerError } from '@affix/admin-ui/plugin-api'
 import CopyIcon from '@mui/icons-material/ContentCopy'
-import { Alert, Box, Button as MuiButton, InputAdornment, IconButton, TextField as MuiTextField, Typography } from '@mui/material'
+import {
+  Alert,
+  Box,
+  Button as MuiButton,
+  InputAdornment,
+  IconButton,
+  TextField as MuiTextField,
+  Typography,
+} from '@mui/material'
 import { useState } from 'react'
 import {
   AutocompleteInput,
@@ -26,9 +34,25 @@ const personText = (record: { name?: string | null; email?: string }) => record?
 /** Deep links of the campaign (organisations with feature edl: the deep-links ability exists only then). */
 const DeepLinkInput = ({ campaignId }: { campaignId: unknown }) => {
   const { canAccess } = useCanAccess({ resource: 'deep-links', action: 'read' })
-  const { data = [] } = useGetList('deep-links', { filter: { campaignId, status: 'active' }, pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } }, { enabled: Boolean(canAccess) })
+  const { data = [] } = useGetList(
+    'manage/deep-links',
+    {
+      filter: { campaignId, status: 'active' },
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'name', order: 'ASC' },
+    },
+    { enabled: Boolean(canAccess) }
+  )
   if (!canAccess || !data.length) return null
-  return <SelectInput source="deepLinkId" label="campaigns.links.deep_link" choices={data.map((link) => ({ id: link.id, name: link.name ?? link.url }))} emptyText="campaigns.links.no_deep_link" fullWidth />
+  return (
+    <SelectInput
+      source="deepLinkId"
+      label="campaigns.links.deep_link"
+      choices={data.map((link) => ({ id: link.id, name: link.name ?? link.url }))}
+      emptyText="campaigns.links.no_deep_link"
+      fullWidth
+    />
+  )
 }
 
 export interface TrackingLinkResult {
@@ -57,7 +81,10 @@ export const LinkGenerator = ({ asAffiliate = false }: { asAffiliate?: boolean }
       return
     }
     try {
-      const { data } = await dataProvider.request<TrackingLinkResult>(`${CAMPAIGNS_API}/${record!.id}/links`, { method: 'POST', body: toLinkPayload(values, { asAffiliate }) })
+      const { data } = await dataProvider.request<TrackingLinkResult>(`${CAMPAIGNS_API}/${record!.id}/links`, {
+        method: 'POST',
+        body: toLinkPayload(values, { asAffiliate }),
+      })
       if (data?.url) setResult(data)
     } catch (failure) {
       setResult(null)
@@ -81,10 +108,23 @@ export const LinkGenerator = ({ asAffiliate = false }: { asAffiliate?: boolean }
   if (!record) return null
   return (
     <Box sx={{ maxWidth: 1000 }}>
-      <Form record={{ shortLink: Boolean(record.shortLinkDefault) }} onSubmit={(values: Record<string, unknown>) => generate(values as LinkForm)}>
+      <Form
+        record={{ shortLink: Boolean(record.shortLinkDefault) }}
+        onSubmit={(values: Record<string, unknown>) => generate(values as LinkForm)}
+      >
         {!asAffiliate && (
-          <ReferenceInput source="affiliateId" reference="affiliates" sort={{ field: 'name', order: 'ASC' }} filter={{ status: 'active' }}>
-            <AutocompleteInput label="campaigns.links.affiliate" optionText={personText} filterToQuery={(q: string) => ({ q })} fullWidth />
+          <ReferenceInput
+            source="affiliateId"
+            reference="manage/affiliate"
+            sort={{ field: 'name', order: 'ASC' }}
+            filter={{ status: 'active' }}
+          >
+            <AutocompleteInput
+              label="campaigns.links.affiliate"
+              optionText={personText}
+              filterToQuery={(q: string) => ({ q })}
+              fullWidth
+            />
           </ReferenceInput>
         )}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' }, columnGap: 2 }}>

@@ -1,6 +1,15 @@
 import type { AffixDataProvider } from '@affix/admin-ui/plugin-api'
 import DeleteIcon from '@mui/icons-material/DeleteOutlined'
-import { Box, Button as MuiButton, IconButton, List, ListItem, ListItemText, TextField, Typography } from '@mui/material'
+import {
+  Box,
+  Button as MuiButton,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  TextField,
+  Typography,
+} from '@mui/material'
 import { useState } from 'react'
 import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin'
 import { useNotifyServerError } from '@affix/admin-ui/plugin-api'
@@ -33,7 +42,10 @@ export const NotesTab = () => {
     }
     setBusy(true)
     try {
-      await dataProvider.request(`${CAMPAIGNS_API}/${record!.id}/notes`, { method: 'POST', body: { body: text.trim() } })
+      await dataProvider.request(`${CAMPAIGNS_API}/${record!.id}/notes`, {
+        method: 'POST',
+        body: { body: text.trim() },
+      })
       setText('')
       setError(null)
       notify('campaigns.notes.added', { type: 'info' })
@@ -90,7 +102,9 @@ export const NotesTab = () => {
             <ListItemText
               primary={note.body}
               slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap' } } }}
-              secondary={[note.authorName, note.createdAt ? new Date(note.createdAt).toLocaleString() : null].filter(Boolean).join(' · ')}
+              secondary={[note.authorName, note.createdAt ? new Date(note.createdAt).toLocaleString() : null]
+                .filter(Boolean)
+                .join(' · ')}
             />
           </ListItem>
         ))}

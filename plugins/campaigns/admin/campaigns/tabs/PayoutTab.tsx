@@ -15,12 +15,17 @@ export const PayoutSummary = ({ compact = false }: { compact?: boolean }) => {
   const plan: PayoutForm = fromPayoutResponse(data)
   const model = plan.model ?? 'cpa'
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 1 }} data-testid="payout-summary">
+    <Box
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 1 }}
+      data-testid="payout-summary"
+    >
       <Labeled label="campaigns.payout.model">
         <Typography variant="body2">{translate(`campaigns.payout.models.${model}`, { _: model })}</Typography>
       </Labeled>
       <Labeled label="campaigns.payout.goal">
-        <Typography variant="body2">{plan.goal ? translate(`campaigns.commission_variables.${plan.goal}`, { _: String(plan.goal) }) : '—'}</Typography>
+        <Typography variant="body2">
+          {plan.goal ? translate(`campaigns.commission_variables.${plan.goal}`, { _: String(plan.goal) }) : '—'}
+        </Typography>
       </Labeled>
       {MODEL_FIELDS[model]?.map((field) => (
         <Labeled key={field} label={`campaigns.payout.fields.${field}`}>
@@ -42,7 +47,11 @@ export const PayoutSummary = ({ compact = false }: { compact?: boolean }) => {
             <Typography variant="body2">{plan.rules?.length ?? 0}</Typography>
           </Labeled>
           <Labeled label="campaigns.payout.range_rules">
-            <Typography variant="body2">{(plan.rangeRules?.enabled ? (plan.rangeRules.ranges ?? []) : []).map((rule) => `≥ ${rule.from}: ${rule.payout}`).join(' · ') || '—'}</Typography>
+            <Typography variant="body2">
+              {(plan.rangeRules?.enabled ? (plan.rangeRules.ranges ?? []) : [])
+                .map((rule) => `≥ ${rule.from}: ${rule.payout}`)
+                .join(' · ') || '—'}
+            </Typography>
           </Labeled>
         </>
       )}
@@ -57,11 +66,15 @@ export const BillingTab = () => {
   if (!record) return null
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
-      <Labeled label="resources.campaigns.fields.currency">
+      <Labeled label="resources.manage/campaign.fields.currency">
         <Typography variant="body2">{shown(record.currency)}</Typography>
       </Labeled>
-      <Labeled label="resources.campaigns.fields.commissionVariable">
-        <Typography variant="body2">{translate(`campaigns.commission_variables.${record.commissionVariable}`, { _: shown(record.commissionVariable) })}</Typography>
+      <Labeled label="resources.manage/campaign.fields.commissionVariable">
+        <Typography variant="body2">
+          {translate(`campaigns.commission_variables.${record.commissionVariable}`, {
+            _: shown(record.commissionVariable),
+          })}
+        </Typography>
       </Labeled>
       <PayoutSummary compact />
     </Box>

@@ -64,7 +64,11 @@ export function toRuleBlockPayload(block: BlockForm) {
   return {
     name: block.name.trim(),
     logic: block.logic,
-    conditions: block.conditions.map((condition) => ({ field: condition.field, operator: condition.operator, values: splitValues(condition.values) })),
+    conditions: block.conditions.map((condition) => ({
+      field: condition.field,
+      operator: condition.operator,
+      values: splitValues(condition.values),
+    })),
   }
 }
 
@@ -78,14 +82,25 @@ export function validateRuleBlock(block: BlockForm): Record<string, string> {
   return errors
 }
 
-const RuleBlockDialog = ({ block, onClose, onSave }: { block: BlockForm; onClose: () => void; onSave: (block: BlockForm) => Promise<Record<string, string> | null> }) => {
+const RuleBlockDialog = ({
+  block,
+  onClose,
+  onSave,
+}: {
+  block: BlockForm
+  onClose: () => void
+  onSave: (block: BlockForm) => Promise<Record<string, string> | null>
+}) => {
   const translate = useTranslate()
   const [values, setValues] = useState<BlockForm>(block)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const message = (key: string | undefined) => (key ? translate(key, { _: key }) : ' ')
   const setCondition = (index: number, change: Partial<ConditionForm>) =>
-    setValues((current) => ({ ...current, conditions: current.conditions.map((condition, at) => (at === index ? { ...condition, ...change } : condition)) }))
+    setValues((current) => ({
+      ...current,
+      conditions: current.conditions.map((condition, at) => (at === index ? { ...condition, ...change } : condition)),
+    }))
 
   const save = async () => {
     const clientErrors = validateRuleBlock(values)
@@ -129,15 +144,35 @@ const RuleBlockDialog = ({ block, onClose, onSave }: { block: BlockForm; onClose
         </Box>
         <Typography variant="subtitle2">{translate('campaigns.targeting.conditions')}</Typography>
         {values.conditions.map((condition, index) => (
-          <Box key={index} data-testid="targeting-condition" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 2fr auto' }, columnGap: 2, pt: 1, alignItems: 'start' }}>
-            <TextField select label={translate('campaigns.targeting.field')} value={condition.field} onChange={(event) => setCondition(index, { field: event.target.value })}>
+          <Box
+            key={index}
+            data-testid="targeting-condition"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 2fr auto' },
+              columnGap: 2,
+              pt: 1,
+              alignItems: 'start',
+            }}
+          >
+            <TextField
+              select
+              label={translate('campaigns.targeting.field')}
+              value={condition.field}
+              onChange={(event) => setCondition(index, { field: event.target.value })}
+            >
               {TARGETING_FIELDS.map((field) => (
                 <MenuItem key={field} value={field}>
                   {translate(`campaigns.targeting.fields.${field}`)}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select label={translate('campaigns.targeting.operator')} value={condition.operator} onChange={(event) => setCondition(index, { operator: event.target.value })}>
+            <TextField
+              select
+              label={translate('campaigns.targeting.operator')}
+              value={condition.operator}
+              onChange={(event) => setCondition(index, { operator: event.target.value })}
+            >
               {TARGETING_OPERATORS.map((operator) => (
                 <MenuItem key={operator} value={operator}>
                   {translate(`campaigns.targeting.operators.${operator}`)}
@@ -154,13 +189,20 @@ const RuleBlockDialog = ({ block, onClose, onSave }: { block: BlockForm; onClose
             <IconButton
               aria-label={translate('campaigns.targeting.remove_condition')}
               disabled={values.conditions.length === 1}
-              onClick={() => setValues((current) => ({ ...current, conditions: current.conditions.filter((_, at) => at !== index) }))}
+              onClick={() =>
+                setValues((current) => ({ ...current, conditions: current.conditions.filter((_, at) => at !== index) }))
+              }
             >
               <RemoveIcon />
             </IconButton>
           </Box>
         ))}
-        <MuiButton startIcon={<AddIcon />} onClick={() => setValues((current) => ({ ...current, conditions: [...current.conditions, { ...EMPTY_CONDITION }] }))}>
+        <MuiButton
+          startIcon={<AddIcon />}
+          onClick={() =>
+            setValues((current) => ({ ...current, conditions: [...current.conditions, { ...EMPTY_CONDITION }] }))
+          }
+        >
           {translate('campaigns.targeting.add_condition')}
         </MuiButton>
         {errors.conditions && <Alert severity="error">{message(errors.conditions)}</Alert>}
@@ -190,7 +232,10 @@ export const TargetingTab = () => {
 
   const save = async (block: BlockForm) => {
     try {
-      await dataProvider.request(editing?.id ? `${path}/${editing.id}` : path, { method: editing?.id ? 'PUT' : 'POST', body: toRuleBlockPayload(block) })
+      await dataProvider.request(editing?.id ? `${path}/${editing.id}` : path, {
+        method: editing?.id ? 'PUT' : 'POST',
+        body: toRuleBlockPayload(block),
+      })
       notify(editing?.id ? 'campaigns.targeting.updated' : 'campaigns.targeting.added', { type: 'info' })
       setEditing(null)
       await refresh()
@@ -215,7 +260,10 @@ export const TargetingTab = () => {
 
   const describe = (block: RuleBlock) =>
     block.conditions
-      .map((condition) => `${translate(`campaigns.targeting.fields.${condition.field}`, { _: condition.field })} ${translate(`campaigns.targeting.operators.${condition.operator}`, { _: condition.operator })} ${condition.values.join(', ')}`)
+      .map(
+        (condition) =>
+          `${translate(`campaigns.targeting.fields.${condition.field}`, { _: condition.field })} ${translate(`campaigns.targeting.operators.${condition.operator}`, { _: condition.operator })} ${condition.values.join(', ')}`
+      )
       .join(block.logic === 'or' ? ' | ' : ' & ')
 
   return (
@@ -229,7 +277,9 @@ export const TargetingTab = () => {
         </MuiButton>
       )}
       {error ? <Alert severity="warning">{translate('campaigns.targeting.unavailable')}</Alert> : null}
-      {!isPending && !error && !blocks.length && <Typography variant="body2">{translate('campaigns.targeting.empty')}</Typography>}
+      {!isPending && !error && !blocks.length && (
+        <Typography variant="body2">{translate('campaigns.targeting.empty')}</Typography>
+      )}
       {blocks.length > 0 && (
         <Table size="small" aria-label={translate('campaigns.tabs.targeting')}>
           <TableHead>
@@ -250,7 +300,17 @@ export const TargetingTab = () => {
                   <TableCell align="right">
                     <IconButton
                       aria-label={translate('campaigns.targeting.edit')}
-                      onClick={() => setEditing({ id: block.id, name: block.name, logic: block.logic, conditions: block.conditions.map((condition) => ({ ...condition, values: condition.values.join(', ') })) })}
+                      onClick={() =>
+                        setEditing({
+                          id: block.id,
+                          name: block.name,
+                          logic: block.logic,
+                          conditions: block.conditions.map((condition) => ({
+                            ...condition,
+                            values: condition.values.join(', '),
+                          })),
+                        })
+                      }
                     >
                       <EditIcon />
                     </IconButton>

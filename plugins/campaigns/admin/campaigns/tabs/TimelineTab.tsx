@@ -21,14 +21,18 @@ export const TimelineTab = () => {
   const record = useRecordContext()
   const translate = useTranslate()
   const { data: entries, isPending } = useCampaignPart<TimelineEntry[]>(record?.id, 'timeline')
-  if (!isPending && !entries?.length) return <Typography variant="body2">{translate('campaigns.timeline.empty')}</Typography>
+  if (!isPending && !entries?.length)
+    return <Typography variant="body2">{translate('campaigns.timeline.empty')}</Typography>
   return (
     <List aria-label={translate('campaigns.tabs.timeline')} sx={{ maxWidth: 900 }}>
       {(entries ?? []).map((entry) => (
         <ListItem key={entry.id} divider>
           <ListItemText
             primary={`${translate(`campaigns.timeline.events.${entry.event}`, { _: entry.event })}${detailsOf(entry.data) ? ` — ${detailsOf(entry.data)}` : ''}`}
-            secondary={[entry.actorName ?? translate('campaigns.timeline.system'), new Date(entry.createdAt).toLocaleString()].join(' · ')}
+            secondary={[
+              entry.actorName ?? translate('campaigns.timeline.system'),
+              new Date(entry.createdAt).toLocaleString(),
+            ].join(' · ')}
           />
         </ListItem>
       ))}

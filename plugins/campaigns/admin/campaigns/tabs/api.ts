@@ -15,7 +15,13 @@ export function useCampaignPart<T>(campaignId: unknown, sub: string, query?: Rec
     queryKey,
     enabled: campaignId != null,
     retry: false,
-    queryFn: async () => ((await dataProvider.request<T>(`${CAMPAIGNS_API}/${campaignId}/${sub}`, { notFoundPage: false, ...(query ? { query } : {}) })).data ?? null) as T | null,
+    queryFn: async () =>
+      ((
+        await dataProvider.request<T>(`${CAMPAIGNS_API}/${campaignId}/${sub}`, {
+          notFoundPage: false,
+          ...(query ? { query } : {}),
+        })
+      ).data ?? null) as T | null,
   })
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['campaigns', sub, campaignId] })
   return { ...result, refresh }
@@ -27,7 +33,8 @@ export function fieldErrors(error: unknown): Record<string, string> {
   const flat: Record<string, string> = {}
   const walk = (value: unknown, prefix: string) => {
     if (typeof value === 'string') flat[prefix] = value
-    else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) walk(inner, prefix ? `${prefix}.${key}` : key)
+    else if (value && typeof value === 'object')
+      for (const [key, inner] of Object.entries(value)) walk(inner, prefix ? `${prefix}.${key}` : key)
   }
   walk(errors, '')
   delete flat['root.serverError']

@@ -1,0 +1,47 @@
+/*
+ * Every installed plugin's screens live at the product's own routes (spec §2): a resource's
+ * name is its path, under the sidebar group it is listed in (manage/…, engagements/…,
+ * configuration/…), guarded by an ability subject of its own.
+ */
+import { describe, expect, it } from 'vitest'
+import { MENU_GROUPS } from '../../src/plugin_api'
+import { installedPlugins } from '../../src/plugins'
+
+const resources = installedPlugins.flatMap((plugin) => plugin.resources.map((resource) => ({ plugin, resource })))
+
+describe('plugin paths', () => {
+  it('names every resource after its route, under its sidebar group', () => {
+    for (const { plugin, resource } of resources) {
+      const [group, screen, ...rest] = resource.name.split('/')
+      expect(rest, `${plugin.id}: ${resource.name}`).toEqual([])
+      expect(MENU_GROUPS, `${plugin.id}: ${resource.name}`).toContain(group)
+      expect(resource.menuGroup, `${plugin.id}: ${resource.name}`).toBe(group)
+      expect(screen, `${plugin.id}: ${resource.name}`).toMatch(/^[a-z]+(-[a-z]+)*$/)
+      expect(resource.subject, `${plugin.id}: ${resource.name} needs its ability subject`).toBeTruthy()
+    }
+  })
+
+  it('gives the spec’s paths to the screens of the built plugins', () => {
+    expect(resources.map(({ resource }) => `/${resource.name}`).sort()).toEqual(
+      [
+        '/manage/brand',
+        '/manage/product',
+        '/manage/campaign',
+        '/manage/affiliate',
+        '/manage/affiliate-group',
+        '/manage/referred-affiliates',
+        '/manage/media',
+        '/manage/promo-code',
+        '/manage/deep-links',
+        '/engagements/click',
+        '/configuration/domains',
+        '/configuration/fraud-rules',
+      ].sort()
+    )
+  })
+
+  it('never lets two plugins claim one path', () => {
+    const names = resources.map(({ resource }) => resource.name)
+    expect(new Set(names).size).toBe(names.length)
+  })
+})

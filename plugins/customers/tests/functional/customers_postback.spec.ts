@@ -1,0 +1,167 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { addUser } from '@affix/core/testing'
+import { affiliate, campaign, daysAgo, organization } from './helpers.js'
+
+/*
+ * The inbound S2S postback (GET or POST /pb/ with the organisation's secret): the same ingest
+ * as the batch API, answered once stored, idempotent, logged without the secret.
+ */
+const base = () => `http://${process.env.HOST}:${process.env.PORT}`
+
+async function postback(query: Record<string, string | number>, init: RequestInit = {}) {
+  const url = `${base()}/pb/?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`
+  const response = await fetch(url, init)
+  return { status: response.status, body: (await response.json()) as any }
+}
+
+async function secretFor(client: any, token: string) {
+  const response = await client.post('/api/v1/customers/postback/secret').bearerToken(token)
+  response.assertStatus(201)
+  return response.body().data.secret as string
+}
+
+test.group('Customers: inbound postback', () => {
+  test('the secret is shown once, only its hint afterwards; a wrong, missing or rotated secret is refused', async ({
+    client,
+    assert,
+  }) => {
+    const { tenant } = await organization()
+    const before = await client.get('/api/v1/customers/postback').bearerToken(tenant.token)
+    before.assertStatus(200)
+    assert.include(before.body().data, { configured: false, secretHint: null })
+    assert.match(before.body().data.url, /\/pb\/$/)
+    const secret = await secretFor(client, tenant.token)
+    assert.lengthOf(secret, 43)
+    const after = await client.get('/api/v1/customers/postback').bearerToken(tenant.token)
+    assert.equal(after.body().data.secretHint, `…${secret.slice(-4)}`)
+    assert.notProperty(after.body().data, 'secret')
+    const stored = await db.from('customer_postback_secrets').where('organization_id', tenant.org.id).first()
+    assert.notInclude(JSON.stringify(stored), secret)
+
+    assert.equal((await postback({ event: 'registration', cuid: 'x' })).status, 401)
+    const wrong = await postback({ secret: 'nope', event: 'registration', cuid: 'x', lang: 'pt' })
+    assert.equal(wrong.status, 401)
+    assert.equal(wrong.body.error.message, 'Segredo de postback ausente ou incorreto')
+    assert.equal((await postback({ secret, event: 'registration', cuid: 'ok' })).status, 200)
+    const rotated = await secretFor(client, tenant.token)
+    assert.equal((await postback({ secret, event: 'registration', cuid: 'old' })).status, 401)
+    assert.equal((await postback({ secret: rotated, event: 'registration', cuid: 'new' })).status, 200)
+    // Only admins manage it.
+    const affiliateUser = await addUser(tenant.org.id, 'affiliate')
+    const denied = await client.post('/api/v1/customers/postback/secret').bearerToken(affiliateUser.token)
+    denied.assertStatus(403)
+  })
+
+  test('registration, ftd, deposit and activity by GET, form POST and JSON POST; replays are duplicates; bad events 422', async ({
+    client,
+    assert,
+  }) => {
+    const { tenant, orgId, brandId } = await organization()
+    const campaignId = await campaign(orgId, brandId)
+    const aff = await affiliate(orgId)
+    const secret = await secretFor(client, tenant.token)
+
+    const registration = await postback({
+      secret,
+      event: 'registration',
+      cuid: 'pb-1',
+      currency: 'EUR',
+      date: daysAgo(3),
+      campaign_id: campaignId,
+      pub_id: aff.user.id,
+      b1: 'btag',
+    })
+    assert.equal(registration.status, 200)
+    assert.equal(registration.body.data.outcome, 'created')
+
+    const ftd = await fetch(`${base()}/pb/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        secret,
+        event: 'ftd',
+        cuid: 'pb-1',
+        amount: '50.25',
+        txn_id: 'ftd-1',
+        date: daysAgo(2),
+      }),
+    })
+    assert.equal(ftd.status, 200)
+    assert.equal(((await ftd.json()) as any).data.outcome, 'created')
+
+    const json = await fetch(`${base()}/pb/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-affix-secret': secret },
+      body: JSON.stringify({ event: 'deposit', cuid: 'pb-1', amount: 20, txn_id: 'dep-1', date: daysAgo(1) }),
+    })
+    assert.equal(json.status, 200)
+    const replay = await postback({
+      secret,
+      event: 'deposit',
+      cuid: 'pb-1',
+      amount: 20,
+      txn_id: 'dep-1',
+      date: daysAgo(1),
+    })
+    assert.equal(replay.body.data.outcome, 'duplicate')
+    const activity = await postback({ secret, event: 'activity', cuid: 'pb-1', date: daysAgo(1), bets: 40, wins: 10 })
+    assert.equal(activity.body.data.outcome, 'created')
+
+    const missingTxn = await postback({ secret, event: 'deposit', cuid: 'pb-1', amount: 5, lang: 'tr' })
+    assert.equal(missingTxn.status, 422)
+    assert.equal(missingTxn.body.error.message, 'deposit olayları için txn_id zorunludur')
+    const unknownEvent = await postback({ secret, event: 'refund', cuid: 'pb-1' })
+    assert.equal(unknownEvent.status, 422)
+    assert.equal(unknownEvent.body.error.message, 'event must be one of registration, ftd, deposit, activity')
+    const unknownCuid = await postback({ secret, event: 'deposit', cuid: 'ghost', amount: 5, txn_id: 'g' })
+    assert.equal(unknownCuid.body.error.message, 'Unknown customer "ghost": register the customer first')
+
+    const customer = await db.from('customers').where({ organization_id: orgId, cuid: 'pb-1' }).first()
+    assert.equal(customer.attribution_source, 'explicit')
+    assert.equal(customer.b1, 'btag')
+    const rows = await db.from('customer_activity').where('customer_id', customer.id).orderBy('id')
+    assert.lengthOf(rows, 3)
+    assert.equal(Number(customer.ftd_activity_id), Number(rows[0].id))
+    assert.equal(rows[0].ftd_amount, '50.250000')
+    const conversions = await db.from('customer_conversions').where('customer_id', customer.id).orderBy('id')
+    assert.deepEqual(
+      conversions.map((row) => row.type),
+      ['registration', 'ftd', 'deposit']
+    )
+
+    // The log: every answered event, with its outcome and parameters, never the secret.
+    const log = await client.get('/api/v1/customers/postback-log').qs({ limit: 50 }).bearerToken(tenant.token)
+    log.assertStatus(200)
+    const entries = log.body().data
+    assert.lengthOf(entries, 8)
+    assert.notInclude(JSON.stringify(entries), secret)
+    assert.deepEqual(
+      entries.map((entry: any) => entry.outcome),
+      ['error', 'error', 'error', 'created', 'duplicate', 'created', 'created', 'created']
+    )
+    const jsonEntry = entries.find((entry: any) => entry.txnId === 'dep-1' && entry.outcome === 'created')
+    assert.equal(jsonEntry.method, 'POST')
+    assert.equal(jsonEntry.customerId, Number(customer.id))
+    assert.isString(jsonEntry.sourceIp)
+    const search = await client
+      .get('/api/v1/customers/postback-log')
+      .qs({ q: 'ghost', outcome: 'error' })
+      .bearerToken(tenant.token)
+    assert.lengthOf(search.body().data, 1)
+    assert.equal(search.body().data[0].message, 'Unknown customer "ghost": register the customer first')
+  })
+
+  test('a postback for an organisation that switched the plugin off answers 404 and stores nothing', async ({
+    client,
+    assert,
+  }) => {
+    const { tenant, orgId } = await organization()
+    const secret = await secretFor(client, tenant.token)
+    const off = await client.patch('/api/v1/plugins/customers').bearerToken(tenant.token).json({ enabled: false })
+    off.assertStatus(200)
+    const answer = await postback({ secret, event: 'registration', cuid: 'off' })
+    assert.equal(answer.status, 404)
+    assert.isNull(await db.from('customers').where({ organization_id: orgId, cuid: 'off' }).first())
+  })
+})

@@ -1,0 +1,54 @@
+/*
+ * What the ledger does when the customers and campaigns plugins announce a change: mark the
+ * customers it touches for recomputation (the recompute job takes them). Listeners are
+ * retried by the queue: each is idempotent.
+ */
+import db from '@adonisjs/lucid/services/db'
+import {
+  activityChanged,
+  conversionsByIds,
+  conversionsRecorded,
+  customerIdsOf,
+  customerReassigned,
+  customersRegistered,
+  fraudMarked,
+  ratesChanged,
+} from '@affix/customers/contracts'
+import { payoutChanged } from '@affix/campaigns/contracts'
+import { markDirty } from './recompute.js'
+
+export const payoutListeners = [
+  customersRegistered.listen(async ({ organizationId, customerIds }) => {
+    await markDirty(organizationId, customerIds)
+  }),
+  activityChanged.listen(async ({ organizationId, customerIds }) => {
+    await markDirty(organizationId, customerIds)
+  }),
+  conversionsRecorded.listen(async ({ organizationId, conversionIds }) => {
+    const conversions = await conversionsByIds(organizationId, conversionIds)
+    await markDirty(
+      organizationId,
+      conversions.map((conversion) => conversion.customerId)
+    )
+  }),
+  customerReassigned.listen(async ({ organizationId, customerId }) => {
+    await markDirty(organizationId, [customerId])
+  }),
+  // The snapshot of what had earned before the mark is taken by the recomputation itself (inputs.ts).
+  fraudMarked.listen(async ({ organizationId, customerIds }) => {
+    await markDirty(organizationId, customerIds)
+  }),
+  ratesChanged.listen(async ({ organizationId }) => {
+    const waiting = await db
+      .from('payouts_waiting_rates')
+      .where('organization_id', organizationId)
+      .select('customer_id')
+    await markDirty(
+      organizationId,
+      waiting.map((row) => Number(row.customer_id))
+    )
+  }),
+  payoutChanged.listen(async ({ organizationId, campaignId }) => {
+    await markDirty(organizationId, await customerIdsOf(organizationId, { campaignIds: [campaignId] }))
+  }),
+]
