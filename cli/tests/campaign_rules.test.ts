@@ -26,7 +26,9 @@ beforeAll(async () => {
   server = await startTestServer({ database: 'affix_test_cli_rules' })
   const login = await affix(['login', '--email', DEMO_ADMIN.email, '--password', DEMO_ADMIN.password])
   expect(login.exitCode, login.stderr).toBe(0)
-  campaignId = (await affixJson<Array<{ id: number }>>(['campaigns', 'list']))[0].id
+  // A campaign the demo players never joined: a plan changes only while a campaign has none.
+  const campaigns = await affixJson<Array<{ id: number; status: string }>>(['campaigns', 'list'])
+  campaignId = campaigns.find((campaign) => campaign.status !== 'active')!.id
 })
 
 afterAll(async () => {
@@ -115,18 +117,53 @@ describe('affix campaigns targeting', () => {
     const file = join(workDir, 'block.json')
     await writeFile(
       file,
-      JSON.stringify({ name: 'Brazil mobile', logic: 'and', conditions: [{ field: 'country', operator: 'in', values: ['BR'] }, { field: 'device', operator: 'in', values: ['mobile'] }] })
+      JSON.stringify({
+        name: 'Brazil mobile',
+        logic: 'and',
+        conditions: [
+          { field: 'country', operator: 'in', values: ['BR'] },
+          { field: 'device', operator: 'in', values: ['mobile'] },
+        ],
+      })
     )
-    const block = await affixJson<{ id: number; name: string; conditions: unknown[] }>(['campaigns', 'targeting', String(campaignId), '--add', file])
-    expect(block).toMatchObject({ name: 'Brazil mobile', conditions: [{ field: 'country', operator: 'in', values: ['BR'] }, { field: 'device' }] })
+    const block = await affixJson<{ id: number; name: string; conditions: unknown[] }>([
+      'campaigns',
+      'targeting',
+      String(campaignId),
+      '--add',
+      file,
+    ])
+    expect(block).toMatchObject({
+      name: 'Brazil mobile',
+      conditions: [{ field: 'country', operator: 'in', values: ['BR'] }, { field: 'device' }],
+    })
     await writeFile(file, JSON.stringify({ logic: 'or' }))
-    const changed = await affix(['campaigns', 'targeting', String(campaignId), '--update', String(block.id), '--file', file])
+    const changed = await affix([
+      'campaigns',
+      'targeting',
+      String(campaignId),
+      '--update',
+      String(block.id),
+      '--file',
+      file,
+    ])
     expect(changed.exitCode, changed.stderr).toBe(0)
     expect(changed.stdout).toContain('country in BR; device in mobile')
     const listed = await affix(['campaigns', 'targeting', String(campaignId)])
     expect(listed.stdout).toContain('Brazil mobile')
-    await writeFile(file, JSON.stringify({ conditions: [{ field: 'ip_range', operator: 'in', values: ['10.0.0.0/40'] }] }))
-    const refused = await affix(['campaigns', 'targeting', String(campaignId), '--update', String(block.id), '--file', file])
+    await writeFile(
+      file,
+      JSON.stringify({ conditions: [{ field: 'ip_range', operator: 'in', values: ['10.0.0.0/40'] }] })
+    )
+    const refused = await affix([
+      'campaigns',
+      'targeting',
+      String(campaignId),
+      '--update',
+      String(block.id),
+      '--file',
+      file,
+    ])
     expect(refused.exitCode).toBe(1)
     expect(refused.stderr).toContain('10.0.0.0/40 is not a valid IP range')
     const deleted = await affix(['campaigns', 'targeting', String(campaignId), '--delete', String(block.id)])

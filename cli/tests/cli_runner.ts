@@ -37,7 +37,8 @@ export function cliRunner(context: () => { url: string; workDir: string }) {
   }
   const affixJson = async <T = any>(args: string[], env: Record<string, string> = {}): Promise<T> => {
     const result = await affix([...args, '--json'], env)
-    expect(result.exitCode, result.stderr).toBe(0)
+    // With --json a refusal is printed to stdout: both say why the command failed.
+    expect(result.exitCode, `${result.stderr}\n${result.stdout}`).toBe(0)
     return JSON.parse(result.stdout) as T
   }
   return { affix, affixJson }

@@ -19,27 +19,31 @@ const DATABASE = 'affix_test_cli_media'
 let server: TestServer
 let workDir: string
 let affiliateId = 0
-
-
+let campaignId = 0
 
 const { affix, affixJson } = cliRunner(() => ({ url: server.url, workDir }))
 
 /**
- * An affiliate of the demo organisation, written directly (the banner code names one). The
- * demo media are removed so the lists below hold only what this suite creates.
+ * An active affiliate of the demo organisation and a public active campaign it may promote
+ * (banner code names both). The demo media are removed so the lists below hold only what this
+ * suite creates.
  */
-async function insertAffiliate(): Promise<number> {
-  const base = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
-  const client = new pg.Client({ connectionString: `${base}/${DATABASE}` })
+async function demoAffiliateAndCampaign(): Promise<[number, number]> {
+  const client = new pg.Client({ connectionString: server.databaseUrl })
   await client.connect()
   try {
     const org = await client.query('SELECT organization_id FROM users WHERE lower(email) = $1', [DEMO_ADMIN.email])
     await client.query('DELETE FROM media WHERE organization_id = $1', [org.rows[0].organization_id])
     const row = await client.query(
-      "INSERT INTO users (organization_id, email, password, name, role, status) VALUES ($1, $2, 'not-a-login', 'Media Affiliate', 'affiliate', 'active') RETURNING id",
-      [org.rows[0].organization_id, `media-${Date.now()}@affiliates.example`]
+      `SELECT u.id AS affiliate_id, c.id AS campaign_id
+         FROM users u JOIN campaigns c ON c.organization_id = u.organization_id
+        WHERE u.organization_id = $1 AND u.role = 'affiliate' AND u.status = 'active'
+          AND c.status = 'active' AND c.visibility = 'public'
+          AND NOT EXISTS (SELECT 1 FROM campaign_blocked_affiliates b WHERE b.campaign_id = c.id AND b.affiliate_id = u.id)
+        ORDER BY u.id, c.id LIMIT 1`,
+      [org.rows[0].organization_id]
     )
-    return Number(row.rows[0].id)
+    return [Number(row.rows[0].affiliate_id), Number(row.rows[0].campaign_id)]
   } finally {
     await client.end()
   }
@@ -53,7 +57,7 @@ beforeAll(async () => {
   server = await startTestServer({ database: DATABASE })
   const login = await affix(['login', '--email', DEMO_ADMIN.email, '--password', DEMO_ADMIN.password])
   expect(login.exitCode, login.stderr).toBe(0)
-  affiliateId = await insertAffiliate()
+  ;[affiliateId, campaignId] = await demoAffiliateAndCampaign()
   await writeFile(
     join(workDir, 'banner.png'),
     await sharp({ create: { width: 300, height: 250, channels: 3, background: { r: 90, g: 30, b: 160 } } })
@@ -161,7 +165,15 @@ describe('affix media', () => {
   })
 
   it('prints banner code for an affiliate: everything, or only the HTML', async () => {
-    const code = await affixJson(['media', 'banner-code', String(bannerId), '--affiliate-id', String(affiliateId)])
+    const code = await affixJson([
+      'media',
+      'banner-code',
+      String(bannerId),
+      '--affiliate-id',
+      String(affiliateId),
+      '--campaign-id',
+      String(campaignId),
+    ])
     expect(new URL(code.trackingLink).searchParams.get('pub_id')).toBe(String(affiliateId))
     expect(code.html).toContain('alt="Spring &quot;300x250&quot;"')
     expect(code.js).not.toContain('document.write')
@@ -171,6 +183,8 @@ describe('affix media', () => {
       String(bannerId),
       '--affiliate-id',
       String(affiliateId),
+      '--campaign-id',
+      String(campaignId),
       '--html',
     ])
     expect(html.exitCode, html.stderr).toBe(0)
@@ -195,7 +209,7 @@ describe('affix media', () => {
       '--type',
       'hidden',
       '--campaign-id',
-      '5',
+      '999999',
       '--json',
     ])
     expect(campaign.exitCode).toBe(1)
