@@ -40,6 +40,11 @@ export interface SeedContext {
   organizationId: number
   /** Returns a hash suitable for a password column. */
   hashPassword(plain: string): Promise<string>
+  /**
+   * Gives one of the organisation's seeded panels the known demo password, so the demo's own
+   * people can log in (demo data only: nothing an organisation does through the API can).
+   */
+  giveDemoPassword(userId: number): Promise<void>
   /** The transaction the whole seed runs in. */
   trx: import('@adonisjs/lucid/types/database').TransactionClientContract
   size: SeedSize

@@ -56,6 +56,12 @@ export function demoSeedContext(
   return {
     organizationId,
     hashPassword: (plain) => hash.make(plain),
+    async giveDemoPassword(userId) {
+      await trx
+        .from('users')
+        .where({ id: userId, organization_id: organizationId })
+        .update({ password: await hash.make(DEMO_ADMIN_PASSWORD) })
+    },
     trx,
     size: options.size ?? 'normal',
     random: new DemoRandom(`affix-demo:${pluginId}`),

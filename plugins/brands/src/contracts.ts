@@ -114,3 +114,4 @@ export async function listBrands(organizationId: number, client: Reader = db): P
       .map((product) => Number(product.id)),
   }))
 }
+export { brandIdsOfPanel } from './brand_panels.js'

@@ -3,11 +3,14 @@
  * It is the worked example of docs/plugin-authoring.md.
  */
 import { fileURLToPath } from 'node:url'
-import { definePlugin } from '@affix/core/kernel'
+import { addPanel, definePlugin } from '@affix/core/kernel'
 import { brandsRoutes } from './routes.js'
 import { liveBrandIds } from './contracts.js'
 import { productImport } from './services/product_import.js'
 import { BRANDS_SETTINGS_DEFAULTS, brandsSettingsValidator } from './settings.js'
+
+/** The demo brand panel (Lucky Spin Casino); it logs in with the demo password. */
+export const DEMO_BRAND_EMAIL = 'brand@demo.affix.dev'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -25,8 +28,8 @@ export default definePlugin({
   imports: [productImport],
   settings: { validator: brandsSettingsValidator, defaults: BRANDS_SETTINGS_DEFAULTS },
   // Spec §6: admin and sub-admin manage the catalogue; managers and parent organisations
-  // read it; a brand panel reads it (managing its own products needs the brand–user link
-  // of the identity work, so it is not granted yet).
+  // read it; a brand panel reads its brand and manages its brand's products (brand_panels.ts
+  // limits every query of a brand panel to its brand).
   permissions: [
     {
       subject: 'brands',
@@ -51,12 +54,13 @@ export default definePlugin({
         parent: ['read'],
         afm: ['read'],
         adm: ['read'],
-        brand: ['read'],
+        brand: ['read', 'manage'],
       },
     },
   ],
-  // Demo: two operators signed four months ago, three products between them.
-  async seed({ organizationId, trx, dayAt }) {
+  // Demo: two operators signed four months ago, three products between them; Lucky Spin's
+  // partner manager has a brand panel (brand@demo.affix.dev, the demo password).
+  async seed({ organizationId, trx, dayAt, giveDemoPassword }) {
     const now = dayAt(125, '09:30')
     const [lucky, royal] = await trx
       .insertQuery()
@@ -115,5 +119,22 @@ export default definePlugin({
           updated_at: now,
         },
       ])
+    const panelId = await addPanel(
+      trx,
+      {
+        organizationId,
+        role: 'brand',
+        email: DEMO_BRAND_EMAIL,
+        name: 'Lucky Spin Partners',
+        status: 'active',
+        createdAt: now,
+      },
+      { invite: false }
+    )
+    await giveDemoPassword(panelId)
+    await trx
+      .insertQuery()
+      .table('brand_panels')
+      .insert({ organization_id: organizationId, brand_id: lucky.id, user_id: panelId, created_at: now })
   },
 })

@@ -1,7 +1,8 @@
 import type { ApiRouter } from '@affix/core/kernel'
-import { BRAND_HAS_NO_PASSWORD, listQueryParameters } from '@affix/core/kernel'
+import { BRAND_HAS_NO_PASSWORD, PASSWORD_BY_INVITATION, listQueryParameters } from '@affix/core/kernel'
 import { BRAND_LIST, PRODUCT_LIST } from './lists.js'
 import {
+  addBrandPanelValidator,
   brandStatusValidator,
   createBrandValidator,
   createProductValidator,
@@ -9,10 +10,18 @@ import {
   updateBrandValidator,
   updateProductValidator,
 } from './validators.js'
-import { BrandSchema, BulkStatusResultSchema, DeletedSchema, ImportSummarySchema, ProductSchema } from './schemas.js'
+import {
+  BrandPanelSchema,
+  BrandSchema,
+  BulkStatusResultSchema,
+  DeletedSchema,
+  ImportSummarySchema,
+  ProductSchema,
+} from './schemas.js'
 
 const BrandsController = () => import('./controllers/brands_controller.js')
 const ProductsController = () => import('./controllers/products_controller.js')
+const BrandPanelsController = () => import('./controllers/brand_panels_controller.js')
 
 export function brandsRoutes(api: ApiRouter) {
   api.get(
@@ -92,6 +101,36 @@ export function brandsRoutes(api: ApiRouter) {
     [BrandsController, 'destroy']
   )
 
+  api.get(
+    '/brands/:id/panels',
+    {
+      name: 'listBrandPanels',
+      summary: "The brand's people: brand panels linked to the brand (each sees and changes only this brand's data)",
+      response: { status: 200, data: { type: 'array', items: BrandPanelSchema } },
+    },
+    [BrandPanelsController, 'index']
+  )
+  api.post(
+    '/brands/:id/panels',
+    {
+      name: 'addBrandPanel',
+      summary:
+        'Invite a person to the brand (a new brand panel; they choose their password) or link a brand panel that signed up',
+      body: addBrandPanelValidator,
+      refusedFields: PASSWORD_BY_INVITATION,
+      response: { status: 201, data: BrandPanelSchema },
+    },
+    [BrandPanelsController, 'store']
+  )
+  api.delete(
+    '/brands/:id/panels/:userId',
+    {
+      name: 'removeBrandPanel',
+      summary: 'Unlink a brand panel from the brand (the panel then sees nothing of it)',
+      response: { status: 200, data: DeletedSchema },
+    },
+    [BrandPanelsController, 'destroy']
+  )
   api.get(
     '/products',
     {

@@ -68,3 +68,17 @@ export const ImportSummarySchema = defineSchema('ImportSummary', {
     failedRowsUrl: schemas.nullableString,
   },
 })
+
+export const BrandPanelSchema = defineSchema('BrandPanel', {
+  type: 'object',
+  required: ['userId', 'brandId', 'email', 'name', 'status', 'hasPassword', 'linkedAt'],
+  properties: {
+    userId: schemas.id,
+    brandId: schemas.id,
+    email: { type: 'string' },
+    name: schemas.nullableString,
+    status: { type: 'string' },
+    hasPassword: { type: 'boolean', description: 'Whether the person has set a password (accepted the invitation)' },
+    linkedAt: schemas.timestamp,
+  },
+})

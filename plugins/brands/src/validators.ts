@@ -60,3 +60,10 @@ export const productRowValidator = vine.create({
   brand_id: vine.number().withoutDecimals().positive().optional(),
   status: vine.enum(PRODUCT_STATUSES).optional(),
 })
+
+/** Link a brand panel: an existing brand panel of the organisation (`userId`), or invite a person (`email`). */
+export const addBrandPanelValidator = vine.create({
+  userId: vine.number().withoutDecimals().positive().optional(),
+  email: vine.string().trim().email().maxLength(254).optional().requiredIfMissing('userId'),
+  name: vine.string().trim().minLength(1).maxLength(TEXT_MAX).optional(),
+})

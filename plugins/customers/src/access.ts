@@ -5,16 +5,17 @@
  * - affiliates: only their own customers (attributed to them, or reassigned to them) and
  *   the activity and conversions that earn for them; customer ids masked when the
  *   organisation's preference says so, and never the players' name, e-mail or IP;
- * - brands: nothing yet. A brand panel is not linked to a brand record, so there is no way
- *   to tell which brand's players it may see; it is refused until that link exists.
+ * - brand panels: the players, activity and conversions of the brand the panel works for
+ *   (the brands plugin's brand_panels link; a panel linked to none sees nothing), with ids
+ *   unmasked and personal data shown — they are the brand's own players.
  * The admin's report switches apply to every read ("Customer, Activity, Conversion reports
  * are disabled by Admin").
  */
 import type { HttpContext } from '@adonisjs/core/http'
+import { brandIdsOfPanel } from '@affix/brands/contracts'
 import {
   assertReportEnabled,
   authorize,
-  forbidden,
   organizationPreferences,
   teamScopeOf,
   tenantOf,
@@ -30,6 +31,8 @@ export interface ReadAccess {
   affiliateIds: number[] | null
   /** Narrowed to these campaigns (null: all). */
   campaignIds: number[] | null
+  /** A brand panel: narrowed to its brands (null: all brands). */
+  brandIds: number[] | null
   /** Customer ids are masked for the caller. */
   mask: boolean
   /** Players' personal data (name, e-mail, IP, b1…b9) may be shown. */
@@ -39,11 +42,14 @@ export interface ReadAccess {
 
 export async function readAccess(ctx: HttpContext, report: SwitchableReport): Promise<ReadAccess> {
   const tenant = tenantOf(ctx)
-  if (tenant.role === 'brand') throw forbidden()
   // The switch first: switching a report off also removes its abilities, and the caller should read why.
   await assertReportEnabled(ctx, report)
   authorize(ctx, `report.${report}`, 'read')
-  const [scope, preferences] = await Promise.all([teamScopeOf(ctx), organizationPreferences(tenant.organizationId)])
+  const [scope, preferences, brandIds] = await Promise.all([
+    teamScopeOf(ctx),
+    organizationPreferences(tenant.organizationId),
+    tenant.role === 'brand' ? brandIdsOfPanel(tenant.organizationId, tenant.userId) : null,
+  ])
   const isAffiliate = tenant.role === 'affiliate'
   return {
     organizationId: tenant.organizationId,
@@ -51,6 +57,7 @@ export async function readAccess(ctx: HttpContext, report: SwitchableReport): Pr
     affiliateId: isAffiliate ? tenant.userId : null,
     affiliateIds: isAffiliate ? [tenant.userId] : scope.affiliateIds,
     campaignIds: scope.campaigns,
+    brandIds,
     mask: isAffiliate && preferences.maskCustomerId,
     personalData: !isAffiliate,
     timezone: preferences.timezone,
@@ -65,6 +72,7 @@ export function fullAccess(organizationId: number): ReadAccess {
     affiliateId: null,
     affiliateIds: null,
     campaignIds: null,
+    brandIds: null,
     mask: false,
     personalData: true,
     timezone: 'UTC',
@@ -94,6 +102,7 @@ export function scopeCustomers(query: any, access: ReadAccess) {
     )
   }
   if (access.campaignIds) query.whereIn('c.campaign_id', access.campaignIds)
+  if (access.brandIds) query.whereIn('c.brand_id', access.brandIds)
   return query
 }
 
@@ -102,5 +111,6 @@ export function scopeRows(query: any, access: ReadAccess, alias: string) {
   query.where(`${alias}.organization_id`, access.organizationId)
   if (access.affiliateIds) query.whereIn(`${alias}.affiliate_id`, access.affiliateIds)
   if (access.campaignIds) query.whereIn(`${alias}.campaign_id`, access.campaignIds)
+  if (access.brandIds) query.whereIn(`${alias}.brand_id`, access.brandIds)
   return query
 }

@@ -364,6 +364,19 @@ export type Branding = {
     favIconUrl: string | null;
 };
 
+export type BrandPanel = {
+    userId: number;
+    brandId: number;
+    email: string;
+    name: string | null;
+    status: string;
+    /**
+     * Whether the person has set a password (accepted the invitation)
+     */
+    hasPassword: boolean;
+    linkedAt: string;
+};
+
 export type BulkStatusResult = {
     updated: number;
     ids?: Array<number>;
@@ -6535,6 +6548,178 @@ export type BrandsReplaceBrandResponses = {
 };
 
 export type BrandsReplaceBrandResponse = BrandsReplaceBrandResponses[keyof BrandsReplaceBrandResponses];
+
+export type BrandsListBrandPanelsData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/brands/brands/{id}/panels';
+};
+
+export type BrandsListBrandPanelsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type BrandsListBrandPanelsError = BrandsListBrandPanelsErrors[keyof BrandsListBrandPanelsErrors];
+
+export type BrandsListBrandPanelsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<BrandPanel>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type BrandsListBrandPanelsResponse = BrandsListBrandPanelsResponses[keyof BrandsListBrandPanelsResponses];
+
+export type BrandsAddBrandPanelData = {
+    body: {
+        userId?: number;
+        email?: string;
+        name?: string;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/brands/brands/{id}/panels';
+};
+
+export type BrandsAddBrandPanelErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type BrandsAddBrandPanelError = BrandsAddBrandPanelErrors[keyof BrandsAddBrandPanelErrors];
+
+export type BrandsAddBrandPanelResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: BrandPanel;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type BrandsAddBrandPanelResponse = BrandsAddBrandPanelResponses[keyof BrandsAddBrandPanelResponses];
+
+export type BrandsRemoveBrandPanelData = {
+    body?: never;
+    path: {
+        id: number;
+        userId: number;
+    };
+    query?: never;
+    url: '/api/v1/brands/brands/{id}/panels/{userId}';
+};
+
+export type BrandsRemoveBrandPanelErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type BrandsRemoveBrandPanelError = BrandsRemoveBrandPanelErrors[keyof BrandsRemoveBrandPanelErrors];
+
+export type BrandsRemoveBrandPanelResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Deleted;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type BrandsRemoveBrandPanelResponse = BrandsRemoveBrandPanelResponses[keyof BrandsRemoveBrandPanelResponses];
 
 export type BrandsExportBrandsData = {
     body?: never;

@@ -9,6 +9,7 @@ import {
   UrlField,
 } from 'react-admin'
 import { StatusField } from '../shared/StatusField'
+import { BrandPanels } from './BrandPanels'
 
 export const BrandShow = () => (
   <Show>
@@ -36,6 +37,7 @@ export const BrandShow = () => (
           <DataTable.Col source="createdAt" field={DateField} />
         </DataTable>
       </ReferenceManyField>
+      <BrandPanels />
     </SimpleShowLayout>
   </Show>
 )

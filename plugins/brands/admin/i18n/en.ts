@@ -65,6 +65,21 @@ export const en = {
     },
   },
   brands: {
+    panels: {
+      title: 'People of this brand',
+      help: 'Brand panels log in with their own password and see and manage only this brand: its products and its players.',
+      name: 'Name',
+      email: 'Email',
+      state: 'Access',
+      signed_up: 'Password set',
+      invited_pending: 'Invitation sent',
+      none: 'Nobody works for this brand in Affix yet.',
+      invite: 'Invite',
+      invited: 'Invitation sent to %{email}',
+      unlink: 'Unlink',
+      unlinked: '%{email} no longer works for this brand',
+      login_as: 'Log in as brand',
+    },
     home: {
       brands: 'Brands (advertisers) and their details.',
       products: 'The products the campaigns promote.',

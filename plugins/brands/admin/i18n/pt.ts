@@ -66,6 +66,21 @@ export const pt: typeof en = {
     },
   },
   brands: {
+    panels: {
+      title: 'Pessoas desta marca',
+      help: 'Os painéis de marca entram com a própria senha e veem e gerenciam apenas esta marca: seus produtos e seus jogadores.',
+      name: 'Nome',
+      email: 'E-mail',
+      state: 'Acesso',
+      signed_up: 'Senha definida',
+      invited_pending: 'Convite enviado',
+      none: 'Ninguém trabalha para esta marca no Affix ainda.',
+      invite: 'Convidar',
+      invited: 'Convite enviado para %{email}',
+      unlink: 'Desvincular',
+      unlinked: '%{email} não trabalha mais para esta marca',
+      login_as: 'Entrar como marca',
+    },
     home: {
       brands: 'Marcas (anunciantes) e seus dados.',
       products: 'Os produtos que as campanhas divulgam.',

@@ -66,6 +66,21 @@ export const tr: typeof en = {
     },
   },
   brands: {
+    panels: {
+      title: 'Bu markanın kişileri',
+      help: 'Marka panelleri kendi parolalarıyla giriş yapar ve yalnızca bu markayı görür ve yönetir: ürünlerini ve oyuncularını.',
+      name: 'Ad',
+      email: 'E-posta',
+      state: 'Erişim',
+      signed_up: 'Parola belirlendi',
+      invited_pending: 'Davet gönderildi',
+      none: 'Affix’te henüz bu marka için çalışan kimse yok.',
+      invite: 'Davet et',
+      invited: '%{email} adresine davet gönderildi',
+      unlink: 'Bağlantıyı kaldır',
+      unlinked: '%{email} artık bu marka için çalışmıyor',
+      login_as: 'Marka olarak giriş yap',
+    },
     home: {
       brands: 'Markalar (reklamverenler) ve bilgileri.',
       products: 'Kampanyaların tanıttığı ürünler.',

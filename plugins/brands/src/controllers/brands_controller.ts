@@ -5,34 +5,22 @@ import {
   created,
   exportList,
   findPanel,
-  findScoped,
   list,
-  notFound,
   ok,
   paginate,
   parseList,
   rejectClearedFields,
-  scoped,
   unprocessable,
   validate,
   refusePasswordFields,
 } from '@affix/core/kernel'
 import { BRAND_LIST } from '../lists.js'
+import { findBrand, liveBrands } from '../queries.js'
 import { setStatusOf } from '../services/bulk_status.js'
 import Brand from '../models/brand.js'
 import Product from '../models/product.js'
 import CataloguePolicy from '../policies/catalogue_policy.js'
 import { brandStatusValidator, createBrandValidator, updateBrandValidator } from '../validators.js'
-
-/** Brands of the caller's organisation that are not deleted. */
-const liveBrands = (ctx: HttpContext) => scoped(ctx, Brand).whereNull('deleted_at')
-
-/** A deleted brand is gone for the API: 404, like a brand that never existed. */
-async function findBrand(ctx: HttpContext) {
-  const brand = await findScoped(ctx, Brand, ctx.params.id)
-  if (brand.deletedAt) throw notFound()
-  return brand
-}
 
 async function assertManagerInOrganization(ctx: HttpContext, managerId: number | null | undefined) {
   if (!managerId) return

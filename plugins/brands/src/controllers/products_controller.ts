@@ -3,9 +3,7 @@ import { DateTime } from 'luxon'
 import {
   exportList,
   created,
-  findScoped,
   list,
-  notFound,
   ok,
   paginate,
   parseList,
@@ -17,6 +15,8 @@ import {
   restrictionsFor,
 } from '@affix/core/kernel'
 import { PRODUCT_LIST } from '../lists.js'
+import { findProduct, liveProducts } from '../queries.js'
+import { withinBrandScope } from '../brand_panels.js'
 import { setStatusOf } from '../services/bulk_status.js'
 import Brand from '../models/brand.js'
 import Product from '../models/product.js'
@@ -25,17 +25,9 @@ import { createProductValidator, productStatusValidator, updateProductValidator 
 import { importProducts } from '../services/product_import.js'
 import { brandsSettings } from '../settings.js'
 
-const liveProducts = (ctx: HttpContext) => scoped(ctx, Product).whereNull('deleted_at')
-
-async function findProduct(ctx: HttpContext) {
-  const product = await findScoped(ctx, Product, ctx.params.id)
-  if (product.deletedAt) throw notFound()
-  return product
-}
-
-/** The brand must be the caller's own and not deleted. */
+/** The brand must be the caller's own (for a brand panel: its brand) and not deleted. */
 async function assertBrand(ctx: HttpContext, brandId: number) {
-  const brand = await scoped(ctx, Brand).where('id', brandId).first()
+  const brand = await withinBrandScope(ctx, scoped(ctx, Brand), 'id').where('id', brandId).first()
   if (!brand) throw unprocessable('brands.errors.unknown_brand', { fields: [{ field: 'brandId', rule: 'exists' }] })
   if (brand.deletedAt)
     throw unprocessable('brands.errors.deleted_brand', { fields: [{ field: 'brandId', rule: 'deleted' }] })

@@ -6,7 +6,7 @@ import { activityBatch, affiliate, campaign, daysAgo, organization, registerBatc
 /*
  * Who sees what: admins all; affiliates their own customers (masked ids when the organisation
  * asks, never personal data) and the activity that earns for them; team members per their
- * scope; brands nothing yet; the admin's report switches; bet counts only after 29 April 2025.
+ * scope; brand panels their brand's; the admin's report switches; bet counts only after 29 April 2025.
  */
 async function world() {
   const setup = await organization({ maskCustomerId: true })
@@ -96,14 +96,50 @@ test.group('Customers: roles and scoping', () => {
     )
   })
 
-  test('brands have no access yet; the admin report switches close the reads with the spec message', async ({
+  test('a brand panel sees the players and activity of its brand only; one linked to no brand sees none', async ({
     client,
     assert,
   }) => {
+    const { tenant, orgId, brandIds } = await organization({ brands: 2 })
+    const [mine, theirs] = brandIds
+    await registerBatch(client, tenant.token, [
+      { cuid: 'mine-1', date: daysAgo(5), curr: 'USD', brand_id: mine, email: 'mine@players.example' },
+      { cuid: 'theirs-1', date: daysAgo(5), curr: 'USD', brand_id: theirs },
+    ])
+    await activityBatch(client, tenant.token, [
+      { cuid: 'mine-1', brand_id: mine, date: daysAgo(1), deposits: 10 },
+      { cuid: 'theirs-1', brand_id: theirs, date: daysAgo(1), deposits: 20 },
+    ])
+    const panel = await addUser(orgId, 'brand')
+    const unlinked = await addUser(orgId, 'brand')
+    ;(
+      await client
+        .post(`/api/v1/brands/brands/${mine}/panels`)
+        .bearerToken(tenant.token)
+        .json({ userId: panel.user.id })
+    ).assertStatus(201)
+
+    const customers = await client.get('/api/v1/customers/customers').bearerToken(panel.token)
+    customers.assertStatus(200)
+    assert.deepEqual(
+      customers.body().data.map((row: { cuid: string }) => row.cuid),
+      ['mine-1']
+    )
+    // Its own players: ids unmasked, personal data shown.
+    assert.equal(customers.body().data[0].email, 'mine@players.example')
+    const activity = await client.get('/api/v1/customers/activity').bearerToken(panel.token)
+    assert.deepEqual(
+      activity.body().data.map((row: { deposits: string }) => Number(row.deposits)),
+      [10]
+    )
+    const none = await client.get('/api/v1/customers/customers').bearerToken(unlinked.token)
+    none.assertStatus(200)
+    assert.lengthOf(none.body().data, 0)
+  })
+
+  test('the admin report switches close the reads with the spec message', async ({ client, assert }) => {
     const { tenant, orgId } = await organization()
     await registerBatch(client, tenant.token, [{ cuid: 'sw', curr: 'USD' }])
-    const brand = await addUser(orgId, 'brand')
-    ;(await client.get('/api/v1/customers/customers').bearerToken(brand.token)).assertStatus(403)
     await db
       .from('organizations')
       .where('id', orgId)
