@@ -159,6 +159,9 @@ try {
       media: await one(`SELECT count(*)::int AS n, count(DISTINCT type)::int AS types FROM media`),
       promo: await one(`SELECT count(*)::int AS n, count(DISTINCT type)::int AS types FROM promo_codes`),
       deepLinks: await one(`SELECT count(*)::int AS n FROM deep_links`),
+      brandPanels: await one(
+        `SELECT count(*)::int AS n FROM brand_panels p JOIN users u ON u.id = p.user_id WHERE u.role = 'brand' AND u.status = 'active'`
+      ),
       domains: await one(`SELECT count(*)::int AS n, count(DISTINCT type)::int AS types FROM domains`),
       fraudRules: await one(`SELECT count(DISTINCT type)::int AS types FROM fraud_rules`),
       clicks: await one(`SELECT count(*)::int AS n,
@@ -208,6 +211,7 @@ try {
   expect(JSON.stringify(found.access) === JSON.stringify(['approved', 'pending', 'rejected']), `access ${found.access}`)
   expect(found.media.n === 6 && found.promo.n === 8 && found.promo.types === 3, 'media or promo codes')
   expect(found.deepLinks.n === 5 && found.domains.n === 4 && found.domains.types === 2, 'deep links or domains')
+  expect(found.brandPanels.n === 1, `brand panels ${found.brandPanels.n}`)
   expect(found.fraudRules.types === 4, 'fraud rule types')
   const clicks = found.clicks
   expect(clicks.n >= 40_000 && clicks.n <= 80_000, `clicks ${clicks.n}`)
