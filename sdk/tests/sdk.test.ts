@@ -18,7 +18,10 @@ import {
   affiliatesImportAffiliateUpdates,
   authLogin,
   authLogout,
+  brandsAddBrandPanel,
   brandsCreateBrand,
+  brandsListBrandPanels,
+  brandsRemoveBrandPanel,
   brandsCreateProduct,
   brandsDeleteBrand,
   brandsDeleteProduct,
@@ -277,6 +280,28 @@ describe('@affix/sdk against a live server', () => {
     const missing = await apiError(unwrap(brandsGetBrand({ client: affix, path: { id: 999_999 } })))
     expect(missing.status).toBe(404)
     expect(missing.type).toBe('not_found')
+  })
+
+  it("invites a brand's person, lists and unlinks the brand's panels", async () => {
+    const [brand] = (await paged(brandsListBrands({ client: affix, query: { q: 'Royal Bet' } }))).items
+    const invited = await unwrap(
+      brandsAddBrandPanel({
+        client: affix,
+        path: { id: brand!.id },
+        body: { email: 'desk@royalbet.example', name: 'Royal Desk' },
+      })
+    )
+    expect(invited).toMatchObject({ brandId: brand!.id, email: 'desk@royalbet.example', hasPassword: false })
+    const panels = await unwrap(brandsListBrandPanels({ client: affix, path: { id: brand!.id } }))
+    expect(panels.map((panel) => panel.email)).toContain('desk@royalbet.example')
+    const removed = await unwrap(
+      brandsRemoveBrandPanel({ client: affix, path: { id: brand!.id, userId: invited.userId } })
+    )
+    expect(removed.id).toBe(invited.userId)
+    const again = await apiError(
+      unwrap(brandsRemoveBrandPanel({ client: affix, path: { id: brand!.id, userId: invited.userId } }))
+    )
+    expect(again.status).toBe(404)
   })
 
   it('reports validation errors with translated field messages (pt)', async () => {

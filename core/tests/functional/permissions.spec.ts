@@ -66,7 +66,7 @@ const EXPECTED: Record<Role, boolean[]> = {
   'parent':     [A,   A,   x,     x,     x,    A,    x,      x,     A,      x,     x,      A],
   'afm':        [A,   A,   x,     x,     x,    A,    x,      x,     x,      x,     A,      A],
   'adm':        [A,   A,   x,     x,     x,    A,    x,      x,     x,      x,     x,      A],
-  'brand':      [A,   A,   x,     x,     x,    A,    x,      x,     x,      x,     x,      A],
+  'brand':      [A,   A,   x,     x,     x,    A,    A,      x,     x,      x,     x,      A],
   'affiliate':  [x,   x,   x,     x,     x,    x,    x,      x,     x,      x,     x,      A],
   'superadmin': [x,   x,   x,     x,     x,    x,    x,      x,     x,      x,     x,      A],
 }
@@ -78,7 +78,14 @@ test.group('permissions: role × route (spec §6)', () => {
       const brandId = (
         await client.post('/api/v1/brands/brands').bearerToken(adminToken).json({ name: 'Matrix Brand' })
       ).body().data.id
-      const { token } = role === 'admin' ? { token: adminToken } : await addUser(org.id, role)
+      const { token, user } = role === 'admin' ? { token: adminToken, user: null } : await addUser(org.id, role)
+      // A brand panel works for one brand (it sees and manages only that brand's catalogue).
+      if (role === 'brand')
+        await client
+          .post(`/api/v1/brands/brands/${brandId}/panels`)
+          .bearerToken(adminToken)
+          .json({ userId: user!.id })
+          .then((response: any) => response.assertStatus(201))
       const outcome: string[] = []
       const expected: string[] = []
       for (const [index, call] of CALLS.entries()) {
