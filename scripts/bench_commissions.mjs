@@ -19,12 +19,10 @@
  * Peak memory is the server's (RSS high-water mark, the worker included). Exits non-zero when
  * a check fails. Not part of `npm test`.
  */
-import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { DEMO_ADMIN, startTestServer, testDatabaseName } from './test_server.mjs'
+import { DEMO_ADMIN, seedDemoAt, startTestServer, testDatabaseName } from './test_server.mjs'
 
 const arg = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`)
@@ -36,7 +34,6 @@ const ROWS = arg('rows', 1_000_000)
 const BATCH = 10_000
 const DATABASE = 'affix_bench_commissions'
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-const CORE_DIR = fileURLToPath(new URL('../core/', import.meta.url))
 const CPA_TYPES = ['registration', 'cpa', 'deposit_cpa', 'cumulative_deposit']
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US')
@@ -84,30 +81,9 @@ function serverMemory() {
   return { rss: 0, peak: 0 }
 }
 
-/** The demo organisation as of the first day of last month (the same seed as `npm run seed -- --now`). */
-async function seedDemoAt(now) {
-  const child = spawn(process.execPath, ['ace.js', 'demo:seed', '--now', now], {
-    cwd: CORE_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: server.databaseUrl,
-      APP_KEY: process.env.APP_KEY ?? 'test-app-key-0123456789abcdefghijkl',
-      LOG_LEVEL: 'warn',
-      REDIS_URL,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk) => (output += chunk))
-  child.stderr.on('data', (chunk) => (output += chunk))
-  const code = await new Promise((resolve) => child.once('exit', resolve))
-  if (code !== 0) throw new Error(`demo seed failed:\n${output}`)
-}
-
 try {
   let started = performance.now()
-  await seedDemoAt(`${MONTH}-01T12:00:00Z`)
+  await seedDemoAt(server, `${MONTH}-01T12:00:00Z`, { NODE_ENV: 'production', REDIS_URL })
   console.log(`demo organisation seeded as of ${MONTH}-01 in ${seconds(started).toFixed(1)} s`)
 
   const login = await fetch(`${server.url}/api/v1/auth/login`, {
