@@ -182,6 +182,73 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('commissions in a browse
     seen = { currency: statement.currency, total: statement.total, rowId, amount, computation }
   })
 
+  it('denies another affiliate’s row with a reason, and shows carryover, referrals and a formula checked live', async () => {
+    const pending = await api<Array<{ id: number; affiliateId: number }>>(
+      `/api/v1/payouts/rows?filter=${encodeURIComponent(JSON.stringify({ period: month, status: 'pending' }))}&range=[0,99]`
+    )
+    const other = pending.find((row) => row.affiliateId !== anaId)!
+    await visit(
+      `/engagements/payout?${new URLSearchParams({ filter: JSON.stringify({ period: month, affiliateId: other.affiliateId, status: 'pending' }), sort: 'id', order: 'ASC' })}`
+    )
+    const first = page.locator('tbody tr').first()
+    await first.waitFor()
+    await first.getByRole('checkbox').check()
+    await page.getByTestId('rows-deny-selected').click()
+    // A deny needs its reason: the confirmation waits for one.
+    await expect(page.getByTestId('status-confirm').isDisabled()).resolves.toBe(true)
+    await page.getByTestId('status-reason').fill('traffic source not allowed')
+    await page.getByTestId('status-confirm').click()
+    await page.getByText('1 row denied').waitFor()
+    const denied = await api<Array<{ id: number; status: string; statusNote: string }>>(
+      `/api/v1/payouts/rows?filter=${encodeURIComponent(JSON.stringify({ period: month, affiliateId: other.affiliateId, status: 'denied' }))}`
+    )
+    expect(denied.map((row) => row.statusNote)).toContain('traffic source not allowed')
+
+    const balances = await api<unknown[]>(`/api/v1/payouts/carryover?period=${month}`)
+    await page.getByRole('menuitem', { name: 'Carryover' }).click()
+    await pickPeriod(month)
+    if (balances.length)
+      await expect.poll(() => page.getByTestId('carryover').locator('tbody tr').count()).toBe(balances.length)
+    else await page.getByText('No carryover balances.').waitFor()
+
+    const referrals = await api<unknown[]>(`/api/v1/payouts/referrals?period=${month}`)
+    expect(referrals.length).toBeGreaterThan(0)
+    await page.getByRole('menuitem', { name: 'Referral', exact: true }).click()
+    await pickPeriod(month)
+    await expect.poll(() => page.getByTestId('referral-report').locator('tbody tr').count()).toBe(referrals.length)
+    await expect(page.getByRole('combobox', { name: 'Method' }).innerText()).resolves.toBe('% of payout')
+    await expect(page.getByRole('spinbutton', { name: 'Level 1 (%)' }).first().inputValue()).resolves.toBe('5')
+
+    await page.getByRole('menuitem', { name: 'Brand formulas' }).click()
+    const ngr = page.getByTestId('formula-ngr')
+    await ngr.fill('ggr - bonuses *')
+    await page.getByTestId('formula-invalid').waitFor()
+    await expect(page.getByText(/character \d+/).count()).resolves.toBeGreaterThan(0)
+    await ngr.fill('ggr - bonuses')
+    const check = await api<{ result: { ggr: string; ngr: string } }>('/api/v1/payouts/formulas/check', {
+      method: 'POST',
+      body: JSON.stringify({
+        ngr: 'ggr - bonuses',
+        sample: {
+          bets: 1000,
+          wins: 800,
+          bonuses: 50,
+          chargebacks: 10,
+          fees: 5,
+          jackpot: 0,
+          deposits: 500,
+          withdrawals: 200,
+          adjustments: 0,
+        },
+      }),
+    })
+    await expect
+      .poll(() => page.getByTestId('formula-result').innerText())
+      .toContain(`GGR = ${check.result.ggr}, NGR = ${check.result.ngr}`)
+    await expect(page.getByTestId('formula-invalid').count()).resolves.toBe(0)
+    await screenshot('formula')
+  })
+
   it('shows the affiliate the same statement and explanation, and no other affiliate’s rows', async () => {
     await logOut()
     await logIn(AFFILIATE.email, AFFILIATE.password)

@@ -32,8 +32,8 @@ export const PeriodPicker = ({
       label={translate('payouts.fields.period')}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      sx={{ minWidth: 180 }}
-      slotProps={{ htmlInput: { 'data-testid': 'period-picker' } }}
+      fullWidth={false}
+      sx={{ minWidth: 180, flex: '0 0 auto' }}
     >
       {allowAll && <MenuItem value="">{translate('payouts.all_periods')}</MenuItem>}
       {(data?.periods ?? []).map((period) => (
