@@ -5617,6 +5617,7 @@ export type AuthRegisterData = {
          */
         acceptTerms: true | 'true' | 'on' | 'yes' | '1' | 1;
         language?: 'en' | 'pt' | 'tr';
+        timezone?: string;
         /**
          * Must equal password
          */
@@ -14757,6 +14758,7 @@ export type CoreCreateChildOrganizationData = {
         name: string;
         adminEmail: string;
         adminName?: string;
+        timezone?: string;
     };
     path?: never;
     query?: never;
@@ -17691,6 +17693,7 @@ export type SuperadminUpdateAccountData = {
             dra_aff?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
             dir?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         };
+        timezone?: string;
     };
     path: {
         id: number;
