@@ -204,6 +204,28 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('commissions in a browse
     )
     expect(denied.map((row) => row.statusNote)).toContain('traffic source not allowed')
 
+    // Approve every row the filters match: the denied one stays denied and is counted.
+    const left = await api<unknown[]>(
+      `/api/v1/payouts/rows?filter=${encodeURIComponent(JSON.stringify({ period: month, affiliateId: other.affiliateId, status: 'pending' }))}`
+    )
+    await visit(
+      `/engagements/payout?${new URLSearchParams({ filter: JSON.stringify({ period: month, affiliateId: other.affiliateId }) })}`
+    )
+    await page.locator('tbody tr').first().waitFor()
+    await page.getByTestId('rows-approve-filtered').click()
+    await page.getByTestId('status-confirm').click()
+    await page.getByText(new RegExp(`^${left.length} rows? approved — left as they were: (.*, )?1 denied`)).waitFor()
+    const stillPending = await api<unknown[]>(
+      `/api/v1/payouts/rows?filter=${encodeURIComponent(JSON.stringify({ period: month, affiliateId: other.affiliateId, status: 'pending' }))}`
+    )
+    expect(stillPending).toEqual([])
+    // A filter the action does not know (currency) would widen it: the action is not offered.
+    await visit(
+      `/engagements/payout?${new URLSearchParams({ filter: JSON.stringify({ period: month, currency: 'USD' }) })}`
+    )
+    await page.locator('tbody tr').first().waitFor()
+    await expect(page.getByTestId('rows-approve-filtered').isDisabled()).resolves.toBe(true)
+
     const balances = await api<unknown[]>(`/api/v1/payouts/carryover?period=${month}`)
     await page.getByRole('menuitem', { name: 'Carryover' }).click()
     await pickPeriod(month)

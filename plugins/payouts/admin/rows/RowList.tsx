@@ -73,13 +73,20 @@ const filtersFor = (network: boolean) => [
   />,
 ]
 
+/** The filters the status endpoints take (a bulk action by filter must choose exactly the listed rows). */
+const ACTION_FILTERS = ['period', 'affiliateId', 'campaignId', 'brandId', 'type', 'status']
+const isSet = (value: unknown) => value !== undefined && value !== null && value !== ''
+
 /** The API's row filter from the list's filters (arrays, as the status endpoints take them). */
 function statusFilter(values: Record<string, unknown>) {
   const filter: Record<string, unknown[]> = {}
-  for (const key of ['period', 'affiliateId', 'campaignId', 'brandId', 'type', 'status'])
-    if (values[key] !== undefined && values[key] !== '') filter[key] = ([] as unknown[]).concat(values[key])
+  for (const key of ACTION_FILTERS) if (isSet(values[key])) filter[key] = ([] as unknown[]).concat(values[key])
   return filter
 }
+
+/** A filter the status endpoints do not know (customer, currency) would widen the action: it is not offered then. */
+const actsOnListedRows = (values: Record<string, unknown>) =>
+  Object.entries(values).every(([key, value]) => !isSet(value) || ACTION_FILTERS.includes(key))
 
 /** Approve, deny or hold the selected rows (all or none) or every row the filters match (where it may). */
 const StatusButton = ({ action, scope }: { action: Action; scope: 'selected' | 'filtered' }) => {
@@ -129,7 +136,7 @@ const StatusButton = ({ action, scope }: { action: Action; scope: 'selected' | '
       <Button
         label={label}
         onClick={() => setAsking(true)}
-        disabled={busy || (scope === 'filtered' && !total)}
+        disabled={busy || (scope === 'filtered' && (!total || !actsOnListedRows(filterValues)))}
         data-testid={`rows-${action}-${scope}`}
       />
       <Dialog open={asking} onClose={() => setAsking(false)} fullWidth maxWidth="sm">
