@@ -13,4 +13,6 @@ export function outboxMails(dataDir: string): Array<{ to: string; text: string }
 
 export function recreateDatabase(name: string): Promise<string>
 export function startTestServer(options: { database: string; env?: Record<string, string> }): Promise<TestServer>
+/** Seeds the demo organisation as of `now` (ISO 8601) into a server started with AFFIX_SEED_DEMO=false. */
+export function seedDemoAt(server: TestServer, now: string, env?: Record<string, string>): Promise<void>
 export const DEMO_ADMIN: { email: string; password: string }

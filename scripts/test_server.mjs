@@ -163,4 +163,30 @@ export async function startTestServer({ database, env = {} } = {}) {
   }
 }
 
+/**
+ * Seeds the demo organisation into a running test server's database as of `now` (ISO 8601),
+ * the way `npm run seed -- --now` does — for a server started with AFFIX_SEED_DEMO=false.
+ * Seeded as of an earlier day, the demo leaves the periods after it open (e.g. last month,
+ * to be closed by the suite).
+ */
+export async function seedDemoAt(server, now, env = {}) {
+  const child = spawn(process.execPath, ['ace.js', 'demo:seed', '--now', now], {
+    cwd: CORE_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATABASE_URL: server.databaseUrl,
+      APP_KEY: process.env.APP_KEY ?? 'test-app-key-0123456789abcdefghijkl',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const code = await new Promise((resolve) => child.once('exit', resolve))
+  if (code !== 0) throw new Error(`demo seed failed:\n${output}`)
+}
+
 export const DEMO_ADMIN = { email: 'admin@demo.affix.dev', password: 'Demo#1234' }

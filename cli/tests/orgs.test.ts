@@ -117,10 +117,20 @@ describe('affix orgs', () => {
 
   it('create-child, children, restrict and the timeline', async () => {
     const child = await affixJson(
-      ['orgs', 'create-child', '--name', 'Demo Child BR', '--admin-email', 'child-admin@demo.affix.dev'],
+      [
+        'orgs',
+        'create-child',
+        '--name',
+        'Demo Child BR',
+        '--admin-email',
+        'child-admin@demo.affix.dev',
+        '--timezone',
+        'America/Sao_Paulo',
+      ],
       adminConfig
     )
     expect(child).toMatchObject({ name: 'Demo Child BR', type: 'child' })
+    expect(child.preferences.timezone).toBe('America/Sao_Paulo')
     const human = await affix(
       ['orgs', 'create-child', '--name', 'Invalid', '--admin-email', 'not-an-email'],
       adminConfig

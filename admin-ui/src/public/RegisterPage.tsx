@@ -5,7 +5,7 @@
  */
 import { Alert, Typography } from '@mui/material'
 import { useState } from 'react'
-import { Form, TextInput, useTranslate } from 'react-admin'
+import { AutocompleteInput, Form, TextInput, useTranslate } from 'react-admin'
 import { useLanguage, usePublicApi } from './api'
 import { PublicPage } from './branding'
 import { BackToLogin, PersonFields, SubmitButton, TermsCheckbox, useSubmit } from './form_parts'
@@ -21,7 +21,18 @@ interface RegisterValues {
   passwordConfirmation?: string
   phone?: string | null
   acceptTerms?: boolean
+  timezone?: string | null
 }
+
+/** The browser's time zone: the choice offered first (the organisation's days, reports and periods follow it). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}
+
+const TIME_ZONES = [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].map((zone) => ({
+  id: zone,
+  name: zone.replace(/_/g, ' '),
+}))
 
 export function toRegisterPayload(values: RegisterValues, language: string) {
   const phone = values.phone?.trim()
@@ -34,6 +45,8 @@ export function toRegisterPayload(values: RegisterValues, language: string) {
     ...(phone ? { phone } : {}),
     acceptTerms: values.acceptTerms === true,
     language,
+    // Always sent: an organisation never gets UTC without anyone choosing it.
+    timezone: values.timezone || browserTimeZone(),
   }
 }
 
@@ -72,6 +85,13 @@ export function RegisterPage() {
           autoComplete="organization"
           label={translate('affix.public.fields.organization_name')}
           validate={validate.name}
+          fullWidth
+        />
+        <AutocompleteInput
+          source="timezone"
+          choices={TIME_ZONES}
+          defaultValue={browserTimeZone()}
+          label={translate('affix.public.fields.timezone')}
           fullWidth
         />
         <PersonFields />

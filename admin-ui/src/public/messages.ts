@@ -16,6 +16,7 @@ const en = {
         name: 'Full name',
         phone: 'Phone',
         organization_name: 'Organisation name',
+        timezone: 'Time zone (your days, reports and commission periods)',
         accept_terms: 'I accept the terms and conditions',
         password_hint: 'Passwords have 8 to 32 characters, with at least one letter, one number and one of #?!@$%^&*-.',
       },
@@ -152,6 +153,7 @@ const pt: Messages = {
         name: 'Nome completo',
         phone: 'Telefone',
         organization_name: 'Nome da organização',
+        timezone: 'Fuso horário (seus dias, relatórios e períodos de comissão)',
         accept_terms: 'Aceito os termos e condições',
         password_hint: 'A senha tem de 8 a 32 caracteres, com pelo menos uma letra, um número e um destes: #?!@$%^&*-.',
       },
@@ -286,6 +288,7 @@ const tr: Messages = {
         name: 'Ad soyad',
         phone: 'Telefon',
         organization_name: 'Kuruluş adı',
+        timezone: 'Saat dilimi (günleriniz, raporlarınız ve komisyon dönemleriniz)',
         accept_terms: 'Şartları ve koşulları kabul ediyorum',
         password_hint:
           'Şifre 8-32 karakterdir ve en az bir harf, bir rakam ve #?!@$%^&*- karakterlerinden birini içerir.',

@@ -26,6 +26,7 @@ export interface TestServer {
 export interface TestServerModule {
   startTestServer(options: { database: string; env?: Record<string, string> }): Promise<TestServer>
   DEMO_ADMIN: { email: string; password: string }
+  seedDemoAt(server: TestServer, now: string, env?: Record<string, string>): Promise<void>
 }
 
 /**

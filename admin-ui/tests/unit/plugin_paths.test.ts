@@ -34,6 +34,7 @@ describe('plugin paths', () => {
         '/manage/promo-code',
         '/manage/deep-links',
         '/engagements/click',
+        '/engagements/payout',
         '/configuration/domains',
         '/configuration/fraud-rules',
       ].sort()
@@ -43,5 +44,21 @@ describe('plugin paths', () => {
   it('never lets two plugins claim one path', () => {
     const names = resources.map(({ resource }) => resource.name)
     expect(new Set(names).size).toBe(names.length)
+  })
+
+  it('puts the custom screens of plugins under their sidebar group, beside their routes', () => {
+    const items = installedPlugins.flatMap((plugin) => plugin.menuItems ?? [])
+    const routed = new Set(
+      installedPlugins.flatMap((plugin) => (plugin.routes ?? []).map((route) => (route.props as { path: string }).path))
+    )
+    for (const item of items) {
+      expect(item.path.split('/')[1], item.path).toBe(item.group)
+      expect(routed, `${item.path} has no route`).toContain(item.path)
+    }
+    expect(items.map((item) => item.path)).toEqual(
+      expect.arrayContaining(['/engagements/payout-summary', '/engagements/payout-periods', '/engagements/carryover'])
+    )
+    const paths = [...resources.map(({ resource }) => `/${resource.name}`), ...items.map((item) => item.path)]
+    expect(new Set(paths).size).toBe(paths.length)
   })
 })

@@ -8,7 +8,7 @@ import {
   validate,
   type SignupField,
 } from '../../src/public/validation'
-import { toRegisterPayload } from '../../src/public/RegisterPage'
+import { browserTimeZone, toRegisterPayload } from '../../src/public/RegisterPage'
 import { signupApiPath } from '../../src/public/SignupPage'
 import { themeColorToCss, parseOrgId } from '../../src/public/branding'
 
@@ -140,6 +140,7 @@ describe('custom signup fields', () => {
           passwordConfirmation: 'P#ssw0rd',
           phone: '+90 555 123 4567',
           acceptTerms: true,
+          timezone: 'Europe/Istanbul',
         },
         'tr'
       )
@@ -152,7 +153,10 @@ describe('custom signup fields', () => {
       phone: '+90 555 123 4567',
       acceptTerms: true,
       language: 'tr',
+      timezone: 'Europe/Istanbul',
     })
+    // Left empty, the browser's zone is sent: never a silent UTC on the server.
+    expect(toRegisterPayload({ acceptTerms: true }, 'en').timezone).toBe(browserTimeZone())
   })
 })
 

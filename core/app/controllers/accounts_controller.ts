@@ -191,11 +191,19 @@ export default class AccountsController {
     return ok(ctx, await detail(org))
   }
 
-  /** PATCH /api/v1/superadmin/accounts/:id: billing state, panel lock, onboarding, flags. */
+  /** PATCH /api/v1/superadmin/accounts/:id: billing state, panel lock, onboarding, flags, time zone. */
   async update(ctx: HttpContext) {
     authorize(ctx, 'accounts', 'manage')
     const org = await findAccount(ctx.params.id)
-    const fields = ['billingState', 'panelLocked', 'onboardingPending', 'network', 'reportsInstall', 'features']
+    const fields = [
+      'billingState',
+      'panelLocked',
+      'onboardingPending',
+      'network',
+      'reportsInstall',
+      'features',
+      'timezone',
+    ]
     rejectClearedFields(ctx, fields, 'superadmin')
     const rawFeatures = ctx.request.input('features')
     if (rawFeatures && typeof rawFeatures === 'object' && !Array.isArray(rawFeatures)) {
@@ -224,6 +232,12 @@ export default class AccountsController {
         if (value === undefined || Boolean(features[flag]) === value) continue
         changes[`features.${flag}`] = { from: Boolean(features[flag]), to: value }
         features[flag] = value
+      }
+      // The organisation's own admins cannot change it (spec §6): they ask, and it is done here.
+      const timezone = organizationPayload(org).preferences.timezone
+      if (data.timezone !== undefined && data.timezone !== timezone) {
+        changes['preferences.timezone'] = { from: timezone, to: data.timezone }
+        org.preferences = { ...org.preferences, timezone: data.timezone }
       }
       if (!Object.keys(changes).length) return
       org.features = features

@@ -121,7 +121,7 @@ export default class OrganizationController {
           type: 'child',
           panelType: parent.panelType,
           parentId: parent.id,
-          preferences: { ...parent.preferences },
+          preferences: { ...parent.preferences, ...(data.timezone ? { timezone: data.timezone } : {}) },
         },
         { client: trx }
       )

@@ -59,7 +59,10 @@ export default class RegistrationController {
           name: data.organizationName,
           type: 'parent',
           panelType: 'network',
-          preferences: { language: language as 'en' | 'pt' | 'tr' },
+          preferences: {
+            language: language as 'en' | 'pt' | 'tr',
+            ...(data.timezone ? { timezone: data.timezone } : {}),
+          },
           onboardingPending: true,
         },
         { client: trx }

@@ -1,7 +1,8 @@
 import vine from '@vinejs/vine'
 
 const CURRENCIES = Intl.supportedValuesOf('currency')
-const TIMEZONES = Intl.supportedValuesOf('timeZone')
+/** IANA time zones; UTC is named explicitly (Intl's list may leave it out). */
+export const TIMEZONES = [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])]
 export const WEEK_DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const
 export const THEME_COLOR = /^(purple|blue|green|red|orange|teal|pink|indigo|#[0-9a-fA-F]{6})$/
 
@@ -25,6 +26,8 @@ export const createChildValidator = vine.create({
   name: vine.string().trim().minLength(1).maxLength(350),
   adminEmail: vine.string().trim().email().maxLength(254),
   adminName: vine.string().trim().maxLength(350).optional(),
+  /** The child's time zone (its days, reports and commission periods); the parent's when not given. */
+  timezone: vine.string().trim().in(TIMEZONES).optional(),
 })
 
 export const restrictionsValidator = vine.create({

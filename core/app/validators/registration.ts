@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
 import { PASSWORD_RULE, PHONE_RULE, TEXT_MAX, text } from '#kernel/validation'
+import { TIMEZONES } from '#validators/organization'
 
 export const SIGNUP_FIELD_TYPES = ['text', 'file', 'select', 'alphanumeric', 'numeric', 'alphabets', 'custom'] as const
 export const SIGNUP_VALIDATION_TYPES = ['min', 'max', 'alphanumeric', 'numeric', 'alphabets'] as const
@@ -19,6 +20,8 @@ export const registerOrganizationValidator = vine.create({
   phone: vine.string().trim().regex(PHONE_RULE).optional(),
   acceptTerms: vine.accepted(),
   language: language(),
+  /** The organisation's time zone (its days, reports and commission periods); the register page sends the person's choice. */
+  timezone: vine.string().trim().in(TIMEZONES).optional(),
 })
 
 /** The common part of an affiliate or brand signup; custom-field answers are checked by the service. */

@@ -1,6 +1,7 @@
 import vine from '@vinejs/vine'
 import { FEATURE_FLAGS, type FeatureFlag } from '#kernel/permissions'
 import type { ListOptions } from '#kernel/list_query'
+import { TIMEZONES } from '#validators/organization'
 
 /** POST /api/v1/superuser/auth/login (same shape as the panel login, without organisation). */
 export const superadminLoginValidator = vine.create({
@@ -26,6 +27,8 @@ export const updateAccountValidator = vine.create({
   network: vine.boolean().optional(),
   reportsInstall: vine.boolean().optional(),
   features: featureFlags.optional(),
+  /** The organisation's time zone: locked for its own admins (spec §6), changed here on request. */
+  timezone: vine.string().trim().in(TIMEZONES).optional(),
 })
 
 /** GET /api/v1/superadmin/accounts: paging, sort and filters (allow-list). */

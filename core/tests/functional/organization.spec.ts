@@ -102,6 +102,32 @@ test.group('organisation: preferences and timeline', () => {
 })
 
 test.group('organisation: children and coid', () => {
+  test('a child gets the time zone chosen at its creation, else its parent’s (never a silent UTC)', async ({
+    client,
+    assert,
+  }) => {
+    const parent = await createTenant('admin')
+    await db
+      .from('organizations')
+      .where('id', parent.org.id)
+      .update({ preferences: JSON.stringify({ timezone: 'America/Sao_Paulo' }) })
+    const inherited = await client.post('/api/v1/organization/child').bearerToken(parent.token).json(childBody())
+    inherited.assertStatus(201)
+    assert.equal(inherited.body().data.preferences.timezone, 'America/Sao_Paulo')
+    const chosen = await client
+      .post('/api/v1/organization/child')
+      .bearerToken(parent.token)
+      .json({ ...childBody(), timezone: 'Asia/Tokyo' })
+    chosen.assertStatus(201)
+    assert.equal(chosen.body().data.preferences.timezone, 'Asia/Tokyo')
+    const unknown = await client
+      .post('/api/v1/organization/child')
+      .bearerToken(parent.token)
+      .json({ ...childBody(), timezone: 'Asia/Atlantis' })
+    unknown.assertStatus(422)
+    assert.equal(unknown.body().error.fields[0].field, 'timezone')
+  })
+
   test('a parent registers a child with its admin, lists it and acts on it with coid', async ({ client, assert }) => {
     const parent = await createTenant('admin')
     const body = childBody()

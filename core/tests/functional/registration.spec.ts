@@ -107,6 +107,30 @@ test.group('organisation registration, with mail through a real SMTP server', (g
     assert.include(mailTo(turkish.email)[0].text, 'Hesabınızı etkinleştirip')
   })
 
+  test('the organisation keeps the time zone chosen at registration; an unknown zone is refused', async ({
+    client,
+    assert,
+  }) => {
+    const body = valid({ timezone: 'America/Sao_Paulo' })
+    ;(await client.post(REGISTER).json(body)).assertStatus(201)
+    const user = await db.from('users').where('email', body.email).first()
+    const org = await db.from('organizations').where('id', user.organization_id).first()
+    assert.equal(org.preferences.timezone, 'America/Sao_Paulo')
+
+    const before = await count('organizations')
+    const unknown = await client
+      .post(REGISTER)
+      .header('accept-language', 'pt')
+      .json(valid({ timezone: 'Mars/Olympus_Mons' }))
+    unknown.assertStatus(422)
+    assert.include(unknown.body().error.fields[0], {
+      field: 'timezone',
+      rule: 'in',
+      message: 'Por favor, selecione um valor',
+    })
+    assert.equal(await count('organizations'), before)
+  })
+
   test('an address with panels elsewhere neither shows nor blocks: the same answer, a mail, a panel of its own', async ({
     client,
     assert,

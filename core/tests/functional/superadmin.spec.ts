@@ -409,3 +409,40 @@ test.group('superadmin: accounts', () => {
     )
   })
 })
+
+test.group('superadmin: the organisation time zone', () => {
+  test('is locked for the organisation’s admins and changed by the superadmin, with a timeline entry', async ({
+    client,
+    assert,
+  }) => {
+    const { token } = await createTenant('superadmin')
+    const tenant = await createTenant('admin')
+    const url = `${ACCOUNTS}/${tenant.org.id}`
+    const locked = await client
+      .patch('/api/v1/organization')
+      .bearerToken(tenant.token)
+      .json({ preferences: { timezone: 'Europe/Istanbul' } })
+    locked.assertStatus(422)
+    assert.equal(locked.body().error.message, 'Timezone change requires contacting the account manager.')
+
+    const changed = await client.patch(url).bearerToken(token).json({ timezone: 'Europe/Istanbul' })
+    changed.assertStatus(200)
+    assert.equal(changed.body().data.organization.preferences.timezone, 'Europe/Istanbul')
+    const own = await client.get('/api/v1/organization').bearerToken(tenant.token)
+    assert.equal(own.body().data.preferences.timezone, 'Europe/Istanbul')
+    const [entry] = await db
+      .from('organization_timeline')
+      .where('organization_id', tenant.org.id)
+      .where('action', 'organization.account_updated')
+    assert.deepEqual(entry.changes['preferences.timezone'], { from: 'UTC', to: 'Europe/Istanbul' })
+
+    const unknown = await client
+      .patch(url)
+      .bearerToken(token)
+      .header('accept-language', 'tr')
+      .json({ timezone: 'Nowhere/Special' })
+    unknown.assertStatus(422)
+    assert.equal(unknown.body().error.fields[0].field, 'timezone')
+    assert.equal((await Organization.findOrFail(tenant.org.id)).preferences.timezone, 'Europe/Istanbul')
+  })
+})

@@ -5630,6 +5630,7 @@ export type AuthRegisterData = {
          */
         acceptTerms: true | 'true' | 'on' | 'yes' | '1' | 1;
         language?: 'en' | 'pt' | 'tr';
+        timezone?: string;
         /**
          * Must equal password
          */
@@ -14942,6 +14943,7 @@ export type CoreCreateChildOrganizationData = {
         name: string;
         adminEmail: string;
         adminName?: string;
+        timezone?: string;
     };
     path?: never;
     query?: never;
@@ -17876,6 +17878,7 @@ export type SuperadminUpdateAccountData = {
             dra_aff?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
             dir?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
         };
+        timezone?: string;
     };
     path: {
         id: number;

@@ -505,6 +505,7 @@ export const en = {
           parent: 'Parent organisation',
           users: 'Users',
           billingState: 'Billing state',
+          timezone: 'Time zone',
           panelLocked: 'Panel locked',
           onboardingPending: 'Onboarding pending',
           network: 'Network',

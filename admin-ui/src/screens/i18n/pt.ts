@@ -506,6 +506,7 @@ export const pt = {
           parent: 'Organização principal',
           users: 'Usuários',
           billingState: 'Situação da cobrança',
+          timezone: 'Fuso horário',
           panelLocked: 'Painel bloqueado',
           onboardingPending: 'Integração pendente',
           network: 'Rede',

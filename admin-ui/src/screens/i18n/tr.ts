@@ -505,6 +505,7 @@ export const tr = {
           parent: 'Ana organizasyon',
           users: 'Kullanıcılar',
           billingState: 'Faturalandırma durumu',
+          timezone: 'Saat dilimi',
           panelLocked: 'Panel kilitli',
           onboardingPending: 'Kurulum bekliyor',
           network: 'Ağ',

@@ -9,6 +9,7 @@ import {
   Loading,
   SaveButton,
   SelectInput,
+  AutocompleteInput,
   SimpleForm,
   Title,
   Toolbar,
@@ -33,6 +34,11 @@ import {
   type AccountChanges,
   type AccountDetail as Detail,
 } from './accounts'
+
+const TIME_ZONES = [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].map((zone) => ({
+  id: zone,
+  name: zone,
+}))
 
 /** /superadmin/accounts/:accountId: one organisation; verify; billing, lock, onboarding and flags. */
 export const AccountDetail = () => {
@@ -151,6 +157,13 @@ export const AccountDetail = () => {
                 source="billingState"
                 label="affix.screens.superadmin.fields.billingState"
                 choices={billingChoices}
+                validate={required()}
+                fullWidth
+              />
+              <AutocompleteInput
+                source="timezone"
+                label="affix.screens.superadmin.fields.timezone"
+                choices={TIME_ZONES}
                 validate={required()}
                 fullWidth
               />

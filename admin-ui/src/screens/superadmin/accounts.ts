@@ -48,6 +48,8 @@ export interface AccountChanges {
   network: boolean
   reportsInstall: boolean
   features: Record<string, boolean>
+  /** The organisation's time zone: its admins cannot change it (spec §6), the superadmin does. */
+  timezone: string
 }
 
 export function toAccountForm(account: AccountDetail): AccountChanges & { id: number } {
@@ -59,13 +61,21 @@ export function toAccountForm(account: AccountDetail): AccountChanges & { id: nu
     network: Boolean(account.organization.network),
     reportsInstall: Boolean(account.organization.reportsInstall),
     features: Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, Boolean(account.organization.features?.[flag])])),
+    timezone: String(account.organization.preferences?.timezone ?? 'UTC'),
   }
 }
 
 /** PATCH body: only what changed. */
 export function toAccountPatch(values: AccountChanges, before: AccountChanges): Partial<AccountChanges> {
   const patch: Partial<AccountChanges> = {}
-  for (const key of ['billingState', 'panelLocked', 'onboardingPending', 'network', 'reportsInstall'] as const) {
+  for (const key of [
+    'billingState',
+    'panelLocked',
+    'onboardingPending',
+    'network',
+    'reportsInstall',
+    'timezone',
+  ] as const) {
     if (values[key] !== before[key]) (patch as Record<string, unknown>)[key] = values[key]
   }
   const features = Object.fromEntries(

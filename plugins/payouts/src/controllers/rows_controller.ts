@@ -219,7 +219,8 @@ export default class RowsController {
       { actorId: access.userId, reason: input.reason ?? null, reference: input.reference ?? null, strict: !!input.ids }
     )
     if (input.ids) {
-      const found = new Set([...result.changed, ...Object.values(result.refused).flat()])
+      // Not the changed and refused ids: a refusal empties `changed` (all or none).
+      const found = new Set(result.found)
       const missing = input.ids.filter((id) => !found.has(id))
       if (missing.length) throw notFound()
       const blocking = Object.entries(result.refused).filter(([reason]) => reason !== 'unchanged')

@@ -41,6 +41,8 @@ export function refusal(
 }
 
 export interface StatusResult {
+  /** Row ids the selection found (in the caller's scope), changed or not. */
+  found: number[]
   changed: number[]
   /** Row ids left as they were, by reason. */
   refused: Record<string, number[]>
@@ -69,14 +71,14 @@ export async function changeStatus(
           .forUpdate()
           .select('id', 'status', 'period')
       : []
-    const result: StatusResult = { changed: [], refused: {} }
+    const result: StatusResult = { found: rows.map((row) => Number(row.id)), changed: [], refused: {} }
     for (const row of rows) {
       const why = refusal(action, row, state.lastClosed)
       if (why === null) result.changed.push(Number(row.id))
       else (result.refused[why] ??= []).push(Number(row.id))
     }
     const blocking = Object.keys(result.refused).filter((reason) => reason !== 'unchanged')
-    if (options.strict && blocking.length) return { changed: [], refused: result.refused }
+    if (options.strict && blocking.length) return { ...result, changed: [] }
     if (!result.changed.length) return result
     const now = new Date()
     const before = new Map(rows.map((row) => [Number(row.id), row.status as string]))
