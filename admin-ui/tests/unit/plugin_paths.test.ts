@@ -34,8 +34,13 @@ describe('plugin paths', () => {
         '/manage/promo-code',
         '/manage/deep-links',
         '/engagements/click',
+        '/engagements/customer',
+        '/engagements/activity',
+        '/engagements/conversion',
         '/configuration/domains',
         '/configuration/fraud-rules',
+        '/configuration/operator-postback',
+        '/configuration/fx-rates',
       ].sort()
     )
   })
