@@ -192,15 +192,23 @@ describe('operator postback', () => {
       createdAt: '2026-11-01T00:00:00.000Z',
       rotatedAt: null,
     }
+    let hint = 'ab12'
     const request = vi.fn(async (path: string, options: { method?: string } = {}) => {
       if (path === '/api/v1/customers/postback' && !options.method)
-        return { data: info, headers: new Headers(), status: 200 }
-      if (path === '/api/v1/customers/postback/secret' && options.method === 'POST')
+        return { data: { ...info, secretHint: hint }, headers: new Headers(), status: 200 }
+      if (path === '/api/v1/customers/postback/secret' && options.method === 'POST') {
+        hint = 'zz99'
         return {
-          data: { ...info, secretHint: 'zz99', secret: 'pbs_new_secret_zz99' },
+          data: {
+            ...info,
+            secretHint: 'zz99',
+            secret: 'pbs_new_secret_zz99',
+            example: 'https://affix.test/pb/?secret=pbs_new_secret_zz99&event=deposit',
+          },
           headers: new Headers(),
           status: 201,
         }
+      }
       throw new HttpError('Not found', 404, {})
     })
     renderScreen(<PostbackSecretCard />, {
@@ -215,7 +223,9 @@ describe('operator postback', () => {
     expect(request).toHaveBeenCalledTimes(1)
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rotate secret' }))
     expect((await screen.findByTestId('postback-secret-value')).textContent).toBe('pbs_new_secret_zz99')
-    expect(screen.getByTestId('postback-secret-state').textContent).toBe('Set (ends in zz99)')
+    await waitFor(() => expect(screen.getByTestId('postback-secret-state').textContent).toBe('Set (ends in zz99)'))
+    // The example call with the real secret is part of the one-time notice only.
+    expect(screen.getByTestId('postback-new-secret').textContent).toContain('secret=pbs_new_secret_zz99')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     fireEvent.click(within(screen.getByTestId('postback-new-secret')).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(screen.queryByText('pbs_new_secret_zz99')).toBeNull())

@@ -11,6 +11,7 @@ import {
   FilterButton,
   List,
   ReferenceField,
+  SearchInput,
   SelectInput,
   TopToolbar,
   useCanAccess,
@@ -26,6 +27,7 @@ import { ListError } from '../shared/ListError'
 const FIELD = 'resources.engagements/customer.fields'
 
 const filtersFor = (access: FilterAccess) => [
+  <SearchInput key="q" source="q" alwaysOn placeholder="customers.filters.search_customers" />,
   ...commonFilters(access),
   <SelectInput
     key="status"

@@ -132,6 +132,7 @@ export const en = {
       ftd: 'FTD',
       ftd_only: 'FTD rows only',
       not_ftd: 'Other rows',
+      search_customers: 'Customer ID, email or name',
       search_activity: 'Customer or transaction ID',
     },
     details: {

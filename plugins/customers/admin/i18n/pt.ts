@@ -133,6 +133,7 @@ export const pt = {
       ftd: 'FTD',
       ftd_only: 'Só linhas de FTD',
       not_ftd: 'Outras linhas',
+      search_customers: 'ID do cliente, e-mail ou nome',
       search_activity: 'ID do cliente ou da transação',
     },
     details: {

@@ -133,6 +133,7 @@ export const tr = {
       ftd: 'FTD',
       ftd_only: 'Yalnızca FTD satırları',
       not_ftd: 'Diğer satırlar',
+      search_customers: 'Müşteri kimliği, e-posta veya ad',
       search_activity: 'Müşteri veya işlem kimliği',
     },
     details: {

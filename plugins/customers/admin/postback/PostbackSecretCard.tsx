@@ -30,6 +30,10 @@ import { POSTBACK_API, type PostbackInfo } from '../model'
 
 export const POSTBACK_QUERY_KEY = ['customers', 'postback']
 
+/** A call for the operator's documentation, with placeholders (the secret itself is shown only once). */
+export const exampleUrl = (url: string) =>
+  `${url}?secret={secret}&event=deposit&cuid={cuid}&txn_id={txn_id}&amount={amount}&currency={currency}`
+
 const CopyButton = ({ value }: { value: string }) => {
   const translate = useTranslate()
   const notify = useNotify()
@@ -76,7 +80,7 @@ export const PostbackSecretCard = () => {
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   // Held in memory only: leaving the page forgets it, as the server does.
-  const [newSecret, setNewSecret] = useState<string | null>(null)
+  const [created, setCreated] = useState<{ secret: string; example?: string } | null>(null)
   const { data: info, error } = useQuery({
     queryKey: POSTBACK_QUERY_KEY,
     queryFn: async () => (await dataProvider.request<PostbackInfo>(POSTBACK_API)).data,
@@ -86,9 +90,10 @@ export const PostbackSecretCard = () => {
     setBusy(true)
     try {
       const { data } = await dataProvider.request<PostbackInfo>(`${POSTBACK_API}/secret`, { method: 'POST', body: {} })
-      setNewSecret(data.secret ?? null)
-      queryClient.setQueryData(POSTBACK_QUERY_KEY, { ...data, secret: undefined })
+      if (data.secret) setCreated({ secret: data.secret, example: data.example })
       setConfirming(false)
+      // The card reads the state back without the secret (hint and dates only).
+      await queryClient.invalidateQueries({ queryKey: POSTBACK_QUERY_KEY })
     } catch (failure) {
       notifyError(failure)
     } finally {
@@ -118,14 +123,12 @@ export const PostbackSecretCard = () => {
               <Code testId="postback-url">{info.url}</Code>
               <CopyButton value={info.url} />
             </Stack>
-            {info.example && (
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                <Typography variant="body2" sx={{ minWidth: 120 }}>
-                  {translate('customers.postback.example')}
-                </Typography>
-                <Code>{info.example}</Code>
-              </Stack>
-            )}
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography variant="body2" sx={{ minWidth: 120 }}>
+                {translate('customers.postback.example')}
+              </Typography>
+              <Code>{exampleUrl(info.url)}</Code>
+            </Stack>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="body2" sx={{ minWidth: 120 }}>
                 {translate('customers.postback.secret')}
@@ -141,15 +144,20 @@ export const PostbackSecretCard = () => {
                 </Button>
               )}
             </Stack>
-            {newSecret && (
-              <Alert severity="success" data-testid="postback-new-secret" onClose={() => setNewSecret(null)}>
+            {created && (
+              <Alert severity="success" data-testid="postback-new-secret" onClose={() => setCreated(null)}>
                 <Typography variant="body2" gutterBottom>
                   {translate('customers.postback.shown_once')}
                 </Typography>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <Code testId="postback-secret-value">{newSecret}</Code>
-                  <CopyButton value={newSecret} />
+                  <Code testId="postback-secret-value">{created.secret}</Code>
+                  <CopyButton value={created.secret} />
                 </Stack>
+                {created.example && (
+                  <Box sx={{ mt: 1 }}>
+                    <Code>{created.example}</Code>
+                  </Box>
+                )}
               </Alert>
             )}
           </Stack>
