@@ -11,8 +11,8 @@ import {
   FilterButton,
   List,
   ReferenceField,
-  SearchInput,
   SelectInput,
+  TextInput,
   TopToolbar,
   useCanAccess,
   useRecordContext,
@@ -27,7 +27,7 @@ import { ListError } from '../shared/ListError'
 const FIELD = 'resources.engagements/customer.fields'
 
 const filtersFor = (access: FilterAccess) => [
-  <SearchInput key="q" source="q" alwaysOn placeholder="customers.filters.search_customers" />,
+  <TextInput key="q" source="q" label="customers.filters.search_customers" alwaysOn />,
   ...commonFilters(access),
   <SelectInput
     key="status"
@@ -77,7 +77,8 @@ export const CustomerList = () => {
         </DataTable.Col>
         {access.readsBrands && (
           <DataTable.Col source="brandId" label={`${FIELD}.brandId`} disableSort>
-            <ReferenceField source="brandId" reference="manage/brand" emptyText="—" />
+            {/* No link: with the default one (the brand's edit page) this list hit React's update-depth limit. */}
+            <ReferenceField source="brandId" reference="manage/brand" link={false} emptyText="—" />
           </DataTable.Col>
         )}
         {access.readsCampaigns && (

@@ -11,8 +11,8 @@ import {
   DateInput,
   FilterButton,
   List,
-  SearchInput,
   SelectInput,
+  TextInput,
   TopToolbar,
   useRecordContext,
   useTranslate,
@@ -31,7 +31,7 @@ const OUTCOME_TAG: Record<string, string> = {
 const dayOnly = (value: unknown) => (typeof value === 'string' && value ? value.slice(0, 10) : undefined)
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="customers.postback.search" />,
+  <TextInput key="q" source="q" label="customers.postback.search" alwaysOn />,
   <SelectInput
     key="outcome"
     source="outcome"

@@ -70,7 +70,7 @@ export function commonFilters(access: FilterAccess): ReactElement[] {
       parse={countryCode}
       slotProps={{ htmlInput: { maxLength: 2 } }}
     />,
-    <DateInput key="from" source="from" label="customers.filters.from" parse={dayOnly} format={dayOnly} alwaysOn />,
-    <DateInput key="to" source="to" label="customers.filters.to" parse={dayOnly} format={dayOnly} alwaysOn />,
+    <DateInput key="from" source="from" label="customers.filters.from" parse={dayOnly} format={dayOnly} />,
+    <DateInput key="to" source="to" label="customers.filters.to" parse={dayOnly} format={dayOnly} />,
   ]
 }
