@@ -11,12 +11,15 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import pg from 'pg'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_SERVER, type TestServer, type TestServerModule } from './browser'
 
 const SAMPLES = fileURLToPath(new URL('../../../plugins/customers/resources/samples/', import.meta.url))
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/customers/', import.meta.url))
+const AFFILIATE = { email: 'affiliate@demo.affix.dev', password: 'Demo#1234' }
+const REPORTS_OFF = 'Customer, Activity, Conversion reports are disabled by Admin'
 
 describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('customers in a browser', () => {
   let server: TestServer
@@ -208,5 +211,49 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('customers in a browser'
     expect(await params.textContent()).not.toContain(secret)
     await screenshot('postback-log')
     expect(problems).toEqual([])
+  })
+
+  it('shows an affiliate its own customers with masked ids, then the admin’s switch-off message', async () => {
+    const { org } = await api<{ org: { id: number } }>('/api/v1/account')
+    const client = new pg.Client({ connectionString: server.databaseUrl })
+    await client.connect()
+    try {
+      await client.query(
+        `UPDATE organizations SET preferences = COALESCE(preferences, '{}'::jsonb) || '{"maskCustomerId": true}' WHERE id = $1`,
+        [org.id]
+      )
+    } finally {
+      await client.end()
+    }
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
+    const affiliatePage = await context.newPage()
+    try {
+      await affiliatePage.goto(`${server.url}/login`)
+      await affiliatePage.getByRole('textbox', { name: 'Email', exact: true }).fill(AFFILIATE.email)
+      await affiliatePage.getByRole('textbox', { name: 'Password', exact: true }).fill(AFFILIATE.password)
+      await affiliatePage.getByRole('button', { name: 'Sign in' }).click()
+      await affiliatePage.waitForURL((url) => url.pathname !== '/login')
+      await affiliatePage.goto(`${server.url}/engagements/customer`)
+      await affiliatePage.getByRole('columnheader', { name: 'Customer ID' }).waitFor()
+      await affiliatePage.locator('tbody tr').first().waitFor()
+      expect(await affiliatePage.getByRole('columnheader', { name: 'Affiliate' }).count()).toBe(0)
+      const ids = await affiliatePage.locator('tbody tr td.column-cuid').allInnerTexts()
+      expect(ids.length).toBeGreaterThan(0)
+      for (const id of ids) expect(id).toMatch(/^.{2}\*+.{2}$/)
+      await affiliatePage.screenshot({ path: join(SCREENSHOTS, 'affiliate-customers.png'), fullPage: true })
+
+      // The admin switches the customer report off: the affiliate's next read says why.
+      const switched = await fetch(`${server.url}/api/v1/organization/features`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ disabledReports: ['customer'] }),
+      })
+      expect(switched.status).toBe(200)
+      await affiliatePage.reload()
+      await affiliatePage.getByTestId('list-error').getByText(REPORTS_OFF).waitFor()
+      expect(new URL(affiliatePage.url()).pathname).toBe('/engagements/customer')
+    } finally {
+      await context.close()
+    }
   })
 })

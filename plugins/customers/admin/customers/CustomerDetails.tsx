@@ -180,7 +180,9 @@ const SimpleTable = ({ headers, rows, testId }: { headers: string[]; rows: React
           {rows.map((cells, index) => (
             <TableRow key={index}>
               {cells.map((cell, column) => (
-                <TableCell key={column}>{cell ?? '—'}</TableCell>
+                <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
+                  {cell ?? '—'}
+                </TableCell>
               ))}
             </TableRow>
           ))}
