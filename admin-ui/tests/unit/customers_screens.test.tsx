@@ -9,6 +9,7 @@ import { HttpError, ResourceContextProvider, testDataProvider, type DataProvider
 import { Route, Routes } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 import customersAdmin from '../../../plugins/customers/admin'
+import { ActivityList } from '../../../plugins/customers/admin/activity/ActivityList'
 import { CustomerDetails } from '../../../plugins/customers/admin/customers/CustomerDetails'
 import { CustomerList } from '../../../plugins/customers/admin/customers/CustomerList'
 import { reassignBody } from '../../../plugins/customers/admin/customers/ReassignButton'
@@ -180,6 +181,56 @@ describe('customer list', () => {
   it('lets that 403 reach the screen instead of sending the user to /403', () => {
     expect(classifyApiError({ status: 403, type: 'report_disabled' })).toEqual({ kind: 'error' })
     expect(classifyApiError({ status: 403, type: 'forbidden' })).toEqual({ kind: 'redirect', to: '/403' })
+  })
+})
+
+describe('activity list', () => {
+  const row = (id: number, date: string, betCount: number | null) => ({
+    id,
+    customerId: 7,
+    cuid: 'player-1001',
+    brandId: 1,
+    campaignId: null,
+    affiliateId: null,
+    date,
+    txnId: `t-${id}`,
+    currency: 'BRL',
+    deposits: '0',
+    bets: '10.000000',
+    wins: '0',
+    depositCount: 0,
+    betCount,
+    isFtd: false,
+    fraud: false,
+    version: 1,
+    source: 'csv',
+  })
+
+  it('hides bet counts up to 29 April 2025 and marks a row’s customer as fraud from the row', async () => {
+    const request = vi.fn(async () => ({ data: {}, headers: new Headers(), status: 200 }))
+    const dataProvider = testDataProvider({
+      getList: async () => ({ data: [row(5, '2025-05-01', 12), row(4, '2025-04-29', 30)], total: 2 }),
+      getMany: async () => ({ data: [] }),
+      request,
+    } as never)
+    renderScreen(
+      <ResourceContextProvider value="engagements/activity">
+        <ActivityList />
+      </ResourceContextProvider>,
+      { dataProvider, abilities: ABILITIES, enabledPlugins: ['customers'], initialEntries: ['/engagements/activity'] }
+    )
+    const after = (await screen.findByText('2025-05-01')).closest('tr')!
+    const onCutOff = screen.getByText('2025-04-29').closest('tr')!
+    expect(after.querySelector('td.column-betCount')?.textContent).toBe('12')
+    expect(onCutOff.querySelector('td.column-betCount')?.textContent).toBe('—')
+
+    fireEvent.click(after)
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as fraud' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Mark player-1001 as fraud?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as fraud' }))
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith('/api/v1/customers/activity/5/fraud', { method: 'POST', body: {} })
+    )
   })
 })
 

@@ -28,6 +28,7 @@ import {
   type Activity,
 } from '../model'
 import { CustomerStatusField } from '../shared/fields'
+import { FraudButton } from '../customers/FraudButton'
 import { ImportLink } from '../shared/ImportLink'
 import { commonFilters, useFilterAccess, type FilterAccess } from '../shared/filters'
 import { ListError } from '../shared/ListError'
@@ -85,6 +86,7 @@ const CuidField = (_props: { label?: string }) => {
 const ActivityAmounts = () => {
   const record = useRecordContext<Activity>()
   const translate = useTranslate()
+  const { canAccess: manages = false } = useCanAccess({ resource: 'customers', action: 'manage' })
   if (!record) return null
   return (
     <Box
@@ -113,6 +115,14 @@ const ActivityAmounts = () => {
         </Typography>
         <Typography variant="body2">{record.version}</Typography>
       </Box>
+      {manages && !record.fraud && (
+        <Box sx={{ alignSelf: 'center' }}>
+          <FraudButton
+            customer={{ id: record.customerId, cuid: record.cuid ?? `#${record.customerId}` }}
+            path={`${ACTIVITY_API}/${record.id}/fraud`}
+          />
+        </Box>
+      )}
     </Box>
   )
 }

@@ -1,6 +1,7 @@
 /*
  * Marks a customer as fraud after a confirmation that says it cannot be undone (spec §4):
  * all of its activity becomes fraud and earns nothing. The reason is optional and audited.
+ * From an activity row (`path` of the row's fraud call) it marks that row's customer.
  */
 import { useNotifyServerError, type AffixDataProvider } from '@affix/admin-ui/plugin-api'
 import GppBadIcon from '@mui/icons-material/GppBad'
@@ -16,14 +17,21 @@ import {
 } from '@mui/material'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useDataProvider, useNotify, useTranslate } from 'react-admin'
+import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin'
 import { CUSTOMERS_API, type Customer } from '../model'
 
-export const FraudButton = ({ customer }: { customer: Pick<Customer, 'id' | 'cuid'> }) => {
+export const FraudButton = ({
+  customer,
+  path = `${CUSTOMERS_API}/${customer.id}/fraud`,
+}: {
+  customer: Pick<Customer, 'id' | 'cuid'>
+  path?: string
+}) => {
   const translate = useTranslate()
   const dataProvider = useDataProvider<AffixDataProvider>()
   const queryClient = useQueryClient()
   const notify = useNotify()
+  const refresh = useRefresh()
   const notifyError = useNotifyServerError()
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
@@ -32,13 +40,15 @@ export const FraudButton = ({ customer }: { customer: Pick<Customer, 'id' | 'cui
   const confirm = async () => {
     setBusy(true)
     try {
-      await dataProvider.request(`${CUSTOMERS_API}/${customer.id}/fraud`, {
+      await dataProvider.request(path, {
         method: 'POST',
         body: reason.trim() ? { reason: reason.trim() } : {},
       })
       setOpen(false)
       notify('customers.fraud.done', { type: 'info', messageArgs: { cuid: customer.cuid } })
       await queryClient.invalidateQueries({ queryKey: ['customers'] })
+      // The lists that show the customer's rows (activity) read them again.
+      refresh()
     } catch (failure) {
       notifyError(failure)
     } finally {
