@@ -213,6 +213,22 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('customers in a browser'
     expect(problems).toEqual([])
   })
 
+  it('sets an FX rate and lists it, refusing a bad currency with the server’s reason', async () => {
+    await visit('/configuration/fx-rates')
+    await page.getByRole('button', { name: 'Set rate' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Set rate' })
+    await dialog.getByRole('textbox', { name: 'From' }).fill('XQQ')
+    await dialog.getByRole('textbox', { name: 'Rate' }).fill('0.1875')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await dialog.getByRole('alert').waitFor()
+    await dialog.getByRole('textbox', { name: 'From' }).fill('brl')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    const row = page.getByRole('row').filter({ hasText: 'BRL' }).filter({ hasText: '0.1875' })
+    await row.waitFor()
+    await screenshot('fx-rates')
+  })
+
   it('shows an affiliate its own customers with masked ids, then the admin’s switch-off message', async () => {
     const { org } = await api<{ org: { id: number } }>('/api/v1/account')
     const client = new pg.Client({ connectionString: server.databaseUrl })

@@ -29,6 +29,7 @@ import {
 } from '../model'
 import { CustomerStatusField } from '../shared/fields'
 import { FraudButton } from '../customers/FraudButton'
+import { EmptyWithActions } from '../shared/EmptyWithActions'
 import { ImportLink } from '../shared/ImportLink'
 import { commonFilters, useFilterAccess, type FilterAccess } from '../shared/filters'
 import { ListError } from '../shared/ListError'
@@ -147,6 +148,7 @@ export const ActivityList = () => {
       sort={{ field: 'date', order: 'DESC' }}
       perPage={25}
       error={<ListError />}
+      empty={<EmptyWithActions>{imports && <ImportLink to="/engagements/activity/import" />}</EmptyWithActions>}
     >
       <DataTable bulkActionButtons={false} rowClick="expand" expand={<ActivityAmounts />}>
         <DataTable.Col source="date" label={`${FIELD}.date`} />

@@ -20,6 +20,7 @@ import {
 } from 'react-admin'
 import { ATTRIBUTION_SOURCES, CUSTOMER_STATUSES, CUSTOMERS_API, customerDetailsPath, type Customer } from '../model'
 import { CustomerStatusField } from '../shared/fields'
+import { EmptyWithActions } from '../shared/EmptyWithActions'
 import { ImportLink } from '../shared/ImportLink'
 import { commonFilters, useFilterAccess, type FilterAccess } from '../shared/filters'
 import { ListError } from '../shared/ListError'
@@ -69,6 +70,7 @@ export const CustomerList = () => {
       sort={{ field: 'registeredAt', order: 'DESC' }}
       perPage={25}
       error={<ListError />}
+      empty={<EmptyWithActions>{imports && <ImportLink to="/engagements/customer/import" />}</EmptyWithActions>}
     >
       <DataTable bulkActionButtons={false} rowClick={(id) => customerDetailsPath(id)}>
         <DataTable.Col source="cuid" label={`${FIELD}.cuid`} />

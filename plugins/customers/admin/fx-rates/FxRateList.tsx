@@ -4,6 +4,7 @@
  * CSV file.
  */
 import { DataTable, DateInput, FilterButton, List, TextInput, TopToolbar, useCanAccess } from 'react-admin'
+import { EmptyWithActions } from '../shared/EmptyWithActions'
 import { ImportLink } from '../shared/ImportLink'
 import { ListError } from '../shared/ListError'
 import { SetRateButton } from './SetRateButton'
@@ -50,6 +51,12 @@ export const FxRateList = () => {
       sort={{ field: 'date', order: 'DESC' }}
       perPage={50}
       error={<ListError />}
+      empty={
+        <EmptyWithActions>
+          {manages && <SetRateButton />}
+          {manages && <ImportLink to="/configuration/fx-rates/import" />}
+        </EmptyWithActions>
+      }
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="date" label={`${FIELD}.date`} />
