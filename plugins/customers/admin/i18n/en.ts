@@ -119,6 +119,7 @@ export const en = {
     },
     cap_statuses: { none: 'No cap', counted: 'Counted', denied: 'Denied by cap' },
     outcomes: { created: 'Created', updated: 'Updated', duplicate: 'Duplicate', error: 'Error' },
+    postback_events: { registration: 'Registration', ftd: 'First deposit', deposit: 'Deposit', activity: 'Activity' },
     click_outcomes: { redirect: 'Redirected', fallback: 'Fallback', rejected: 'Rejected' },
     filters: {
       brand: 'Brand',

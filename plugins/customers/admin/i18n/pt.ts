@@ -120,6 +120,7 @@ export const pt = {
     },
     cap_statuses: { none: 'Sem limite', counted: 'Contado', denied: 'Negado pelo limite' },
     outcomes: { created: 'Criado', updated: 'Atualizado', duplicate: 'Duplicado', error: 'Erro' },
+    postback_events: { registration: 'Cadastro', ftd: 'Primeiro depósito', deposit: 'Depósito', activity: 'Atividade' },
     click_outcomes: { redirect: 'Redirecionado', fallback: 'Alternativo', rejected: 'Recusado' },
     filters: {
       brand: 'Marca',

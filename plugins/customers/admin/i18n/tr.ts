@@ -120,6 +120,7 @@ export const tr = {
     },
     cap_statuses: { none: 'Limit yok', counted: 'Sayıldı', denied: 'Limit nedeniyle reddedildi' },
     outcomes: { created: 'Oluşturuldu', updated: 'Güncellendi', duplicate: 'Yinelenen', error: 'Hata' },
+    postback_events: { registration: 'Kayıt', ftd: 'İlk yatırım', deposit: 'Yatırım', activity: 'Etkinlik' },
     click_outcomes: { redirect: 'Yönlendirildi', fallback: 'Yedek', rejected: 'Reddedildi' },
     filters: {
       brand: 'Marka',

@@ -43,7 +43,7 @@ const filters = [
     key="event"
     source="event"
     label={`${FIELD}.event`}
-    choices={POSTBACK_EVENTS.map((id) => ({ id, name: id }))}
+    choices={POSTBACK_EVENTS.map((id) => ({ id, name: `customers.postback_events.${id}` }))}
   />,
   <DateInput key="from" source="from" label="customers.filters.from" parse={dayOnly} format={dayOnly} />,
   <DateInput key="to" source="to" label="customers.filters.to" parse={dayOnly} format={dayOnly} />,
