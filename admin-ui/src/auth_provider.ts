@@ -105,6 +105,8 @@ export function classifyApiError(
   const status = error?.status
   if (status === 401) return isBillingNotice(error!) ? { kind: 'notice' } : { kind: 'logout' }
   if (status === 406) return { kind: 'forcedLogout' }
+  // A report the admin switched off: the screen that asked shows the server's message ("…disabled by Admin").
+  if (status === 403 && error?.type === 'report_disabled') return { kind: 'error' }
   if (status === 403) return { kind: 'redirect', to: error?.type === 'panel_locked' ? '/manage/billing' : '/403' }
   // A GET that finds nothing is the page's own record (an edit or detail screen): /404.
   // A write that answers 404 stays on its form, which shows the message.

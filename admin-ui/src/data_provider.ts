@@ -41,7 +41,8 @@ export function createDataProvider({ registry, httpClient, downloadFile }: DataP
     const key = registry.primaryKey(resource)
     const { data } = (result ?? {}) as { data?: unknown }
     if (key === 'id' || !data) return result
-    const keyed = (row: any) => (row && typeof row === 'object' && !('id' in row) ? { ...row, id: row[key] } : row)
+    const idOf = (row: any) => (Array.isArray(key) ? key.map((field) => row[field]).join(':') : row[key])
+    const keyed = (row: any) => (row && typeof row === 'object' && !('id' in row) ? { ...row, id: idOf(row) } : row)
     return { ...(result as object), data: Array.isArray(data) ? data.map(keyed) : keyed(data) }
   }
 

@@ -30,6 +30,16 @@ export {
   EditButton,
   useEditPath,
 } from './plugin_kit'
+export {
+  ImportProgress,
+  IMPORTS_API,
+  isRunning,
+  POLL_INTERVAL_MS,
+  progressPercent,
+  RUNNING_STATUSES,
+  type ImportRecord,
+  type ImportStatus,
+} from './layout/ImportProgress'
 export type { QueryParams, RequestOptions, UploadParams } from './http_client'
 
 export type Locale = 'en' | 'pt' | 'tr'
@@ -46,8 +56,11 @@ export interface AdminResource {
   name: string
   /** Absolute API path of the REST collection (e.g. `/api/v1/brands/brands`). */
   apiPath: string
-  /** The field that identifies a record when it is not `id` (e.g. a click's `clickId`). */
-  primaryKey?: string
+  /**
+   * The field that identifies a record when it is not `id` (e.g. a click's `clickId`), or
+   * the fields that do together (joined with ":", e.g. an FX rate's from, to and date).
+   */
+  primaryKey?: string | string[]
   list?: ComponentType
   edit?: ComponentType
   create?: ComponentType

@@ -12,6 +12,7 @@ import campaigns from '@affix/campaigns/admin'
 import fraud from '@affix/fraud/admin'
 import domains from '@affix/domains/admin'
 import tracking from '@affix/tracking/admin'
+import customers from '@affix/customers/admin'
 import payouts from '@affix/payouts/admin'
 import type { AdminPlugin, AdminResource, Permissions } from './plugin_api'
 import { ResourceRegistry } from './resource_registry'
@@ -26,6 +27,7 @@ export const installedPlugins: AdminPlugin[] = [
   fraud,
   domains,
   tracking,
+  customers,
   payouts,
 ]
 

@@ -37,8 +37,8 @@ export class ResourceRegistry {
     return entry.apiPath.replace(/\/+$/, '')
   }
 
-  /** The field that identifies a resource's records (react-admin needs it as `id`). */
-  primaryKey(resource: string): string {
+  /** The field(s) that identify a resource's records (react-admin needs them as `id`). */
+  primaryKey(resource: string): string | string[] {
     return this.resources.get(resource)?.primaryKey ?? 'id'
   }
 

@@ -35,8 +35,13 @@ describe('plugin paths', () => {
         '/manage/deep-links',
         '/engagements/click',
         '/engagements/payout',
+        '/engagements/customer',
+        '/engagements/activity',
+        '/engagements/conversion',
         '/configuration/domains',
         '/configuration/fraud-rules',
+        '/configuration/operator-postback',
+        '/configuration/fx-rates',
       ].sort()
     )
   })
