@@ -1,8 +1,9 @@
 /*
  * Demo postbacks (manifest `seed`): a GET postback with macros for each of the first active
  * affiliates, a signed JSON one, the network's global postback, a rule, a webhook, and a few
- * days of delivery log (successes, a retried one, one that gave up). Demo receivers are
- * example.com addresses: nothing is sent.
+ * days of delivery log (successes, a retried one, one that gave up). They are seeded
+ * inactive, with example.com receivers: a fresh demo sends nothing until someone points one
+ * at a real receiver and turns it on.
  */
 import type { SeedContext } from '@affix/core/kernel'
 import { listAffiliates } from '@affix/affiliates/contracts'
@@ -42,7 +43,7 @@ export async function seedPostbacks({ organizationId, trx, dayAt, random }: Seed
         ...definition,
         events: definition.events,
         secret_encrypted: definition.method === 'post' ? sealSecret(`whsec_demo_${organizationId}_${index}`) : null,
-        status: 'active',
+        status: 'inactive',
         created_at: dayAt(30 - index, '10:00'),
         updated_at: dayAt(30 - index, '10:00'),
       }))
@@ -75,7 +76,7 @@ export async function seedPostbacks({ organizationId, trx, dayAt, random }: Seed
       url: 'https://hooks.example.com/affix',
       events: ['customer.registered', 'customer.ftd', 'commission.created'],
       secret_encrypted: sealSecret(`whsec_demo_${organizationId}_webhook`),
-      status: 'active',
+      status: 'inactive',
       created_at: dayAt(25, '11:00'),
       updated_at: dayAt(25, '11:00'),
     })
