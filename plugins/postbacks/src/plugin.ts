@@ -11,7 +11,7 @@ import db from '@adonisjs/lucid/services/db'
 import { definePlugin } from '@affix/core/kernel'
 import { postbacksRoutes } from './routes.js'
 import { postbackListeners } from './delivery/fanout.js'
-import { deliver } from './delivery/deliver.js'
+import { dispatch, sweep } from './delivery/deliver.js'
 import { POSTBACKS_SETTINGS_DEFAULTS, postbacksSettingsValidator } from './settings.js'
 import { seedPostbacks } from './seed.js'
 
@@ -32,7 +32,8 @@ export default definePlugin({
   listeners: postbackListeners,
   settings: { validator: postbacksSettingsValidator, defaults: { ...POSTBACKS_SETTINGS_DEFAULTS } },
   jobs: {
-    deliver,
+    dispatch,
+    sweep,
     // Attempts and finished deliveries older than the retention; pending ones stay.
     cleanup: async () => {
       const cutoff = new Date(Date.now() - LOG_RETENTION_DAYS * 86_400_000)
@@ -44,7 +45,10 @@ export default definePlugin({
         .delete()
     },
   },
-  cron: [{ job: 'cleanup', schedule: '17 3 * * *' }],
+  cron: [
+    { job: 'sweep', schedule: '* * * * *' },
+    { job: 'cleanup', schedule: '17 3 * * *' },
+  ],
   seed: seedPostbacks,
   // Spec §6: the network manages every postback; AFM/ADM those of their affiliates; an
   // affiliate reads its own and changes them only when the organisation allows it (setting

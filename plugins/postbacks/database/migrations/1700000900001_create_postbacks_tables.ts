@@ -73,6 +73,8 @@ export default class extends BaseSchema {
       // Attempts since the last (re)send: the retry budget counts these.
       table.integer('round_attempts').notNullable().defaultTo(0)
       table.timestamp('next_attempt_at', { useTz: true }).nullable()
+      // Set while a dispatcher sends it; an expired lease (a killed worker) makes it due again.
+      table.timestamp('lease_until', { useTz: true }).nullable()
       table.integer('last_status_code').nullable()
       table.text('last_error').nullable()
       table.timestamp('delivered_at', { useTz: true }).nullable()
@@ -80,6 +82,10 @@ export default class extends BaseSchema {
       table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(this.now())
       table.index(['organization_id', 'status', 'created_at'])
     })
+    // The dispatcher's claim: due deliveries by time.
+    this.schema.raw(
+      `CREATE INDEX postback_deliveries_due ON postback_deliveries (organization_id, next_attempt_at) WHERE status IN ('pending', 'retrying')`
+    )
     this.schema.createTable('postback_attempts', (table) => {
       table.bigIncrements('id')
       table.integer('organization_id').notNullable().references('id').inTable('organizations').onDelete('CASCADE')

@@ -14,7 +14,7 @@ import Delivery from '../models/delivery.js'
 import { ATTEMPT_LIST, DELIVERY_LIST } from '../lists.js'
 import { resendFailedValidator } from '../validators.js'
 import { SCOPE, assertMayManage, narrow } from '../access.js'
-import { scheduleDelivery } from '../delivery/deliver.js'
+import { wakeDispatcher } from '../delivery/deliver.js'
 
 type Kind = 'postback' | 'webhook'
 
@@ -102,12 +102,14 @@ async function findAttempt(ctx: HttpContext, kind: Kind) {
 async function requeue(organizationId: number, ids: number[]) {
   if (!ids.length) return 0
   await db.transaction(async (trx) => {
-    await trx
-      .from('postback_deliveries')
-      .where('organization_id', organizationId)
-      .whereIn('id', ids)
-      .update({ status: 'pending', round_attempts: 0, next_attempt_at: new Date(), updated_at: new Date() })
-    for (const id of ids) await scheduleDelivery(organizationId, id, { trx })
+    await trx.from('postback_deliveries').where('organization_id', organizationId).whereIn('id', ids).update({
+      status: 'pending',
+      round_attempts: 0,
+      next_attempt_at: new Date(),
+      lease_until: null,
+      updated_at: new Date(),
+    })
+    await wakeDispatcher(organizationId, { trx })
   })
   return ids.length
 }

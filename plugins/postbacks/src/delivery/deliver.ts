@@ -1,33 +1,46 @@
 /*
- * The delivery job (`postbacks:deliver`): one HTTP attempt of one delivery, then, in one
- * transaction, its log row, the delivery's new state, the next attempt's job (exponential
- * backoff) or its dead-letter, and the target's consecutive-failure count, which disables
- * the target at the organisation's threshold and leaves a notice for the affiliate and the
- * team members who manage it. The HTTP call happens outside any transaction.
+ * The dispatcher (`postbacks:dispatch`, one run per organisation at a time is enough): it
+ * claims the organisation's due deliveries in batches with a lease, sends them concurrently
+ * outside any transaction, then records each batch in one transaction: the attempts, each
+ * delivery's new state (delivered, retrying with exponential backoff, or dead), a wake-up
+ * job at the next retry time, and the targets' consecutive-failure counts, which disable a
+ * target at the organisation's threshold and leave a notice for the affiliate and the team
+ * members who manage it.
+ *
+ * Nothing depends on the wake-up jobs alone: the delivery rows are the queue. A worker
+ * killed mid-batch leaves leases that expire, and the sweep (cron, every minute) wakes the
+ * dispatcher of every organisation with due deliveries.
  */
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { enqueueJob, settingsOf } from '@affix/core/kernel'
-import { backoffSeconds, completeSettings } from '../settings.js'
+import { backoffSeconds, completeSettings, type PostbacksSettings } from '../settings.js'
 import { send, type OutgoingRequest, type Outcome } from './http.js'
 import { expandMacros, maskUrl } from './macros.js'
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, openSecret, signatureHeader } from './signing.js'
 
-export const DELIVER_JOB = 'postbacks:deliver'
+export const DISPATCH_JOB = 'postbacks:dispatch'
 const ACTIVE_STATES = ['pending', 'retrying']
+const BATCH = 500
+const IN_FLIGHT = Math.max(1, Number(process.env.AFFIX_POSTBACK_CONCURRENCY) || 200)
+/** How long a claim holds; a dispatcher killed mid-batch leaves deliveries due again after it. */
+const leaseSeconds = () => Math.max(1, Number(process.env.AFFIX_POSTBACK_LEASE_SECONDS) || 120)
+/** A dispatcher run hands over to a fresh job after this long, so other jobs get the worker too. */
+const RUN_BUDGET_MS = 30_000
 
-export const deliveryJobKey = (deliveryId: number) => `postbacks:deliver:${deliveryId}`
-
-/** Enqueues the delivery's next attempt (in `trx` when given; a pending one is replaced). */
-export async function scheduleDelivery(
+/**
+ * Wakes the organisation's dispatcher, now or at `runAt` (in `trx` when given). One pending
+ * job per second of wake-up time: a burst of retries due together costs one job.
+ */
+export async function wakeDispatcher(
   organizationId: number,
-  deliveryId: number,
   options: { trx?: TransactionClientContract; runAt?: Date } = {}
 ) {
+  const at = options.runAt ? Math.ceil(options.runAt.getTime() / 1000) : 'now'
   await enqueueJob(
-    DELIVER_JOB,
-    { organizationId, deliveryId },
-    { trx: options.trx, runAt: options.runAt, jobKey: deliveryJobKey(deliveryId), maxAttempts: 5 }
+    DISPATCH_JOB,
+    { organizationId },
+    { trx: options.trx, runAt: options.runAt, jobKey: `postbacks:dispatch:${organizationId}:${at}`, maxAttempts: 5 }
   )
 }
 
@@ -38,42 +51,6 @@ export interface Target {
   method: 'get' | 'post'
   secret: string | null
   status: string
-}
-
-async function targetOf(delivery: any): Promise<Target | null> {
-  if (delivery.kind === 'postback' && delivery.postback_id) {
-    const row = await db
-      .from('postbacks')
-      .where({ id: delivery.postback_id, organization_id: delivery.organization_id })
-      .first()
-    return row
-      ? {
-          kind: 'postback',
-          id: row.id,
-          url: row.url,
-          method: row.method,
-          secret: openSecret(row.secret_encrypted),
-          status: row.status,
-        }
-      : null
-  }
-  if (delivery.kind === 'webhook' && delivery.webhook_id) {
-    const row = await db
-      .from('webhook_configs')
-      .where({ id: delivery.webhook_id, organization_id: delivery.organization_id })
-      .first()
-    return row
-      ? {
-          kind: 'webhook',
-          id: row.id,
-          url: row.url,
-          method: 'post',
-          secret: openSecret(row.secret_encrypted),
-          status: row.status,
-        }
-      : null
-  }
-  return null
 }
 
 /** The exact request a delivery sends to a target. */
@@ -88,12 +65,7 @@ export function buildRequest(
   }
   const body = JSON.stringify(
     target.kind === 'webhook'
-      ? {
-          id: delivery.event_id,
-          type: delivery.event,
-          createdAt: new Date(now).toISOString(),
-          data: delivery.values,
-        }
+      ? { id: delivery.event_id, type: delivery.event, createdAt: new Date(now).toISOString(), data: delivery.values }
       : { ...values }
   )
   const headers: Record<string, string> = { 'content-type': 'application/json', [EVENT_ID_HEADER]: delivery.event_id }
@@ -101,53 +73,143 @@ export function buildRequest(
   return { method: 'POST', url: expandMacros(target.url, values), headers, body }
 }
 
-async function markDead(delivery: any, reason: string) {
-  await db
-    .from('postback_deliveries')
-    .where({ id: delivery.id, organization_id: delivery.organization_id })
-    .whereIn('status', ACTIVE_STATES)
-    .update({ status: 'dead', last_error: reason, next_attempt_at: null, updated_at: new Date() })
+async function claim(organizationId: number) {
+  const { rows } = await db.rawQuery(
+    `UPDATE postback_deliveries SET lease_until = now() + make_interval(secs => ?)
+      WHERE id IN (SELECT id FROM postback_deliveries
+                    WHERE organization_id = ? AND status IN ('pending', 'retrying') AND next_attempt_at <= now()
+                      AND (lease_until IS NULL OR lease_until < now())
+                    ORDER BY next_attempt_at, id LIMIT ? FOR UPDATE SKIP LOCKED)
+      RETURNING *`,
+    [leaseSeconds(), organizationId, BATCH]
+  )
+  return rows as any[]
 }
 
-export async function deliver(payload: { organizationId: number; deliveryId: number }) {
-  const delivery = await db
-    .from('postback_deliveries')
-    .where({ id: payload.deliveryId, organization_id: payload.organizationId })
-    .first()
-  if (!delivery || !ACTIVE_STATES.includes(delivery.status)) return
-  const target = await targetOf(delivery)
-  if (!target) return markDead(delivery, 'target deleted')
-  if (target.status !== 'active') return markDead(delivery, `target ${target.status}`)
-  const outgoing = buildRequest(target, delivery)
-  const outcome = await send(outgoing)
-  const settings = completeSettings(await settingsOf(delivery.organization_id, 'postbacks'))
-  await db.transaction((trx) => record(trx, delivery, target, outgoing, outcome, settings))
+async function targetsOf(organizationId: number, deliveries: any[]) {
+  const byKey = new Map<string, Target>()
+  const postbackIds = [...new Set(deliveries.filter((row) => row.postback_id).map((row) => row.postback_id))]
+  const webhookIds = [...new Set(deliveries.filter((row) => row.webhook_id).map((row) => row.webhook_id))]
+  if (postbackIds.length)
+    for (const row of await db.from('postbacks').where('organization_id', organizationId).whereIn('id', postbackIds))
+      byKey.set(`postback:${row.id}`, {
+        kind: 'postback',
+        id: row.id,
+        url: row.url,
+        method: row.method,
+        secret: openSecret(row.secret_encrypted),
+        status: row.status,
+      })
+  if (webhookIds.length)
+    for (const row of await db
+      .from('webhook_configs')
+      .where('organization_id', organizationId)
+      .whereIn('id', webhookIds))
+      byKey.set(`webhook:${row.id}`, {
+        kind: 'webhook',
+        id: row.id,
+        url: row.url,
+        method: 'post',
+        secret: openSecret(row.secret_encrypted),
+        status: row.status,
+      })
+  return byKey
+}
+
+const targetKey = (delivery: any) =>
+  delivery.kind === 'postback' ? `postback:${delivery.postback_id}` : `webhook:${delivery.webhook_id}`
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+async function inBatches<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length)
+  let next = 0
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await work(items[index])
+    }
+  })
+  await Promise.all(lanes)
+  return results
+}
+
+interface Sent {
+  delivery: any
+  target: Target | undefined
+  /** Set when the delivery was not sent (target gone or not active). */
+  skipped?: string
+  outgoing?: OutgoingRequest
+  outcome?: Outcome
+}
+
+export async function dispatch(payload: { organizationId: number }) {
+  const organizationId = payload.organizationId
+  const started = Date.now()
+  for (;;) {
+    const deliveries = await claim(organizationId)
+    if (!deliveries.length) return
+    const settings = completeSettings(await settingsOf(organizationId, 'postbacks'))
+    const targets = await targetsOf(organizationId, deliveries)
+    const sent = await inBatches(deliveries, IN_FLIGHT, async (delivery): Promise<Sent> => {
+      const target = targets.get(targetKey(delivery))
+      if (!target) return { delivery, target, skipped: 'target deleted' }
+      if (target.status !== 'active') return { delivery, target, skipped: `target ${target.status}` }
+      const outgoing = buildRequest(target, delivery)
+      return { delivery, target, outgoing, outcome: await send(outgoing) }
+    })
+    await db.transaction((trx) => record(trx, organizationId, sent, settings))
+    if (Date.now() - started > RUN_BUDGET_MS) {
+      await wakeDispatcher(organizationId)
+      return
+    }
+  }
 }
 
 async function record(
   trx: TransactionClientContract,
-  delivery: any,
-  target: Target,
-  outgoing: OutgoingRequest,
-  outcome: Outcome,
-  settings: ReturnType<typeof completeSettings>
+  organizationId: number,
+  sent: Sent[],
+  settings: PostbacksSettings
 ) {
-  const current = await trx
-    .from('postback_deliveries')
-    .where('id', delivery.id)
-    .forUpdate()
-    .select('status', 'attempts', 'round_attempts')
-    .first()
-  // Another run recorded it meanwhile (a resend raced a retry): keep one state.
-  if (!current || !ACTIVE_STATES.includes(current.status)) return
-  const attempt = Number(current.attempts) + 1
-  const round = Number(current.round_attempts) + 1
   const now = new Date()
-  await trx
-    .insertQuery()
-    .table('postback_attempts')
-    .insert({
-      organization_id: delivery.organization_id,
+  // The targets' failure counters, locked for the batch and updated in the order of sending.
+  const counters = new Map<string, { failures: number; status: string; disabled: boolean; affiliateId: any }>()
+  for (const kind of ['postback', 'webhook'] as const) {
+    const ids = [...new Set(sent.filter((entry) => entry.target?.kind === kind).map((entry) => entry.target!.id))]
+    if (!ids.length) continue
+    const rows = await trx
+      .from(kind === 'postback' ? 'postbacks' : 'webhook_configs')
+      .whereIn('id', ids)
+      .forUpdate()
+      .select('id', 'consecutive_failures', 'status')
+    for (const row of rows)
+      counters.set(`${kind}:${row.id}`, {
+        failures: Number(row.consecutive_failures),
+        status: row.status,
+        disabled: false,
+        affiliateId: null,
+      })
+  }
+  const attempts: Array<Record<string, unknown>> = []
+  const wakeAt = new Set<number>()
+  for (const entry of sent) {
+    const { delivery } = entry
+    const still = trx.from('postback_deliveries').where('id', delivery.id).whereIn('status', ACTIVE_STATES)
+    if (entry.skipped) {
+      await still.update({
+        status: 'dead',
+        last_error: entry.skipped,
+        next_attempt_at: null,
+        lease_until: null,
+        updated_at: now,
+      })
+      continue
+    }
+    const outcome = entry.outcome!
+    const attempt = Number(delivery.attempts) + 1
+    const round = Number(delivery.round_attempts) + 1
+    attempts.push({
+      organization_id: organizationId,
       delivery_id: delivery.id,
       kind: delivery.kind,
       postback_id: delivery.postback_id,
@@ -156,8 +218,8 @@ async function record(
       attempt,
       event: delivery.event,
       event_id: delivery.event_id,
-      method: outgoing.method,
-      url: maskUrl(outgoing.url),
+      method: entry.outgoing!.method,
+      url: maskUrl(entry.outgoing!.url),
       outcome: outcome.ok ? 'success' : 'failure',
       status_code: outcome.statusCode,
       error: outcome.error,
@@ -167,59 +229,81 @@ async function record(
       click_id: delivery.click_id,
       created_at: now,
     })
-  const table = target.kind === 'postback' ? 'postbacks' : 'webhook_configs'
-  if (outcome.ok) {
-    await trx.from('postback_deliveries').where('id', delivery.id).update({
-      status: 'delivered',
-      attempts: attempt,
-      round_attempts: round,
-      delivered_at: now,
-      next_attempt_at: null,
-      last_status_code: outcome.statusCode,
-      last_error: null,
-      updated_at: now,
-    })
-    await trx
-      .from(table)
-      .where('id', target.id)
-      .where('consecutive_failures', '>', 0)
-      .update({ consecutive_failures: 0 })
-    return
-  }
-  const giveUp = round >= settings.maxAttempts
-  const runAt = new Date(now.getTime() + backoffSeconds(settings.retryBaseSeconds, round) * 1000)
-  await trx
-    .from('postback_deliveries')
-    .where('id', delivery.id)
-    .update({
+    const counter = counters.get(targetKey(delivery))
+    if (outcome.ok) {
+      await still.update({
+        status: 'delivered',
+        attempts: attempt,
+        round_attempts: round,
+        delivered_at: now,
+        next_attempt_at: null,
+        lease_until: null,
+        last_status_code: outcome.statusCode,
+        last_error: null,
+        updated_at: now,
+      })
+      if (counter) counter.failures = 0
+      continue
+    }
+    const giveUp = round >= settings.maxAttempts
+    const runAt = new Date(now.getTime() + backoffSeconds(settings.retryBaseSeconds, round) * 1000)
+    await still.update({
       status: giveUp ? 'dead' : 'retrying',
       attempts: attempt,
       round_attempts: round,
       next_attempt_at: giveUp ? null : runAt,
+      lease_until: null,
       last_status_code: outcome.statusCode,
       last_error: outcome.error,
       updated_at: now,
     })
-  if (!giveUp) await scheduleDelivery(delivery.organization_id, delivery.id, { trx, runAt })
-  const counted = (
-    await trx.rawQuery(
-      `UPDATE ${table} SET consecutive_failures = consecutive_failures + 1 WHERE id = ? RETURNING consecutive_failures, status`,
-      [target.id]
-    )
-  ).rows[0]
-  if (counted && counted.status === 'active' && Number(counted.consecutive_failures) >= settings.autoDisableAfter) {
-    await trx.from(table).where('id', target.id).update({ status: 'disabled', disabled_at: now, updated_at: now })
+    if (!giveUp) wakeAt.add(Math.ceil(runAt.getTime() / 1000))
+    if (counter) {
+      counter.failures++
+      if (counter.status === 'active' && counter.failures >= settings.autoDisableAfter) {
+        counter.status = 'disabled'
+        counter.disabled = true
+        counter.affiliateId = delivery.affiliate_id
+      }
+    }
+  }
+  for (let start = 0; start < attempts.length; start += 1000)
     await trx
       .insertQuery()
-      .table('postback_notices')
-      .insert({
-        organization_id: delivery.organization_id,
-        affiliate_id: delivery.affiliate_id,
-        postback_id: target.kind === 'postback' ? target.id : null,
-        webhook_id: target.kind === 'webhook' ? target.id : null,
-        kind: 'auto_disabled',
-        failures: Number(counted.consecutive_failures),
-        created_at: now,
+      .table('postback_attempts')
+      .multiInsert(attempts.slice(start, start + 1000))
+  for (const [key, counter] of counters) {
+    const [kind, rawId] = key.split(':')
+    const id = Number(rawId)
+    await trx
+      .from(kind === 'postback' ? 'postbacks' : 'webhook_configs')
+      .where('id', id)
+      .update({
+        consecutive_failures: counter.failures,
+        ...(counter.disabled ? { status: 'disabled', disabled_at: now, updated_at: now } : {}),
       })
+    if (counter.disabled)
+      await trx
+        .insertQuery()
+        .table('postback_notices')
+        .insert({
+          organization_id: organizationId,
+          affiliate_id: counter.affiliateId,
+          postback_id: kind === 'postback' ? id : null,
+          webhook_id: kind === 'webhook' ? id : null,
+          kind: 'auto_disabled',
+          failures: counter.failures,
+          created_at: now,
+        })
   }
+  for (const second of wakeAt) await wakeDispatcher(organizationId, { trx, runAt: new Date(second * 1000) })
+}
+
+/** Cron: wakes the dispatcher of every organisation with due deliveries (lost wake-ups, expired leases). */
+export async function sweep() {
+  const { rows } = await db.rawQuery(
+    `SELECT DISTINCT organization_id FROM postback_deliveries
+      WHERE status IN ('pending', 'retrying') AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())`
+  )
+  for (const row of rows) await wakeDispatcher(Number(row.organization_id))
 }

@@ -22,7 +22,7 @@ import { commissionRowsOf, commissionsApproved, commissionsCreated } from '@affi
 import { clickLog } from '@affix/tracking/contracts'
 import { createHash } from 'node:crypto'
 import { eventIdFor } from './macros.js'
-import { scheduleDelivery } from './deliver.js'
+import { wakeDispatcher } from './deliver.js'
 
 /** One business event a postback may fire for. */
 export interface PostbackItem {
@@ -98,6 +98,7 @@ async function clickDetails(organizationId: number, clickIds: Array<string | nul
 async function store(organizationId: number, rows: Array<Record<string, unknown>>) {
   if (!rows.length) return
   await db.transaction(async (trx) => {
+    let woken = false
     for (let start = 0; start < rows.length; start += 500) {
       const inserted = await trx
         .insertQuery()
@@ -106,9 +107,10 @@ async function store(organizationId: number, rows: Array<Record<string, unknown>
         .onConflict('event_id')
         .ignore()
         .returning(['id'])
-      for (const row of inserted as Array<{ id: string | number }>)
-        await scheduleDelivery(organizationId, Number(row.id), { trx })
+      woken ||= (inserted as unknown[]).length > 0
     }
+    // The rows are the queue; one wake-up in the same transaction starts their dispatch.
+    if (woken) await wakeDispatcher(organizationId, { trx })
   })
 }
 
@@ -172,6 +174,7 @@ export async function fanOutPostbacks(organizationId: number, items: PostbackIte
         customer_id: item.customerId,
         click_id: item.clickId,
         status: 'pending',
+        next_attempt_at: new Date(),
       })
     }
   }
@@ -199,6 +202,7 @@ export async function fanOutWebhooks(organizationId: number, items: WebhookItem[
         customer_id: item.customerId,
         click_id: item.clickId,
         status: 'pending',
+        next_attempt_at: new Date(),
       })
     }
   }

@@ -71,7 +71,11 @@ export async function receiver(
   return {
     requests,
     base: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done())
+        server.closeAllConnections()
+      }),
   }
 }
 
