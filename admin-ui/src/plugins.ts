@@ -12,6 +12,7 @@ import campaigns from '@affix/campaigns/admin'
 import fraud from '@affix/fraud/admin'
 import domains from '@affix/domains/admin'
 import tracking from '@affix/tracking/admin'
+import postbacks from '@affix/postbacks/admin'
 import type { AdminPlugin, AdminResource, Permissions } from './plugin_api'
 import { ResourceRegistry } from './resource_registry'
 
@@ -25,6 +26,7 @@ export const installedPlugins: AdminPlugin[] = [
   fraud,
   domains,
   tracking,
+  postbacks,
 ]
 
 export const resourceRegistry = installedPlugins.reduce(

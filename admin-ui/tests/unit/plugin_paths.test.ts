@@ -36,6 +36,11 @@ describe('plugin paths', () => {
         '/engagements/click',
         '/configuration/domains',
         '/configuration/fraud-rules',
+        '/manage/postback',
+        '/manage/postback-log',
+        '/manage/pbrules',
+        '/configuration/webhook-configs',
+        '/configuration/webhook-logs',
       ].sort()
     )
   })
