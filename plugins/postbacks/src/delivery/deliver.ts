@@ -20,7 +20,6 @@ import { expandMacros, maskUrl } from './macros.js'
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, openSecret, signatureHeader } from './signing.js'
 
 export const DISPATCH_JOB = 'postbacks:dispatch'
-const ACTIVE_STATES = ['pending', 'retrying']
 const BATCH = 500
 const IN_FLIGHT = Math.max(1, Number(process.env.AFFIX_POSTBACK_CONCURRENCY) || 200)
 /** How long a claim holds; a dispatcher killed mid-batch leaves deliveries due again after it. */
@@ -133,6 +132,17 @@ async function inBatches<T, R>(items: T[], limit: number, work: (item: T) => Pro
   return results
 }
 
+interface DeliveryChange {
+  id: number
+  status: 'delivered' | 'retrying' | 'dead'
+  attempts: number
+  round: number
+  nextAttemptAt: Date | null
+  deliveredAt: Date | null
+  statusCode: number | null
+  error: string | null
+}
+
 interface Sent {
   delivery: any
   target: Target | undefined
@@ -192,16 +202,19 @@ async function record(
   }
   const attempts: Array<Record<string, unknown>> = []
   const wakeAt = new Set<number>()
+  const changes: DeliveryChange[] = []
   for (const entry of sent) {
     const { delivery } = entry
-    const still = trx.from('postback_deliveries').where('id', delivery.id).whereIn('status', ACTIVE_STATES)
     if (entry.skipped) {
-      await still.update({
+      changes.push({
+        id: delivery.id,
         status: 'dead',
-        last_error: entry.skipped,
-        next_attempt_at: null,
-        lease_until: null,
-        updated_at: now,
+        attempts: Number(delivery.attempts),
+        round: Number(delivery.round_attempts),
+        nextAttemptAt: null,
+        deliveredAt: null,
+        statusCode: delivery.last_status_code ?? null,
+        error: entry.skipped,
       })
       continue
     }
@@ -231,31 +244,30 @@ async function record(
     })
     const counter = counters.get(targetKey(delivery))
     if (outcome.ok) {
-      await still.update({
+      changes.push({
+        id: delivery.id,
         status: 'delivered',
         attempts: attempt,
-        round_attempts: round,
-        delivered_at: now,
-        next_attempt_at: null,
-        lease_until: null,
-        last_status_code: outcome.statusCode,
-        last_error: null,
-        updated_at: now,
+        round,
+        nextAttemptAt: null,
+        deliveredAt: now,
+        statusCode: outcome.statusCode,
+        error: null,
       })
       if (counter) counter.failures = 0
       continue
     }
     const giveUp = round >= settings.maxAttempts
     const runAt = new Date(now.getTime() + backoffSeconds(settings.retryBaseSeconds, round) * 1000)
-    await still.update({
+    changes.push({
+      id: delivery.id,
       status: giveUp ? 'dead' : 'retrying',
       attempts: attempt,
-      round_attempts: round,
-      next_attempt_at: giveUp ? null : runAt,
-      lease_until: null,
-      last_status_code: outcome.statusCode,
-      last_error: outcome.error,
-      updated_at: now,
+      round,
+      nextAttemptAt: giveUp ? null : runAt,
+      deliveredAt: null,
+      statusCode: outcome.statusCode,
+      error: outcome.error,
     })
     if (!giveUp) wakeAt.add(Math.ceil(runAt.getTime() / 1000))
     if (counter) {
@@ -267,6 +279,28 @@ async function record(
       }
     }
   }
+  // One statement for the whole batch; a delivery resent meanwhile (no longer active) is left alone.
+  if (changes.length)
+    await trx.rawQuery(
+      `UPDATE postback_deliveries d
+          SET status = v.status, attempts = v.attempts, round_attempts = v.round, next_attempt_at = v.next_attempt_at,
+              delivered_at = COALESCE(v.delivered_at, d.delivered_at), last_status_code = v.status_code,
+              last_error = v.error, lease_until = NULL, updated_at = ?
+         FROM unnest(?::bigint[], ?::text[], ?::int[], ?::int[], ?::timestamptz[], ?::timestamptz[], ?::int[], ?::text[])
+              AS v(id, status, attempts, round, next_attempt_at, delivered_at, status_code, error)
+        WHERE d.id = v.id AND d.status IN ('pending', 'retrying')`,
+      [
+        now,
+        changes.map((change) => change.id),
+        changes.map((change) => change.status),
+        changes.map((change) => change.attempts),
+        changes.map((change) => change.round),
+        changes.map((change) => change.nextAttemptAt?.toISOString() ?? null) as string[],
+        changes.map((change) => change.deliveredAt?.toISOString() ?? null) as string[],
+        changes.map((change) => change.statusCode) as number[],
+        changes.map((change) => change.error) as string[],
+      ]
+    )
   for (let start = 0; start < attempts.length; start += 1000)
     await trx
       .insertQuery()
