@@ -331,6 +331,14 @@ export const postbackListeners = [
   }),
   commissionsCreated.listen(async ({ organizationId, keys }) => {
     const rows = await commissionRowsOf(organizationId, { keys })
+    const customers = new Map(
+      (
+        await customersByIds(
+          organizationId,
+          rows.flatMap((row) => (row.customerId ? [row.customerId] : []))
+        )
+      ).map((customer) => [customer.id, customer])
+    )
     await fanOutPostbacks(
       organizationId,
       rows.map((row) => ({
@@ -338,11 +346,11 @@ export const postbackListeners = [
         key: `commission_created:${row.id}`,
         affiliateId: row.affiliateId,
         campaignId: row.campaignId,
-        country: null,
+        country: row.customerId ? (customers.get(row.customerId)?.country ?? null) : null,
         amount: row.amount,
         customerId: row.customerId,
-        cuid: null,
-        clickId: null,
+        cuid: row.customerId ? (customers.get(row.customerId)?.cuid ?? null) : null,
+        clickId: row.customerId ? (customers.get(row.customerId)?.clickId ?? null) : null,
         values: { amount: row.amount, payout: row.amount, currency: row.currency, txn_id: null },
       }))
     )

@@ -209,6 +209,61 @@ test.group('Postbacks: delivery', (group) => {
     }
   }).timeout(90_000)
 
+  test('FTD and commission events reach the postback with amount and payout', async ({ client, assert }) => {
+    const { tenant, orgId, campaignId } = await organization()
+    const aff = await affiliate(orgId)
+    const healthy = await receiver()
+    try {
+      const plan = await client.put(`/api/v1/campaigns/campaigns/${campaignId}/payout`).bearerToken(tenant.token).json({
+        model: 'hybrid',
+        goal: 'ftd',
+        cpaPayout: 40,
+        cpaFtdP: 50,
+        cpaRegP: '2.5',
+        cpsNgrP: 25,
+      })
+      plan.assertStatus(200)
+      await client
+        .post(`${API}/postback`)
+        .bearerToken(tenant.token)
+        .json({
+          name: 'Money',
+          affiliateId: aff.user.id,
+          events: ['ftd', 'commission_created'],
+          url: `${healthy.base}/pb?e={event}&a={amount}&p={payout}&c={currency}&cid={customer_id}&eid={event_id}`,
+        })
+      await register(client, tenant.token, [
+        { cuid: 'money-1', date: today(), curr: 'USD', country: 'BR', campaign_id: campaignId, pub_id: aff.user.id },
+      ])
+      const activity = await client
+        .post('/api/v1/customers/activity/batch')
+        .bearerToken(tenant.token)
+        .json({ rows: [{ cuid: 'money-1', date: today(), txn_id: 'm-1', deposits: 100, deposit_count: 1, ftd: 1 }] })
+      activity.assertStatus(200)
+      await waitFor(
+        async () =>
+          healthy.requests.some((request) => request.url.searchParams.get('e') === 'ftd') &&
+          healthy.requests.filter((request) => request.url.searchParams.get('e') === 'commission_created').length >= 2,
+        40_000,
+        'ftd and commission postbacks'
+      )
+      await new Promise((done) => setTimeout(done, 1500))
+      const ftd = healthy.requests.filter((request) => request.url.searchParams.get('e') === 'ftd')
+      assert.lengthOf(ftd, 1)
+      assert.equal(Number(ftd[0].url.searchParams.get('a')), 100)
+      assert.equal(ftd[0].url.searchParams.get('c'), 'USD')
+      const payouts = healthy.requests
+        .filter((request) => request.url.searchParams.get('e') === 'commission_created')
+        .map((request) => request.url.searchParams.get('p'))
+      assert.includeMembers(payouts, ['50.00', '2.50'])
+      assert.isTrue(healthy.requests.every((request) => /^mo\*+-1$/.test(request.url.searchParams.get('cid') ?? '')))
+      const eventIds = healthy.requests.map((request) => request.url.searchParams.get('eid'))
+      assert.lengthOf(new Set(eventIds), eventIds.length)
+    } finally {
+      await healthy.close()
+    }
+  }).timeout(60_000)
+
   test('a slow receiver times out, is logged, and does not block other deliveries', async ({ client, assert }) => {
     const { tenant, orgId, campaignId } = await organization()
     const aff = await affiliate(orgId)
