@@ -264,6 +264,55 @@ test.group('Postbacks: delivery', (group) => {
     }
   }).timeout(60_000)
 
+  test('postback rules decide: a skip rule by country, a sampled fire rule', async ({ client, assert }) => {
+    const { tenant, orgId, campaignId } = await organization()
+    const aff = await affiliate(orgId)
+    const healthy = await receiver()
+    try {
+      const created = await client
+        .post(`${API}/postback`)
+        .bearerToken(tenant.token)
+        .json({
+          name: 'Ruled',
+          affiliateId: aff.user.id,
+          events: ['registration'],
+          url: `${healthy.base}/pb?eid={event_id}`,
+        })
+      const postbackId = created.body().data.id
+      const skip = await client
+        .post(`${API}/pbrules`)
+        .bearerToken(tenant.token)
+        .json({ postbackId, name: 'No Brazil', action: 'skip', priority: 1, countries: ['br'] })
+      skip.assertStatus(201)
+      assert.deepEqual(skip.body().data.countries, ['BR'])
+      const none = await client
+        .post(`${API}/pbrules`)
+        .bearerToken(tenant.token)
+        .json({ postbackId, name: 'Portugal never', action: 'fire', priority: 2, countries: ['PT'], samplePercent: 0 })
+      none.assertStatus(201)
+      const bad = await client
+        .post(`${API}/pbrules`)
+        .bearerToken(tenant.token)
+        .json({ postbackId, name: 'Bad', minAmount: '10', maxAmount: '5' })
+      bad.assertStatus(422)
+      assert.equal(bad.body().error.message, 'The minimum amount is above the maximum amount')
+      const customers = await register(client, tenant.token, [
+        { cuid: 'r-br', date: today(), curr: 'USD', country: 'BR', campaign_id: campaignId, pub_id: aff.user.id },
+        { cuid: 'r-pt', date: today(), curr: 'USD', country: 'PT', campaign_id: campaignId, pub_id: aff.user.id },
+        { cuid: 'r-de', date: today(), curr: 'USD', country: 'DE', campaign_id: campaignId, pub_id: aff.user.id },
+      ])
+      await waitFor(async () => healthy.requests.length >= 1 && (await idle(orgId)), 30_000, 'the German player')
+      await new Promise((done) => setTimeout(done, 1500))
+      // Only the player no rule matched (DE) fired.
+      assert.deepEqual(
+        healthy.requests.map((request) => request.url.searchParams.get('eid')),
+        [eventIdFor(orgId, 'postback', postbackId, `registration:${customers[2].id}`)]
+      )
+    } finally {
+      await healthy.close()
+    }
+  }).timeout(60_000)
+
   test('a slow receiver times out, is logged, and does not block other deliveries', async ({ client, assert }) => {
     const { tenant, orgId, campaignId } = await organization()
     const aff = await affiliate(orgId)
