@@ -14,6 +14,7 @@ import domains from '@affix/domains/admin'
 import tracking from '@affix/tracking/admin'
 import customers from '@affix/customers/admin'
 import payouts from '@affix/payouts/admin'
+import postbacks from '@affix/postbacks/admin'
 import type { AdminPlugin, AdminResource, Permissions } from './plugin_api'
 import { ResourceRegistry } from './resource_registry'
 
@@ -29,6 +30,7 @@ export const installedPlugins: AdminPlugin[] = [
   tracking,
   customers,
   payouts,
+  postbacks,
 ]
 
 export const resourceRegistry = installedPlugins.reduce(

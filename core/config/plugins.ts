@@ -14,6 +14,7 @@ import domains from '@affix/domains'
 import tracking from '@affix/tracking'
 import customers from '@affix/customers'
 import payouts from '@affix/payouts'
+import postbacks from '@affix/postbacks'
 import { PluginRegistry } from '#kernel/plugin'
 
 export const registry = PluginRegistry.create([
@@ -28,6 +29,7 @@ export const registry = PluginRegistry.create([
   tracking,
   customers,
   payouts,
+  postbacks,
 ])
 
 export const migrationPaths = registry.migrationPaths()

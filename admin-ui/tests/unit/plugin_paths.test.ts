@@ -42,6 +42,11 @@ describe('plugin paths', () => {
         '/configuration/fraud-rules',
         '/configuration/operator-postback',
         '/configuration/fx-rates',
+        '/manage/postback',
+        '/manage/postback-log',
+        '/manage/pbrules',
+        '/configuration/webhook-configs',
+        '/configuration/webhook-logs',
       ].sort()
     )
   })

@@ -1891,6 +1891,146 @@ export type PluginState = {
     };
 };
 
+export type Postback = {
+    id: number;
+    /**
+     * The affiliate's own postback; null: the network's global postback
+     */
+    affiliateId: number | null;
+    name: string;
+    events: Array<'registration' | 'ftd' | 'qualified_cpa' | 'deposit' | 'commission_created'>;
+    /**
+     * null: every campaign
+     */
+    campaignIds: Array<number> | null;
+    method: 'get' | 'post';
+    /**
+     * GET: URL with macros; POST: where the signed JSON goes
+     */
+    url: string;
+    maskCustomerId?: boolean;
+    /**
+     * POST postbacks are signed with a secret shown once
+     */
+    hasSecret?: boolean;
+    /**
+     * Only in the answer that created or rotated it
+     */
+    secret?: string;
+    status: 'active' | 'inactive' | 'disabled';
+    consecutiveFailures: number;
+    disabledAt?: string | null;
+    createdAt?: string | null;
+    updatedAt?: string | null;
+};
+
+export type PostbackAttempt = {
+    id: number;
+    deliveryId: number;
+    kind?: 'postback' | 'webhook';
+    postbackId?: number | null;
+    webhookId?: number | null;
+    affiliateId?: number | null;
+    attempt: number;
+    event: string;
+    eventId: string;
+    method?: string;
+    /**
+     * As sent, with credentials and secret-looking values masked
+     */
+    url: string;
+    outcome: 'success' | 'failure';
+    statusCode?: number | null;
+    error?: string | null;
+    latencyMs: number;
+    responseExcerpt?: string | null;
+    customerId?: number | null;
+    clickId?: string | null;
+    createdAt: string;
+};
+
+export type PostbackDelivery = {
+    id: number;
+    kind: 'postback' | 'webhook';
+    postbackId?: number | null;
+    webhookId?: number | null;
+    affiliateId?: number | null;
+    event: string;
+    eventId: string;
+    status: 'pending' | 'retrying' | 'delivered' | 'dead';
+    attempts: number;
+    nextAttemptAt?: string | null;
+    lastStatusCode?: number | null;
+    lastError?: string | null;
+    deliveredAt?: string | null;
+    customerId?: number | null;
+    clickId?: string | null;
+    createdAt?: string | null;
+};
+
+export type PostbackNotice = {
+    id: number;
+    kind: 'auto_disabled';
+    affiliateId?: number | null;
+    postbackId?: number | null;
+    webhookId?: number | null;
+    failures: number;
+    message?: string;
+    createdAt: string;
+};
+
+export type PostbackResend = {
+    /**
+     * Deliveries queued again
+     */
+    deliveries: number;
+};
+
+export type PostbackRule = {
+    id: number;
+    postbackId: number;
+    name: string;
+    action: 'fire' | 'skip';
+    /**
+     * Lowest first; the first rule that matches decides
+     */
+    priority: number;
+    events?: Array<'registration' | 'ftd' | 'qualified_cpa' | 'deposit' | 'commission_created'> | null;
+    campaignIds?: Array<number> | null;
+    countries?: Array<string> | null;
+    minAmount?: string | null;
+    maxAmount?: string | null;
+    samplePercent: number;
+    status: 'active' | 'inactive';
+    createdAt?: string | null;
+    updatedAt?: string | null;
+};
+
+export type PostbacksDeleted = {
+    id: number;
+};
+
+export type PostbackTestResult = {
+    request: {
+        method: string;
+        url: string;
+        headers: {
+            [key: string]: string;
+        };
+        body?: string | null;
+    };
+    response: {
+        ok: boolean;
+        statusCode?: number | null;
+        error?: string | null;
+        latencyMs: number;
+        headers?: {
+            [key: string]: string;
+        };
+        body?: string | null;
+    };
+};
+
 export type Product = {
     id: number;
     brandId: number;
@@ -2185,6 +2325,23 @@ export type TimelineEntry = {
 export type UrlCheck = {
     valid: boolean;
     message: string;
+};
+
+export type WebhookConfig = {
+    id: number;
+    name: string;
+    url: string;
+    events: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved'>;
+    status: 'active' | 'inactive' | 'disabled';
+    consecutiveFailures: number;
+    /**
+     * Only in the answer that created or rotated it
+     */
+    secret?: string;
+    secretRotatedAt?: string | null;
+    disabledAt?: string | null;
+    createdAt?: string | null;
+    updatedAt?: string | null;
 };
 
 export type CoreGetAccountData = {
@@ -17181,6 +17338,2561 @@ export type CoreUpdatePluginSettingsResponses = {
 };
 
 export type CoreUpdatePluginSettingsResponse = CoreUpdatePluginSettingsResponses[keyof CoreUpdatePluginSettingsResponses];
+
+export type PostbacksListPostbackRulesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, name, priority, createdAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        postbackId?: number;
+        /**
+         * Equals
+         */
+        status?: 'active' | 'inactive';
+    };
+    url: '/api/v1/postbacks/pbrules';
+};
+
+export type PostbacksListPostbackRulesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksListPostbackRulesError = PostbacksListPostbackRulesErrors[keyof PostbacksListPostbackRulesErrors];
+
+export type PostbacksListPostbackRulesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<PostbackRule>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksListPostbackRulesResponse = PostbacksListPostbackRulesResponses[keyof PostbacksListPostbackRulesResponses];
+
+export type PostbacksCreatePostbackRuleData = {
+    body: {
+        postbackId: number;
+        name: string;
+        action?: 'fire' | 'skip';
+        priority?: number;
+        events?: Array<'registration' | 'ftd' | 'qualified_cpa' | 'deposit' | 'commission_created'> | null;
+        campaignIds?: Array<number> | null;
+        countries?: Array<string> | null;
+        minAmount?: string | null;
+        maxAmount?: string | null;
+        samplePercent?: number;
+        status?: 'active' | 'inactive';
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/postbacks/pbrules';
+};
+
+export type PostbacksCreatePostbackRuleErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksCreatePostbackRuleError = PostbacksCreatePostbackRuleErrors[keyof PostbacksCreatePostbackRuleErrors];
+
+export type PostbacksCreatePostbackRuleResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: PostbackRule;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksCreatePostbackRuleResponse = PostbacksCreatePostbackRuleResponses[keyof PostbacksCreatePostbackRuleResponses];
+
+export type PostbacksDeletePostbackRuleData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/pbrules/{id}';
+};
+
+export type PostbacksDeletePostbackRuleErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksDeletePostbackRuleError = PostbacksDeletePostbackRuleErrors[keyof PostbacksDeletePostbackRuleErrors];
+
+export type PostbacksDeletePostbackRuleResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbacksDeleted;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksDeletePostbackRuleResponse = PostbacksDeletePostbackRuleResponses[keyof PostbacksDeletePostbackRuleResponses];
+
+export type PostbacksGetPostbackRuleData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/pbrules/{id}';
+};
+
+export type PostbacksGetPostbackRuleErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksGetPostbackRuleError = PostbacksGetPostbackRuleErrors[keyof PostbacksGetPostbackRuleErrors];
+
+export type PostbacksGetPostbackRuleResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbackRule;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksGetPostbackRuleResponse = PostbacksGetPostbackRuleResponses[keyof PostbacksGetPostbackRuleResponses];
+
+export type PostbacksUpdatePostbackRuleData = {
+    body: {
+        name?: string;
+        action?: 'fire' | 'skip';
+        priority?: number;
+        events?: Array<'registration' | 'ftd' | 'qualified_cpa' | 'deposit' | 'commission_created'> | null;
+        campaignIds?: Array<number> | null;
+        countries?: Array<string> | null;
+        minAmount?: string | null;
+        maxAmount?: string | null;
+        samplePercent?: number;
+        status?: 'active' | 'inactive';
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/pbrules/{id}';
+};
+
+export type PostbacksUpdatePostbackRuleErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksUpdatePostbackRuleError = PostbacksUpdatePostbackRuleErrors[keyof PostbacksUpdatePostbackRuleErrors];
+
+export type PostbacksUpdatePostbackRuleResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbackRule;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksUpdatePostbackRuleResponse = PostbacksUpdatePostbackRuleResponses[keyof PostbacksUpdatePostbackRuleResponses];
+
+export type PostbacksReplacePostbackRuleData = {
+    body: {
+        name?: string;
+        action?: 'fire' | 'skip';
+        priority?: number;
+        events?: Array<'registration' | 'ftd' | 'qualified_cpa' | 'deposit' | 'commission_created'> | null;
+        campaignIds?: Array<number> | null;
+        countries?: Array<string> | null;
+        minAmount?: string | null;
+        maxAmount?: string | null;
+        samplePercent?: number;
+        status?: 'active' | 'inactive';
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly id?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly postbackId?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly createdAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/pbrules/{id}';
+};
+
+export type PostbacksReplacePostbackRuleErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksReplacePostbackRuleError = PostbacksReplacePostbackRuleErrors[keyof PostbacksReplacePostbackRuleErrors];
+
+export type PostbacksReplacePostbackRuleResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbackRule;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksReplacePostbackRuleResponse = PostbacksReplacePostbackRuleResponses[keyof PostbacksReplacePostbackRuleResponses];
+
+export type PostbacksListPostbacksData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, name, status, createdAt, updatedAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        status?: 'active' | 'inactive' | 'disabled';
+        /**
+         * Equals
+         */
+        affiliateId?: number;
+        /**
+         * Equals
+         */
+        method?: 'get' | 'post';
+        /**
+         * Contains (case-insensitive)
+         */
+        name?: string;
+    };
+    url: '/api/v1/postbacks/postback';
+};
+
+export type PostbacksListPostbacksErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksListPostbacksError = PostbacksListPostbacksErrors[keyof PostbacksListPostbacksErrors];
+
+export type PostbacksListPostbacksResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<Postback>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksListPostbacksResponse = PostbacksListPostbacksResponses[keyof PostbacksListPostbacksResponses];
+
+export type PostbacksCreatePostbackData = {
+    body: {
+        name: string;
+        url: string;
+        affiliateId?: number | null;
+        events: Array<'registration' | 'ftd' | 'qualified_cpa' | 'deposit' | 'commission_created'>;
+        campaignIds?: Array<number> | null;
+        method?: 'get' | 'post';
+        maskCustomerId?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        status?: 'active' | 'inactive';
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/postbacks/postback';
+};
+
+export type PostbacksCreatePostbackErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksCreatePostbackError = PostbacksCreatePostbackErrors[keyof PostbacksCreatePostbackErrors];
+
+export type PostbacksCreatePostbackResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: Postback;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksCreatePostbackResponse = PostbacksCreatePostbackResponses[keyof PostbacksCreatePostbackResponses];
+
+export type PostbacksListPostbackDeadLettersData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, createdAt, updatedAt, attempts; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        status?: 'pending' | 'retrying' | 'delivered' | 'dead';
+        /**
+         * Equals
+         */
+        event?: string;
+        /**
+         * Equals
+         */
+        postbackId?: number;
+        /**
+         * Equals
+         */
+        webhookId?: number;
+        /**
+         * Equals
+         */
+        affiliateId?: number;
+    };
+    url: '/api/v1/postbacks/postback-dead-letters';
+};
+
+export type PostbacksListPostbackDeadLettersErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksListPostbackDeadLettersError = PostbacksListPostbackDeadLettersErrors[keyof PostbacksListPostbackDeadLettersErrors];
+
+export type PostbacksListPostbackDeadLettersResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<PostbackDelivery>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksListPostbackDeadLettersResponse = PostbacksListPostbackDeadLettersResponses[keyof PostbacksListPostbackDeadLettersResponses];
+
+export type PostbacksListPostbackLogData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, createdAt, latencyMs, statusCode; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        outcome?: 'success' | 'failure';
+        /**
+         * Equals
+         */
+        event?: string;
+        /**
+         * The delivery event id (UUID)
+         */
+        eventId?: string;
+        /**
+         * Equals
+         */
+        postbackId?: number;
+        /**
+         * Equals
+         */
+        webhookId?: number;
+        /**
+         * Equals
+         */
+        affiliateId?: number;
+        /**
+         * Equals
+         */
+        customerId?: number;
+        /**
+         * Equals
+         */
+        clickId?: string;
+        /**
+         * Equals
+         */
+        statusCode?: number;
+    };
+    url: '/api/v1/postbacks/postback-log';
+};
+
+export type PostbacksListPostbackLogErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksListPostbackLogError = PostbacksListPostbackLogErrors[keyof PostbacksListPostbackLogErrors];
+
+export type PostbacksListPostbackLogResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<PostbackAttempt>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksListPostbackLogResponse = PostbacksListPostbackLogResponses[keyof PostbacksListPostbackLogResponses];
+
+export type PostbacksGetPostbackLogEntryData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/postback-log/{id}';
+};
+
+export type PostbacksGetPostbackLogEntryErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksGetPostbackLogEntryError = PostbacksGetPostbackLogEntryErrors[keyof PostbacksGetPostbackLogEntryErrors];
+
+export type PostbacksGetPostbackLogEntryResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbackAttempt;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksGetPostbackLogEntryResponse = PostbacksGetPostbackLogEntryResponses[keyof PostbacksGetPostbackLogEntryResponses];
+
+export type PostbacksResendPostbackData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/postback-log/{id}/resend';
+};
+
+export type PostbacksResendPostbackErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksResendPostbackError = PostbacksResendPostbackErrors[keyof PostbacksResendPostbackErrors];
+
+export type PostbacksResendPostbackResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbackResend;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksResendPostbackResponse = PostbacksResendPostbackResponses[keyof PostbacksResendPostbackResponses];
+
+export type PostbacksExportPostbackLogData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, createdAt, latencyMs, statusCode; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        outcome?: 'success' | 'failure';
+        /**
+         * Equals
+         */
+        event?: string;
+        /**
+         * The delivery event id (UUID)
+         */
+        eventId?: string;
+        /**
+         * Equals
+         */
+        postbackId?: number;
+        /**
+         * Equals
+         */
+        webhookId?: number;
+        /**
+         * Equals
+         */
+        affiliateId?: number;
+        /**
+         * Equals
+         */
+        customerId?: number;
+        /**
+         * Equals
+         */
+        clickId?: string;
+        /**
+         * Equals
+         */
+        statusCode?: number;
+    };
+    url: '/api/v1/postbacks/postback-log/export';
+};
+
+export type PostbacksExportPostbackLogErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksExportPostbackLogError = PostbacksExportPostbackLogErrors[keyof PostbacksExportPostbackLogErrors];
+
+export type PostbacksExportPostbackLogResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type PostbacksExportPostbackLogResponse = PostbacksExportPostbackLogResponses[keyof PostbacksExportPostbackLogResponses];
+
+export type PostbacksResendFailedPostbacksData = {
+    body: {
+        from: unknown;
+        to: unknown;
+        targetId?: number;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/postbacks/postback-log/resend-failed';
+};
+
+export type PostbacksResendFailedPostbacksErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksResendFailedPostbacksError = PostbacksResendFailedPostbacksErrors[keyof PostbacksResendFailedPostbacksErrors];
+
+export type PostbacksResendFailedPostbacksResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbackResend;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksResendFailedPostbacksResponse = PostbacksResendFailedPostbacksResponses[keyof PostbacksResendFailedPostbacksResponses];
+
+export type PostbacksListPostbackNoticesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/postbacks/postback-notices';
+};
+
+export type PostbacksListPostbackNoticesErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksListPostbackNoticesError = PostbacksListPostbackNoticesErrors[keyof PostbacksListPostbackNoticesErrors];
+
+export type PostbacksListPostbackNoticesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<PostbackNotice>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksListPostbackNoticesResponse = PostbacksListPostbackNoticesResponses[keyof PostbacksListPostbackNoticesResponses];
+
+export type PostbacksTestPostbackUrlData = {
+    body: {
+        url: string;
+        method?: 'get' | 'post';
+        event?: 'registration' | 'ftd' | 'qualified_cpa' | 'deposit' | 'commission_created';
+        secret?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/postbacks/postback-test';
+};
+
+export type PostbacksTestPostbackUrlErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksTestPostbackUrlError = PostbacksTestPostbackUrlErrors[keyof PostbacksTestPostbackUrlErrors];
+
+export type PostbacksTestPostbackUrlResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbackTestResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksTestPostbackUrlResponse = PostbacksTestPostbackUrlResponses[keyof PostbacksTestPostbackUrlResponses];
+
+export type PostbacksDeletePostbackData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/postback/{id}';
+};
+
+export type PostbacksDeletePostbackErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksDeletePostbackError = PostbacksDeletePostbackErrors[keyof PostbacksDeletePostbackErrors];
+
+export type PostbacksDeletePostbackResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbacksDeleted;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksDeletePostbackResponse = PostbacksDeletePostbackResponses[keyof PostbacksDeletePostbackResponses];
+
+export type PostbacksGetPostbackData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/postback/{id}';
+};
+
+export type PostbacksGetPostbackErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksGetPostbackError = PostbacksGetPostbackErrors[keyof PostbacksGetPostbackErrors];
+
+export type PostbacksGetPostbackResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Postback;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksGetPostbackResponse = PostbacksGetPostbackResponses[keyof PostbacksGetPostbackResponses];
+
+export type PostbacksUpdatePostbackData = {
+    body: {
+        name?: string;
+        url?: string;
+        affiliateId?: number | null;
+        events?: Array<'registration' | 'ftd' | 'qualified_cpa' | 'deposit' | 'commission_created'>;
+        campaignIds?: Array<number> | null;
+        method?: 'get' | 'post';
+        maskCustomerId?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        status?: 'active' | 'inactive';
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/postback/{id}';
+};
+
+export type PostbacksUpdatePostbackErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksUpdatePostbackError = PostbacksUpdatePostbackErrors[keyof PostbacksUpdatePostbackErrors];
+
+export type PostbacksUpdatePostbackResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Postback;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksUpdatePostbackResponse = PostbacksUpdatePostbackResponses[keyof PostbacksUpdatePostbackResponses];
+
+export type PostbacksReplacePostbackData = {
+    body: {
+        name?: string;
+        url?: string;
+        affiliateId?: number | null;
+        events?: Array<'registration' | 'ftd' | 'qualified_cpa' | 'deposit' | 'commission_created'>;
+        campaignIds?: Array<number> | null;
+        method?: 'get' | 'post';
+        maskCustomerId?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        status?: 'active' | 'inactive';
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly id?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly hasSecret?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly secret?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly consecutiveFailures?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly disabledAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly createdAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/postback/{id}';
+};
+
+export type PostbacksReplacePostbackErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksReplacePostbackError = PostbacksReplacePostbackErrors[keyof PostbacksReplacePostbackErrors];
+
+export type PostbacksReplacePostbackResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Postback;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksReplacePostbackResponse = PostbacksReplacePostbackResponses[keyof PostbacksReplacePostbackResponses];
+
+export type PostbacksRotatePostbackSecretData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/postback/{id}/rotate-secret';
+};
+
+export type PostbacksRotatePostbackSecretErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksRotatePostbackSecretError = PostbacksRotatePostbackSecretErrors[keyof PostbacksRotatePostbackSecretErrors];
+
+export type PostbacksRotatePostbackSecretResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Postback;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksRotatePostbackSecretResponse = PostbacksRotatePostbackSecretResponses[keyof PostbacksRotatePostbackSecretResponses];
+
+export type PostbacksTestPostbackData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/postback/{id}/test';
+};
+
+export type PostbacksTestPostbackErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksTestPostbackError = PostbacksTestPostbackErrors[keyof PostbacksTestPostbackErrors];
+
+export type PostbacksTestPostbackResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbackTestResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksTestPostbackResponse = PostbacksTestPostbackResponses[keyof PostbacksTestPostbackResponses];
+
+export type PostbacksListWebhookLogData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, createdAt, latencyMs, statusCode; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        outcome?: 'success' | 'failure';
+        /**
+         * Equals
+         */
+        event?: string;
+        /**
+         * The delivery event id (UUID)
+         */
+        eventId?: string;
+        /**
+         * Equals
+         */
+        postbackId?: number;
+        /**
+         * Equals
+         */
+        webhookId?: number;
+        /**
+         * Equals
+         */
+        affiliateId?: number;
+        /**
+         * Equals
+         */
+        customerId?: number;
+        /**
+         * Equals
+         */
+        clickId?: string;
+        /**
+         * Equals
+         */
+        statusCode?: number;
+    };
+    url: '/api/v1/postbacks/webhook_logs';
+};
+
+export type PostbacksListWebhookLogErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksListWebhookLogError = PostbacksListWebhookLogErrors[keyof PostbacksListWebhookLogErrors];
+
+export type PostbacksListWebhookLogResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<PostbackAttempt>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksListWebhookLogResponse = PostbacksListWebhookLogResponses[keyof PostbacksListWebhookLogResponses];
+
+export type PostbacksGetWebhookLogEntryData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/webhook_logs/{id}';
+};
+
+export type PostbacksGetWebhookLogEntryErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksGetWebhookLogEntryError = PostbacksGetWebhookLogEntryErrors[keyof PostbacksGetWebhookLogEntryErrors];
+
+export type PostbacksGetWebhookLogEntryResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbackAttempt;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksGetWebhookLogEntryResponse = PostbacksGetWebhookLogEntryResponses[keyof PostbacksGetWebhookLogEntryResponses];
+
+export type PostbacksResendWebhookData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/webhook_logs/{id}/resend';
+};
+
+export type PostbacksResendWebhookErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksResendWebhookError = PostbacksResendWebhookErrors[keyof PostbacksResendWebhookErrors];
+
+export type PostbacksResendWebhookResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbackResend;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksResendWebhookResponse = PostbacksResendWebhookResponses[keyof PostbacksResendWebhookResponses];
+
+export type PostbacksExportWebhookLogData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, createdAt, latencyMs, statusCode; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        outcome?: 'success' | 'failure';
+        /**
+         * Equals
+         */
+        event?: string;
+        /**
+         * The delivery event id (UUID)
+         */
+        eventId?: string;
+        /**
+         * Equals
+         */
+        postbackId?: number;
+        /**
+         * Equals
+         */
+        webhookId?: number;
+        /**
+         * Equals
+         */
+        affiliateId?: number;
+        /**
+         * Equals
+         */
+        customerId?: number;
+        /**
+         * Equals
+         */
+        clickId?: string;
+        /**
+         * Equals
+         */
+        statusCode?: number;
+    };
+    url: '/api/v1/postbacks/webhook_logs/export';
+};
+
+export type PostbacksExportWebhookLogErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksExportWebhookLogError = PostbacksExportWebhookLogErrors[keyof PostbacksExportWebhookLogErrors];
+
+export type PostbacksExportWebhookLogResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type PostbacksExportWebhookLogResponse = PostbacksExportWebhookLogResponses[keyof PostbacksExportWebhookLogResponses];
+
+export type PostbacksResendFailedWebhooksData = {
+    body: {
+        from: unknown;
+        to: unknown;
+        targetId?: number;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/postbacks/webhook_logs/resend-failed';
+};
+
+export type PostbacksResendFailedWebhooksErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksResendFailedWebhooksError = PostbacksResendFailedWebhooksErrors[keyof PostbacksResendFailedWebhooksErrors];
+
+export type PostbacksResendFailedWebhooksResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbackResend;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksResendFailedWebhooksResponse = PostbacksResendFailedWebhooksResponses[keyof PostbacksResendFailedWebhooksResponses];
+
+export type PostbacksListWebhookConfigsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, name, status, createdAt; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        status?: 'active' | 'inactive' | 'disabled';
+    };
+    url: '/api/v1/postbacks/webhook-configs';
+};
+
+export type PostbacksListWebhookConfigsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksListWebhookConfigsError = PostbacksListWebhookConfigsErrors[keyof PostbacksListWebhookConfigsErrors];
+
+export type PostbacksListWebhookConfigsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<WebhookConfig>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksListWebhookConfigsResponse = PostbacksListWebhookConfigsResponses[keyof PostbacksListWebhookConfigsResponses];
+
+export type PostbacksCreateWebhookConfigData = {
+    body: {
+        name: string;
+        url: string;
+        events: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved'>;
+        status?: 'active' | 'inactive';
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/postbacks/webhook-configs';
+};
+
+export type PostbacksCreateWebhookConfigErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksCreateWebhookConfigError = PostbacksCreateWebhookConfigErrors[keyof PostbacksCreateWebhookConfigErrors];
+
+export type PostbacksCreateWebhookConfigResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: WebhookConfig;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksCreateWebhookConfigResponse = PostbacksCreateWebhookConfigResponses[keyof PostbacksCreateWebhookConfigResponses];
+
+export type PostbacksDeleteWebhookConfigData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/webhook-configs/{id}';
+};
+
+export type PostbacksDeleteWebhookConfigErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksDeleteWebhookConfigError = PostbacksDeleteWebhookConfigErrors[keyof PostbacksDeleteWebhookConfigErrors];
+
+export type PostbacksDeleteWebhookConfigResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbacksDeleted;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksDeleteWebhookConfigResponse = PostbacksDeleteWebhookConfigResponses[keyof PostbacksDeleteWebhookConfigResponses];
+
+export type PostbacksGetWebhookConfigData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/webhook-configs/{id}';
+};
+
+export type PostbacksGetWebhookConfigErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksGetWebhookConfigError = PostbacksGetWebhookConfigErrors[keyof PostbacksGetWebhookConfigErrors];
+
+export type PostbacksGetWebhookConfigResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: WebhookConfig;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksGetWebhookConfigResponse = PostbacksGetWebhookConfigResponses[keyof PostbacksGetWebhookConfigResponses];
+
+export type PostbacksUpdateWebhookConfigData = {
+    body: {
+        name?: string;
+        url?: string;
+        events?: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved'>;
+        status?: 'active' | 'inactive';
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/webhook-configs/{id}';
+};
+
+export type PostbacksUpdateWebhookConfigErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksUpdateWebhookConfigError = PostbacksUpdateWebhookConfigErrors[keyof PostbacksUpdateWebhookConfigErrors];
+
+export type PostbacksUpdateWebhookConfigResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: WebhookConfig;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksUpdateWebhookConfigResponse = PostbacksUpdateWebhookConfigResponses[keyof PostbacksUpdateWebhookConfigResponses];
+
+export type PostbacksReplaceWebhookConfigData = {
+    body: {
+        name?: string;
+        url?: string;
+        events?: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved'>;
+        status?: 'active' | 'inactive';
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly id?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly consecutiveFailures?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly secret?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly secretRotatedAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly disabledAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly createdAt?: unknown;
+        /**
+         * Read-only: accepted and ignored
+         */
+        readonly updatedAt?: unknown;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/webhook-configs/{id}';
+};
+
+export type PostbacksReplaceWebhookConfigErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksReplaceWebhookConfigError = PostbacksReplaceWebhookConfigErrors[keyof PostbacksReplaceWebhookConfigErrors];
+
+export type PostbacksReplaceWebhookConfigResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: WebhookConfig;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksReplaceWebhookConfigResponse = PostbacksReplaceWebhookConfigResponses[keyof PostbacksReplaceWebhookConfigResponses];
+
+export type PostbacksRotateWebhookSecretData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/webhook-configs/{id}/rotate-secret';
+};
+
+export type PostbacksRotateWebhookSecretErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksRotateWebhookSecretError = PostbacksRotateWebhookSecretErrors[keyof PostbacksRotateWebhookSecretErrors];
+
+export type PostbacksRotateWebhookSecretResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: WebhookConfig;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksRotateWebhookSecretResponse = PostbacksRotateWebhookSecretResponses[keyof PostbacksRotateWebhookSecretResponses];
+
+export type PostbacksTestWebhookData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/webhook-configs/{id}/test';
+};
+
+export type PostbacksTestWebhookErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksTestWebhookError = PostbacksTestWebhookErrors[keyof PostbacksTestWebhookErrors];
+
+export type PostbacksTestWebhookResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbackTestResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksTestWebhookResponse = PostbacksTestWebhookResponses[keyof PostbacksTestWebhookResponses];
+
+export type PostbacksListWebhookDeadLettersData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page number, from 1
+         */
+        page?: number;
+        /**
+         * Page size (at most 500)
+         */
+        limit?: number;
+        /**
+         * One of id, createdAt, updatedAt, attempts; prefix with - for descending, or ["field","ASC"]
+         */
+        sort?: string;
+        order?: 'asc' | 'desc';
+        /**
+         * react-admin range, e.g. [0,24]
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"status":"active"}
+         */
+        filter?: string;
+        /**
+         * Free-text search
+         */
+        q?: string;
+        /**
+         * Equals
+         */
+        status?: 'pending' | 'retrying' | 'delivered' | 'dead';
+        /**
+         * Equals
+         */
+        event?: string;
+        /**
+         * Equals
+         */
+        postbackId?: number;
+        /**
+         * Equals
+         */
+        webhookId?: number;
+        /**
+         * Equals
+         */
+        affiliateId?: number;
+    };
+    url: '/api/v1/postbacks/webhook-dead-letters';
+};
+
+export type PostbacksListWebhookDeadLettersErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksListWebhookDeadLettersError = PostbacksListWebhookDeadLettersErrors[keyof PostbacksListWebhookDeadLettersErrors];
+
+export type PostbacksListWebhookDeadLettersResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Array<PostbackDelivery>;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksListWebhookDeadLettersResponse = PostbacksListWebhookDeadLettersResponses[keyof PostbacksListWebhookDeadLettersResponses];
 
 export type PromoCodesListPromoCodesData = {
     body?: never;

@@ -1,0 +1,55 @@
+import { Flags } from '@oclif/core'
+import { postbacksCreateWebhookConfig, unwrap } from '@affix/sdk'
+import { AffixCommand } from '../../affix_command.js'
+import { renderDetails } from '../../output.js'
+
+const EVENTS = [
+  'customer.registered',
+  'customer.ftd',
+  'conversion.recorded',
+  'activity.changed',
+  'commission.created',
+  'commission.approved',
+] as const
+
+export default class WebhooksCreate extends AffixCommand {
+  static summary = 'Add a webhook; its signing secret (HMAC-SHA256) is shown once.'
+
+  static examples = [
+    '<%= config.bin %> <%= command.id %> --name Warehouse --url https://hooks.example.com/affix --event customer.registered',
+    '<%= config.bin %> <%= command.id %> --name CRM --url https://crm.example.com/in --event customer.ftd --event commission.approved --json',
+  ]
+
+  static flags = {
+    name: Flags.string({ summary: 'Name shown in the lists.', required: true }),
+    url: Flags.string({ summary: 'Receiver URL (signed JSON POST).', required: true }),
+    event: Flags.string({
+      summary: 'Event it receives (repeatable).',
+      options: [...EVENTS],
+      multiple: true,
+      required: true,
+    }),
+  }
+
+  async run() {
+    const { flags } = await this.parse(WebhooksCreate)
+    const { client } = await this.client()
+    const webhook = await unwrap(
+      postbacksCreateWebhookConfig({
+        client,
+        body: { name: flags.name, url: flags.url, events: flags.event as Array<(typeof EVENTS)[number]> },
+      })
+    )
+    this.log(`Created webhook #${webhook.id}. Keep the secret: it is not shown again.`)
+    this.log(
+      renderDetails([
+        ['ID', webhook.id],
+        ['Name', webhook.name],
+        ['URL', webhook.url],
+        ['Events', webhook.events.join(', ')],
+        ['Secret', webhook.secret ?? ''],
+      ])
+    )
+    return webhook
+  }
+}
