@@ -56,8 +56,27 @@ type Entry = [label: string, path: string]
 type Sidebar = Array<[group: string, entries: Entry[]]>
 
 const DASHBOARD: Entry = ['Dashboard', '/insights/dashboard']
+const CLICK: Entry = ['Clicks', '/engagements/click']
 /** The tracking plugin's clicks: every panel of the network and the affiliates read theirs. */
-const CLICKS: [string, Entry[]] = ['Engagements', [['Clicks', '/engagements/click']]]
+const CLICKS: [string, Entry[]] = ['Engagements', [CLICK]]
+/** The customers plugin's players and activity (a brand panel reads its brand's). */
+const PLAYERS: Entry[] = [
+  ['Customers', '/engagements/customer'],
+  ['Activity', '/engagements/activity'],
+]
+/** The payouts plugin's reads: every team role and the affiliates (their own). */
+const COMMISSIONS: Entry[] = [
+  ['Commissions', '/engagements/payout'],
+  ['Payout summary', '/engagements/payout-summary'],
+  ['Carryover', '/engagements/carryover'],
+  ['Referral', '/engagements/referral'],
+]
+const PERIODS: Entry = ['Commission periods', '/engagements/payout-periods']
+const POSTBACKS: Entry[] = [
+  ['Postbacks', '/manage/postback'],
+  ['Postback log', '/manage/postback-log'],
+]
+const POSTBACK_RULES: Entry = ['Postback rules', '/manage/pbrules']
 const ORGANIZATION: Entry = ['Organization', '/manage/organization']
 const CATALOGUE: Entry[] = [
   ['Brands', '/manage/brand'],
@@ -71,10 +90,9 @@ const AFFILIATES: Entry[] = [
   // Who referred whom: the network's view (an affiliate gets its own at the same path).
   ['Referred affiliates', '/manage/referred-affiliates'],
 ]
-const MEDIA_PROMO: Entry[] = [
-  ['Media', '/manage/media'],
-  ['Promo codes', '/manage/promo-code'],
-]
+const MEDIA: Entry = ['Media', '/manage/media']
+const PROMO: Entry = ['Promo codes', '/manage/promo-code']
+const MEDIA_PROMO: Entry[] = [MEDIA, PROMO]
 const API: Entry = ['API', '/configuration/api']
 const INTEGRATIONS: Entry = ['Integrations', '/configuration/integrations']
 // Configuration entries of the fraud and domains plugins (read by admins, sub-admins, AFM and ADM).
@@ -82,7 +100,20 @@ const NETWORK: Entry[] = [
   ['Fraud rules', '/configuration/fraud-rules'],
   ['Domains', '/configuration/domains'],
 ]
-const TEAM_MANAGE: Entry[] = [...CATALOGUE, CAMPAIGNS, ...AFFILIATES, ...MEDIA_PROMO]
+const FRAUD_RULES = NETWORK[0]
+const DOMAINS = NETWORK[1]
+const BRAND_FORMULAS: Entry = ['Brand formulas', '/configuration/brand-formula']
+const OPERATOR_POSTBACK: Entry = ['Operator postback', '/configuration/operator-postback']
+const FX_RATES: Entry = ['FX rates', '/configuration/fx-rates']
+const WEBHOOKS: Entry[] = [
+  ['Webhooks', '/configuration/webhook-configs'],
+  ['Webhook log', '/configuration/webhook-logs'],
+]
+/** What admins and sub-admins configure besides API and Integrations. */
+const NETWORK_ADMIN: Entry[] = [FRAUD_RULES, BRAND_FORMULAS, DOMAINS, OPERATOR_POSTBACK, FX_RATES, ...WEBHOOKS]
+const TEAM_MANAGE: Entry[] = [...CATALOGUE, CAMPAIGNS, ...AFFILIATES, MEDIA, ...POSTBACKS, POSTBACK_RULES, PROMO]
+/** The parent organisation reads the catalogue, campaigns, affiliates, media and promo codes (no postbacks). */
+const PARENT_MANAGE: Entry[] = [...CATALOGUE, CAMPAIGNS, ...AFFILIATES, ...MEDIA_PROMO]
 /** The demo organisation has feature edl: admins, sub-admins and AFMs manage deep links, affiliates read them. */
 const DEEP_LINK: Entry = ['Deep links', '/manage/deep-links']
 const PANELS: PanelCase[] = [
@@ -97,9 +128,9 @@ const PANELS: PanelCase[] = [
     switcher: `${DEMO_ORG} · Admin`,
     sidebar: [
       ['Home', [DASHBOARD]],
-      CLICKS,
+      ['Engagements', [...PLAYERS, ...COMMISSIONS, PERIODS, CLICK]],
       ['Manage', [ORGANIZATION, ...TEAM_MANAGE, DEEP_LINK]],
-      ['Configuration', [API, INTEGRATIONS, ...NETWORK]],
+      ['Configuration', [API, INTEGRATIONS, ...NETWORK_ADMIN]],
     ],
     footer: ['User', 'Uploads', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Team Members', 'Logout'],
@@ -116,9 +147,9 @@ const PANELS: PanelCase[] = [
     switcher: `${DEMO_ORG} · Sub-admin`,
     sidebar: [
       ['Home', [DASHBOARD]],
-      CLICKS,
+      ['Engagements', [...PLAYERS, ...COMMISSIONS, PERIODS, CLICK]],
       ['Manage', [ORGANIZATION, ...TEAM_MANAGE, DEEP_LINK]],
-      ['Configuration', [INTEGRATIONS, ...NETWORK]],
+      ['Configuration', [INTEGRATIONS, ...NETWORK_ADMIN]],
     ],
     footer: ['User', 'Uploads', 'Downloads'],
     userMenu: ['Profile', 'Logout'],
@@ -134,12 +165,15 @@ const PANELS: PanelCase[] = [
     homeText: 'Welcome, Alex Affiliate',
     homeTestId: 'affiliate-home',
     switcher: `${DEMO_ORG} · Affiliate`,
-    // Media and promo codes read-only; their own referred affiliates (no deep links: the demo organisation lacks edl).
+    // Its own players, activity, commissions and postbacks; media and promo codes read-only; its own referred affiliates.
     sidebar: [
       ['Home', [DASHBOARD]],
-      CLICKS,
-      ['Manage', [CAMPAIGNS, ['Referred affiliates', '/manage/referred-affiliates'], ...MEDIA_PROMO, DEEP_LINK]],
-      ['Configuration', [API, NETWORK[1]]],
+      ['Engagements', [...PLAYERS, ...COMMISSIONS, CLICK]],
+      [
+        'Manage',
+        [CAMPAIGNS, ['Referred affiliates', '/manage/referred-affiliates'], MEDIA, ...POSTBACKS, PROMO, DEEP_LINK],
+      ],
+      ['Configuration', [API, DOMAINS]],
     ],
     footer: ['User', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Logout'],
@@ -154,7 +188,12 @@ const PANELS: PanelCase[] = [
     home: '/insights/dashboard',
     homeText: `Welcome to ${DEMO_ORG}`,
     switcher: `${DEMO_ORG} · Affiliate manager`,
-    sidebar: [['Home', [DASHBOARD]], CLICKS, ['Manage', [...TEAM_MANAGE, DEEP_LINK]], ['Configuration', NETWORK]],
+    sidebar: [
+      ['Home', [DASHBOARD]],
+      ['Engagements', [...PLAYERS, ...COMMISSIONS, CLICK]],
+      ['Manage', [...TEAM_MANAGE, DEEP_LINK]],
+      ['Configuration', [...NETWORK, FX_RATES]],
+    ],
     footer: ['User', 'Uploads', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Logout'],
     deniedPath: '/configuration/api',
@@ -168,7 +207,12 @@ const PANELS: PanelCase[] = [
     home: '/insights/dashboard',
     homeText: `Welcome to ${DEMO_ORG}`,
     switcher: `${DEMO_ORG} · Account manager`,
-    sidebar: [['Home', [DASHBOARD]], CLICKS, ['Manage', TEAM_MANAGE], ['Configuration', NETWORK]],
+    sidebar: [
+      ['Home', [DASHBOARD]],
+      ['Engagements', [...PLAYERS, ...COMMISSIONS, CLICK]],
+      ['Manage', TEAM_MANAGE],
+      ['Configuration', [...NETWORK, FX_RATES]],
+    ],
     footer: ['User', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Logout'],
     deniedPath: '/uploads',
@@ -183,8 +227,10 @@ const PANELS: PanelCase[] = [
     homeText: 'Welcome, Bree Brand',
     homeTestId: 'brand-home',
     switcher: `${DEMO_ORG} · Brand`,
+    // Its brand's players and activity, its brand and the brand's products.
     sidebar: [
       ['Home', [DASHBOARD]],
+      ['Engagements', PLAYERS],
       ['Manage', CATALOGUE],
     ],
     footer: ['User', 'Downloads', 'Help'],
@@ -203,7 +249,7 @@ const PANELS: PanelCase[] = [
     sidebar: [
       ['Home', [DASHBOARD]],
       CLICKS,
-      ['Manage', [ORGANIZATION, ...TEAM_MANAGE]],
+      ['Manage', [ORGANIZATION, ...PARENT_MANAGE]],
       ['Configuration', [INTEGRATIONS]],
     ],
     footer: ['User', 'Downloads', 'Help'],
@@ -476,6 +522,13 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
     await mainMenu('Ana gezinme').getByRole('menuitem', { name: 'Gösterge paneli' }).waitFor()
     await expect(entryNames(mainMenu('Ana gezinme'))).resolves.toEqual([
       'Gösterge paneli',
+      'Müşteriler',
+      'Etkinlik',
+      'Komisyonlar',
+      'Ödeme özeti',
+      'Negatif devir',
+      'Yönlendirme',
+      'Komisyon dönemleri',
       'Tıklamalar',
       'Organizasyon',
       'Markalar',
@@ -485,12 +538,20 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
       'Ortak grupları',
       'Yönlendirilen ortaklar',
       'Medya',
+      'Postbackler',
+      'Postback kaydı',
+      'Postback kuralları',
       'Promosyon kodları',
       'Derin bağlantılar',
       'API',
       'Entegrasyonlar',
       'Dolandırıcılık kuralları',
+      'Marka formülleri',
       'Alan adları',
+      'Operatör postback’i',
+      'Döviz kurları',
+      'Webhookler',
+      'Webhook kaydı',
     ])
     await page.getByText(`Hoş geldiniz: ${DEMO_ORG}`).waitFor()
     await screenshot('language-tr')
@@ -499,6 +560,13 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
     await mainMenu('Navegação principal').getByRole('menuitem', { name: 'Painel' }).waitFor()
     await expect(entryNames(mainMenu('Navegação principal'))).resolves.toEqual([
       'Painel',
+      'Clientes',
+      'Atividade',
+      'Comissões',
+      'Resumo de pagamentos',
+      'Saldo negativo',
+      'Indicação',
+      'Períodos de comissão',
       'Cliques',
       'Organização',
       'Marcas',
@@ -508,17 +576,25 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
       'Grupos de afiliados',
       'Afiliados indicados',
       'Mídias',
+      'Postbacks',
+      'Log de postbacks',
+      'Regras de postback',
       'Códigos promocionais',
       'Deep links',
       'API',
       'Integrações',
       'Regras antifraude',
+      'Fórmulas das marcas',
       'Domínios',
+      'Postback do operador',
+      'Taxas de câmbio',
+      'Webhooks',
+      'Log de webhooks',
     ])
     await page.getByText(`Bem-vindo a ${DEMO_ORG}`).waitFor()
     // The choice is kept across a reload.
     await page.reload()
-    await mainMenu('Navegação principal').getByRole('menuitem', { name: 'Marcas' }).waitFor()
+    await mainMenu('Navegação principal').getByRole('menuitem', { name: 'Marcas', exact: true }).waitFor()
     await screenshot('language-pt')
 
     await switchLanguage('Português', 'English')
