@@ -39,6 +39,7 @@ export {
   type WeekDay,
 } from './organization_preferences.js'
 export { findPanels, findPanel, type PanelRef, type PanelQuery } from './panel_directory.js'
+export { mailPanels, mailPanelsAfterCommit, type PanelMail, type PanelRecipients } from './panel_mail.js'
 export { assertReportEnabled, SWITCHABLE_REPORTS, reportSubject, type SwitchableReport } from './report_switches.js'
 export { pluginSettings, settingsOf } from './plugin_settings.js'
 export { exportList, exportCsv, EXPORT_MAX_ROWS, type ExportColumn } from './exports.js'

@@ -13,7 +13,8 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { enqueueJob, settingsOf } from '@affix/core/kernel'
+import { affiliateTerms } from '@affix/affiliates/contracts'
+import { enqueueJob, mailPanelsAfterCommit, settingsOf } from '@affix/core/kernel'
 import { backoffSeconds, completeSettings, type PostbacksSettings } from '../settings.js'
 import { send, type OutgoingRequest, type Outcome } from './http.js'
 import { expandMacros, maskUrl } from './macros.js'
@@ -183,7 +184,10 @@ async function record(
 ) {
   const now = new Date()
   // The targets' failure counters, locked for the batch and updated in the order of sending.
-  const counters = new Map<string, { failures: number; status: string; disabled: boolean; affiliateId: any }>()
+  const counters = new Map<
+    string,
+    { failures: number; status: string; disabled: boolean; affiliateId: any; name: string; ownerId: number | null }
+  >()
   for (const kind of ['postback', 'webhook'] as const) {
     const ids = [...new Set(sent.filter((entry) => entry.target?.kind === kind).map((entry) => entry.target!.id))]
     if (!ids.length) continue
@@ -191,13 +195,15 @@ async function record(
       .from(kind === 'postback' ? 'postbacks' : 'webhook_configs')
       .whereIn('id', ids)
       .forUpdate()
-      .select('id', 'consecutive_failures', 'status')
+      .select('id', 'consecutive_failures', 'status', 'name', ...(kind === 'postback' ? ['affiliate_id'] : []))
     for (const row of rows)
       counters.set(`${kind}:${row.id}`, {
         failures: Number(row.consecutive_failures),
         status: row.status,
         disabled: false,
         affiliateId: null,
+        name: row.name,
+        ownerId: row.affiliate_id ? Number(row.affiliate_id) : null,
       })
   }
   const attempts: Array<Record<string, unknown>> = []
@@ -329,8 +335,35 @@ async function record(
           failures: counter.failures,
           created_at: now,
         })
+    if (counter.disabled) await mailDisabledNotice(trx, organizationId, kind as 'postback' | 'webhook', id, counter)
   }
   for (const second of wakeAt) await wakeDispatcher(organizationId, { trx, runAt: new Date(second * 1000) })
+}
+
+/**
+ * Spec: after N consecutive failures the postback is disabled and the affiliate and its
+ * manager are notified (a network postback or a webhook: the organisation's admins). The
+ * notice is stored (GET /postback-notices) and mailed once the batch commits.
+ */
+async function mailDisabledNotice(
+  trx: TransactionClientContract,
+  organizationId: number,
+  kind: 'postback' | 'webhook',
+  id: number,
+  target: { failures: number; name: string; ownerId: number | null }
+) {
+  const managerId = target.ownerId ? (await affiliateTerms(organizationId, target.ownerId))?.managerId : null
+  mailPanelsAfterCommit(
+    trx,
+    organizationId,
+    target.ownerId ? { userIds: [target.ownerId, ...(managerId ? [managerId] : [])] } : { roles: ['admin'] },
+    {
+      subject: 'postbacks.mail.disabled_subject',
+      body: 'postbacks.mail.disabled_body',
+      data: { name: target.name, failures: target.failures },
+      path: kind === 'postback' ? `/manage/postback/${id}` : `/configuration/webhook-configs/${id}`,
+    }
+  )
 }
 
 /** Cron: wakes the dispatcher of every organisation with due deliveries (lost wake-ups, expired leases). */

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { startSmtpServer } from '@affix/core/testing'
 import db from '@adonisjs/lucid/services/db'
 import { eventIdFor } from '../../src/delivery/macros.js'
 import { verifySignature } from '../../src/delivery/signing.js'
@@ -147,7 +148,7 @@ test.group('Postbacks: delivery', (group) => {
     }
   }).timeout(90_000)
 
-  test('the postback is disabled at the failure threshold and the affiliate gets a notice', async ({
+  test('the postback is disabled at the failure threshold and the affiliate gets a notice and a mail', async ({
     client,
     assert,
   }) => {
@@ -155,6 +156,9 @@ test.group('Postbacks: delivery', (group) => {
     await settings(client, tenant.token, { autoDisableAfter: 3, retryBaseSeconds: 1, maxAttempts: 7 })
     const aff = await affiliate(orgId)
     const failing = await receiver(() => ({ status: 500 }))
+    const smtp = await startSmtpServer()
+    const previousSmtp = process.env.SMTP_URL
+    process.env.SMTP_URL = smtp.url
     try {
       const created = await client
         .post(`${API}/postback`)
@@ -186,6 +190,11 @@ test.group('Postbacks: delivery', (group) => {
       assert.include(notices.body().data[0].message, 'Disabled after 3 consecutive failed attempts')
       const managerView = await client.get(`${API}/postback-notices`).bearerToken(tenant.token)
       assert.lengthOf(managerView.body().data, 1)
+      // And mailed to the affiliate, linking to the postback in its panel (configured address only).
+      const mail = await waitFor(async () => smtp.inbox.find((entry) => entry.to.includes(aff.user.email)), 10_000)
+      assert.include(mail.raw, 'Broken was disabled after 3 failed attempts')
+      assert.include(mail.text, `/manage/postback/${id}`)
+      assert.lengthOf(smtp.inbox, 1)
       // The delivery waiting for its retry gives up into the dead-letter list, ready to be resent.
       await waitFor(async () => {
         const dead = await client.get(`${API}/postback-dead-letters`).bearerToken(tenant.token)
@@ -206,6 +215,9 @@ test.group('Postbacks: delivery', (group) => {
       await fixed.close()
     } finally {
       await failing.close()
+      await smtp.close()
+      if (previousSmtp === undefined) delete process.env.SMTP_URL
+      else process.env.SMTP_URL = previousSmtp
     }
   }).timeout(90_000)
 
