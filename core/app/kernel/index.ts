@@ -65,6 +65,7 @@ export {
   ImportRecordSchema,
 } from './background_imports.js'
 export { enqueueJob, type EnqueueOptions, type JobHandler, type JobHelpers } from '#services/job_queue'
+export { limit as rateLimit } from '#services/rate_limit'
 export {
   addPanel,
   updatePanel,

@@ -5,7 +5,15 @@
  * update the Postback URLs" otherwise). Logs follow the same rule through `affiliate_id`.
  */
 import type { HttpContext } from '@adonisjs/core/http'
-import { authorize, checkTrackingUrlMessage, forbidden, pluginSettings, teamScopeOf, unprocessable } from './kernel.js'
+import {
+  authorize,
+  checkTrackingUrlMessage,
+  forbidden,
+  pluginSettings,
+  rateLimit,
+  teamScopeOf,
+  unprocessable,
+} from './kernel.js'
 import { completeSettings } from './settings.js'
 
 export const SCOPE = 'postbacks'
@@ -47,3 +55,13 @@ export const fieldError = (key: string, field: string, rule = 'invalid') =>
   unprocessable(`postbacks.errors.${key}`, { fields: [{ field, rule }] })
 
 export { checkTrackingUrlMessage }
+
+/**
+ * The test tool makes this server call a URL of the caller's choice: 30 tests per panel per
+ * 10 minutes, so no panel (an affiliate's included) can turn it into a request cannon.
+ */
+export async function limitTests(ctx: HttpContext) {
+  await rateLimit(ctx, `postbacks:test:${ctx.tenant.userId}`, TESTS_PER_WINDOW, TEST_WINDOW_SECONDS)
+}
+const TESTS_PER_WINDOW = 30
+const TEST_WINDOW_SECONDS = 600

@@ -22,6 +22,7 @@ import {
   checkTrackingUrlMessage,
   fieldError,
   isAffiliate,
+  limitTests,
   narrow,
   visibleAffiliateIds,
 } from '../access.js'
@@ -178,6 +179,7 @@ export default class PostbacksController {
   /** POST /postback-test: a labelled test event at any URL; nothing else is created. */
   async testUrl(ctx: HttpContext) {
     authorize(ctx, 'postbacks', 'read')
+    await limitTests(ctx)
     const data = await validate(ctx, testPostbackValidator, SCOPE)
     const method = data.method ?? 'get'
     checkTrackingUrlMessage(data.url, method)
@@ -196,6 +198,7 @@ export default class PostbacksController {
   /** POST /postback/:id/test: the same with a saved postback's URL and secret. */
   async test(ctx: HttpContext) {
     authorize(ctx, 'postbacks', 'read')
+    await limitTests(ctx)
     const postback = await findPostback(ctx)
     const result = await runTest(ctx.tenant.organizationId, {
       kind: 'postback',

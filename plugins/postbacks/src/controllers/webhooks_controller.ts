@@ -15,7 +15,7 @@ import {
 import WebhookConfig from '../models/webhook_config.js'
 import { WEBHOOK_LIST } from '../lists.js'
 import { createWebhookValidator, updateWebhookValidator } from '../validators.js'
-import { SCOPE, checkTrackingUrlMessage } from '../access.js'
+import { SCOPE, checkTrackingUrlMessage, limitTests } from '../access.js'
 import { newSecret, openSecret, sealSecret } from '../delivery/signing.js'
 import { runTest } from '../delivery/test_tool.js'
 
@@ -109,6 +109,7 @@ export default class WebhooksController {
 
   async test(ctx: HttpContext) {
     authorize(ctx, 'webhooks', 'manage')
+    await limitTests(ctx)
     const webhook = await findScoped(ctx, WebhookConfig, ctx.params.id)
     const result = await runTest(ctx.tenant.organizationId, {
       kind: 'webhook',

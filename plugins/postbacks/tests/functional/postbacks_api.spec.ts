@@ -181,6 +181,19 @@ test.group('Postbacks: API', () => {
     }
   })
 
+  test('the test tool is limited per panel (30 tests in 10 minutes)', async ({ client, assert }) => {
+    const { tenant } = await organization()
+    // Refused by the SSRF guard (no request leaves), yet each call counts.
+    delete process.env.AFFIX_OUTBOUND_ALLOW
+    const body = { url: 'http://127.0.0.1:1/pb?c={click_id}' }
+    for (let i = 0; i < 30; i++)
+      (await client.post(`${API}/postback-test`).bearerToken(tenant.token).json(body)).assertStatus(200)
+    const limited = await client.post(`${API}/postback-test`).bearerToken(tenant.token).json(body)
+    limited.assertStatus(429)
+    assert.isAbove(Number(limited.header('retry-after')), 0)
+    assert.isString(limited.body().error.message)
+  })
+
   test('the SSRF guard refuses internal targets unless allow-listed', async ({ client, assert }) => {
     const { tenant } = await organization()
     const healthy = await receiver()
