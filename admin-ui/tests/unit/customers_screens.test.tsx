@@ -10,6 +10,7 @@ import { Route, Routes } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 import customersAdmin from '../../../plugins/customers/admin'
 import { ActivityList } from '../../../plugins/customers/admin/activity/ActivityList'
+import { ConversionList } from '../../../plugins/customers/admin/conversions/ConversionList'
 import { CustomerDetails } from '../../../plugins/customers/admin/customers/CustomerDetails'
 import { CustomerList } from '../../../plugins/customers/admin/customers/CustomerList'
 import { reassignBody } from '../../../plugins/customers/admin/customers/ReassignButton'
@@ -231,6 +232,45 @@ describe('activity list', () => {
     await waitFor(() =>
       expect(request).toHaveBeenCalledWith('/api/v1/customers/activity/5/fraud', { method: 'POST', body: {} })
     )
+  })
+})
+
+describe('conversion list', () => {
+  it("opens the conversion's customer details", async () => {
+    const dataProvider = testDataProvider({
+      getList: async () => ({
+        data: [
+          {
+            id: 31,
+            customerId: 7,
+            cuid: 'player-7',
+            date: '2026-11-20',
+            type: 'ftd',
+            amount: '50.000000',
+            currency: 'BRL',
+            capStatus: 'counted',
+            capAction: null,
+          },
+        ],
+        total: 1,
+      }),
+      getMany: async () => ({ data: [] }),
+    } as never)
+    let pathname = ''
+    renderScreen(
+      <ResourceContextProvider value="engagements/conversion">
+        <ConversionList />
+      </ResourceContextProvider>,
+      {
+        dataProvider,
+        abilities: ABILITIES,
+        enabledPlugins: ['customers'],
+        initialEntries: ['/engagements/conversion'],
+        locationCallback: (location) => (pathname = location.pathname),
+      }
+    )
+    fireEvent.click((await screen.findByText('player-7')).closest('tr')!)
+    await waitFor(() => expect(pathname).toBe('/engagements/customer-details/7'))
   })
 })
 

@@ -13,7 +13,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin'
-import { CAP_STATUSES, CONVERSION_TYPES, CONVERSIONS_API, type Conversion } from '../model'
+import { CAP_STATUSES, CONVERSION_TYPES, CONVERSIONS_API, customerDetailsPath, type Conversion } from '../model'
 import { formatAmount } from '../shared/fields'
 import { commonFilters, useFilterAccess, type FilterAccess } from '../shared/filters'
 import { ListError } from '../shared/ListError'
@@ -81,7 +81,11 @@ export const ConversionList = () => {
       perPage={25}
       error={<ListError />}
     >
-      <DataTable bulkActionButtons={false} rowClick={false}>
+      {/* A conversion opens its customer's details (profile, attribution, activity by day). */}
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={(_id, _resource, record) => (record?.customerId ? customerDetailsPath(record.customerId) : false)}
+      >
         <DataTable.Col source="date" label={`${FIELD}.date`} />
         <DataTable.Col source="type" label={`${FIELD}.type`} field={TypeField} disableSort />
         <DataTable.Col source="cuid" label={`${FIELD}.cuid`} disableSort />
