@@ -19,7 +19,15 @@ const CORE = fileURLToPath(new URL('../core/', import.meta.url))
 const PG_BASE = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
 const NOW = '2026-03-18T18:30:00.000Z'
 /** Random on purpose (salted hashes, unguessable tokens, storage keys): left out of the comparison. */
-const RANDOM_COLUMNS = new Set(['users.password', 'brands.password', 'media.public_token', 'media.file_key'])
+const RANDOM_COLUMNS = new Set([
+  'users.password',
+  'brands.password',
+  'media.public_token',
+  'media.file_key',
+  // Signing secrets, sealed with a random IV.
+  'postbacks.secret_encrypted',
+  'webhook_configs.secret_encrypted',
+])
 
 const dataDir = mkdtempSync(join(tmpdir(), 'affix-seed-check-'))
 

@@ -41,6 +41,28 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('customers in a browser'
   /** Uploads a CSV on an import screen and follows its progress until it is done; answers the statuses seen. */
   const importCsv = async (path: string, file: string) => {
     await visit(path)
+    // Every status the progress shows, however briefly (a 3-row import may finish within a poll).
+    await page.evaluate(() => {
+      const shown: string[] = []
+      ;(window as unknown as { importStatuses: string[] }).importStatuses = shown
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const element = record.target instanceof Element ? record.target : null
+          if (record.oldValue) shown.push(record.oldValue)
+          for (const node of [element, ...record.addedNodes])
+            if (node instanceof Element)
+              for (const found of [node, ...node.querySelectorAll('[data-testid="import-progress"]')])
+                if (found.getAttribute('data-testid') === 'import-progress')
+                  shown.push(found.getAttribute('data-status') ?? '')
+        }
+      }).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeOldValue: true,
+        attributeFilter: ['data-status'],
+      })
+    })
     await page.getByTestId('csv-import-file').setInputFiles(file)
     await page.getByRole('button', { name: 'Upload and import' }).click()
     const progress = page.getByTestId('import-progress')
@@ -56,6 +78,8 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('customers in a browser'
         { timeout: 60_000, interval: 100 }
       )
       .toBe('completed')
+    for (const status of await page.evaluate(() => (window as unknown as { importStatuses: string[] }).importStatuses))
+      seen.add(status)
     return { seen, processed: await page.getByTestId('import-processed').textContent() }
   }
 

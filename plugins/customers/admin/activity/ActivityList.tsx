@@ -155,12 +155,12 @@ export const ActivityList = () => {
         <DataTable.Col source="cuid" label={`${FIELD}.cuid`} field={CuidField} disableSort />
         {access.readsCampaigns && (
           <DataTable.Col source="campaignId" label={`${FIELD}.campaignId`} disableSort>
-            <ReferenceField source="campaignId" reference="manage/campaign" emptyText="—" />
+            <ReferenceField source="campaignId" reference="manage/campaign" link={false} emptyText="—" />
           </DataTable.Col>
         )}
         {access.readsAffiliates && (
           <DataTable.Col source="affiliateId" label={`${FIELD}.affiliateId`} disableSort>
-            <ReferenceField source="affiliateId" reference="manage/affiliate" emptyText="—" />
+            <ReferenceField source="affiliateId" reference="manage/affiliate" link={false} emptyText="—" />
           </DataTable.Col>
         )}
         <DataTable.Col source="currency" label={`${FIELD}.currency`} disableSort />

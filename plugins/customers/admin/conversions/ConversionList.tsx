@@ -91,12 +91,12 @@ export const ConversionList = () => {
         <DataTable.Col source="cuid" label={`${FIELD}.cuid`} disableSort />
         {access.readsCampaigns && (
           <DataTable.Col source="campaignId" label={`${FIELD}.campaignId`} disableSort>
-            <ReferenceField source="campaignId" reference="manage/campaign" emptyText="—" />
+            <ReferenceField source="campaignId" reference="manage/campaign" link={false} emptyText="—" />
           </DataTable.Col>
         )}
         {access.readsAffiliates && (
           <DataTable.Col source="affiliateId" label={`${FIELD}.affiliateId`} disableSort>
-            <ReferenceField source="affiliateId" reference="manage/affiliate" emptyText="—" />
+            <ReferenceField source="affiliateId" reference="manage/affiliate" link={false} emptyText="—" />
           </DataTable.Col>
         )}
         <DataTable.Col source="amount" label={`${FIELD}.amount`} field={AmountField} disableSort />

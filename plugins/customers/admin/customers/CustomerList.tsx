@@ -79,18 +79,18 @@ export const CustomerList = () => {
         </DataTable.Col>
         {access.readsBrands && (
           <DataTable.Col source="brandId" label={`${FIELD}.brandId`} disableSort>
-            {/* No link: with the default one (the brand's edit page) this list hit React's update-depth limit. */}
+            {/* No links in these rows (a row opens its own page): with the default ones the list sometimes hit React's update-depth limit (error #185). */}
             <ReferenceField source="brandId" reference="manage/brand" link={false} emptyText="—" />
           </DataTable.Col>
         )}
         {access.readsCampaigns && (
           <DataTable.Col source="campaignId" label={`${FIELD}.campaignId`} disableSort>
-            <ReferenceField source="campaignId" reference="manage/campaign" emptyText="—" />
+            <ReferenceField source="campaignId" reference="manage/campaign" link={false} emptyText="—" />
           </DataTable.Col>
         )}
         {access.readsAffiliates && (
           <DataTable.Col source="affiliateId" label={`${FIELD}.affiliateId`} disableSort>
-            <ReferenceField source="affiliateId" reference="manage/affiliate" emptyText="—" />
+            <ReferenceField source="affiliateId" reference="manage/affiliate" link={false} emptyText="—" />
           </DataTable.Col>
         )}
         <DataTable.Col source="country" label={`${FIELD}.country`} disableSort />
