@@ -156,14 +156,14 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('admin UI in a browser',
   it('switches to Portuguese, for the UI and for server messages', async () => {
     await page.getByRole('button', { name: 'English' }).click()
     await page.getByRole('menuitem', { name: 'Português' }).click()
-    await page.getByRole('menuitem', { name: 'Marcas' }).waitFor()
+    await page.getByRole('menuitem', { name: 'Marcas', exact: true }).waitFor()
     await page.getByRole('columnheader', { name: 'Nome' }).waitFor()
 
     await page.getByRole('link', { name: 'Criar' }).click()
     await input('Nome').fill(BRAND)
     await page.getByRole('button', { name: 'Salvar' }).click()
     await expect.poll(() => helperTextOf('Nome')).toBe('Já existe uma marca com este nome')
-    await page.getByRole('menuitem', { name: 'Marcas' }).click()
+    await page.getByRole('menuitem', { name: 'Marcas', exact: true }).click()
   })
 
   it('deletes the brand', async () => {
