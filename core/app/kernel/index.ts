@@ -16,7 +16,17 @@ export { ApiRouter, type RouteSpec } from './api_router.js'
 export { defineSchema, type Schema, type RouteScope } from './openapi.js'
 export { ok, created, list, envelope, type Envelope } from './envelope.js'
 export { parseList, paginate, listQueryParameters, type ListOptions, type ListFilter } from './list_query.js'
-export { scoped, findScoped, tenantOf, can, authorize, type Tenant } from './tenancy.js'
+export {
+  scoped,
+  scopedTo,
+  findScoped,
+  tenantQuery,
+  tenantOf,
+  can,
+  authorize,
+  type Tenant,
+  type TenantScope,
+} from './tenancy.js'
 export { ROLES, FEATURE_FLAGS, type Role, type FeatureFlag, type Ability } from './permissions.js'
 export { validate, rejectClearedFields, PASSWORD_RULE, PHONE_RULE, TEXT_MAX, text } from './validation.js'
 export { AppError, notFound, forbidden, badRequest, unprocessable } from './errors.js'

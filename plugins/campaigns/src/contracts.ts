@@ -224,6 +224,7 @@ export async function listCampaigns(
     )
   const ids = rows.map((row) => Number(row.id))
   // One after the other: a transaction has one connection.
+  // tenancy: ids are the organisation's campaigns read just above (the next two queries too)
   const caps = ids.length
     ? await client
         .from('campaign_caps')
@@ -232,9 +233,11 @@ export async function listCampaigns(
         .whereNotNull('daily')
         .select('campaign_id', 'daily')
     : []
+  // tenancy: ids are the organisation's campaigns
   const blocked = ids.length
     ? await client.from('campaign_blocked_affiliates').whereIn('campaign_id', ids).select('campaign_id', 'affiliate_id')
     : []
+  // tenancy: ids are the organisation's campaigns
   const approved = ids.length
     ? await client
         .from('campaign_access')

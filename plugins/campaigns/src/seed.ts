@@ -469,6 +469,7 @@ export async function seedCampaigns({ organizationId, trx, random, size, dayAt, 
   const ids = new Array<number>(templates.length)
   for (let start = 0; start < order.length; start += 500) {
     const chunk = order.slice(start, start + 500)
+    // tenancy: every row carries the seeded organisation (built above)
     const inserted = await trx
       .insertQuery()
       .table('campaigns')

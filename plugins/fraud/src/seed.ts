@@ -29,6 +29,7 @@ export async function seedFraud({ organizationId, trx, dayAt }: SeedContext) {
     updated_at: dayAt(daysAgo, '14:00'),
     ...extra,
   })
+  // tenancy: rule() stamps the seeded organisation on each row
   await trx
     .insertQuery()
     .table('fraud_rules')

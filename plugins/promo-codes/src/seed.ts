@@ -91,6 +91,7 @@ export async function seedPromoCodes({ organizationId, trx, dayAt, random, size 
   }
   const inserted: Array<{ id: number; code: string }> = []
   for (let start = 0; start < rows.length; start += 500) {
+    // tenancy: every row carries the seeded organisation (built above)
     inserted.push(
       ...(await trx
         .insertQuery()

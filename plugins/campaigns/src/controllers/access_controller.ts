@@ -16,6 +16,7 @@ import {
   teamScopeOf,
   unprocessable,
   validate,
+  tenantQuery,
 } from '@affix/core/kernel'
 import { findCampaign } from './campaigns_controller.js'
 import { recordTimeline } from '../services/timeline.js'
@@ -48,7 +49,7 @@ async function decide(ctx: HttpContext, status: 'approved' | 'rejected') {
   const { affiliateIds: visible } = await teamScopeOf(ctx)
   if (visible && !visible.includes(affiliateId)) throw notFound()
   if (campaign.visibility !== 'private') throw refuse('access_not_needed')
-  const existing = await db
+  const existing = await tenantQuery(ctx)
     .from('campaign_access')
     .where({ campaign_id: campaign.id, affiliate_id: affiliateId })
     .first()
@@ -74,7 +75,10 @@ async function decide(ctx: HttpContext, status: 'approved' | 'rejected') {
     )
   })
   await publishInvalidation({ topic: 'campaigns', organizationId: campaign.organizationId, id: campaign.id })
-  const row = await db.from('campaign_access').where({ campaign_id: campaign.id, affiliate_id: affiliateId }).first()
+  const row = await tenantQuery(ctx)
+    .from('campaign_access')
+    .where({ campaign_id: campaign.id, affiliate_id: affiliateId })
+    .first()
   return ok(ctx, present({ ...row, campaign_title: campaign.title }))
 }
 
@@ -85,7 +89,7 @@ export default class AccessController {
     if (ctx.tenant.role !== 'affiliate') throw forbidden()
     const campaign = await findCampaign(ctx)
     if (campaign.visibility !== 'private') throw refuse('access_not_needed')
-    const existing = await db
+    const existing = await tenantQuery(ctx)
       .from('campaign_access')
       .where({ campaign_id: campaign.id, affiliate_id: ctx.tenant.userId })
       .first()
@@ -118,7 +122,7 @@ export default class AccessController {
         [campaign.organizationId, campaign.id, ctx.tenant.userId, JSON.stringify(recorded)]
       )
       if (!stored.rows.length) {
-        const current = await trx
+        const current = await tenantQuery(ctx, trx)
           .from('campaign_access')
           .where({ campaign_id: campaign.id, affiliate_id: ctx.tenant.userId })
           .first()
@@ -136,7 +140,7 @@ export default class AccessController {
       )
     })
     await publishInvalidation({ topic: 'campaigns', organizationId: campaign.organizationId, id: campaign.id })
-    const row = await db
+    const row = await tenantQuery(ctx)
       .from('campaign_access')
       .where({ campaign_id: campaign.id, affiliate_id: ctx.tenant.userId })
       .first()

@@ -17,6 +17,7 @@ import {
   teamScopeOf,
   unprocessable,
   validate,
+  tenantQuery,
 } from '@affix/core/kernel'
 import { findCampaign } from './campaigns_controller.js'
 import { recordTimeline } from '../services/timeline.js'
@@ -29,7 +30,7 @@ export default class CampaignDetailsController {
   async notes(ctx: HttpContext) {
     authorize(ctx, 'campaigns', 'manage')
     const campaign = await findCampaign(ctx)
-    const rows = await db
+    const rows = await tenantQuery(ctx)
       .from('campaign_notes as note')
       .where('note.campaign_id', campaign.id)
       .orderBy('note.created_at', 'desc')
@@ -76,7 +77,10 @@ export default class CampaignDetailsController {
     const campaign = await findCampaign(ctx)
     const noteId = Number(ctx.params.noteId)
     if (!Number.isSafeInteger(noteId) || noteId <= 0) throw notFound()
-    const deleted = await db.from('campaign_notes').where({ id: noteId, campaign_id: campaign.id }).delete()
+    const deleted = await tenantQuery(ctx)
+      .from('campaign_notes')
+      .where({ id: noteId, campaign_id: campaign.id })
+      .delete()
     if (!deleted) throw notFound()
     return ok(ctx, { id: noteId })
   }
@@ -84,7 +88,7 @@ export default class CampaignDetailsController {
   async timeline(ctx: HttpContext) {
     authorize(ctx, 'campaigns', 'manage')
     const campaign = await findCampaign(ctx)
-    const rows = await db
+    const rows = await tenantQuery(ctx)
       .from('campaign_timeline as entry')
       .where('entry.campaign_id', campaign.id)
       .orderBy('entry.id', 'desc')
@@ -108,7 +112,7 @@ export default class CampaignDetailsController {
     authorize(ctx, 'campaigns', 'manage')
     const campaign = await findCampaign(ctx)
     const { affiliateIds: visible } = await teamScopeOf(ctx)
-    const rows = await db
+    const rows = await tenantQuery(ctx)
       .from('campaign_blocked_affiliates')
       .where('campaign_id', campaign.id)
       .if(visible, (query) => query.whereIn('affiliate_id', visible!.length ? visible! : [0]))
@@ -136,7 +140,7 @@ export default class CampaignDetailsController {
         fields: [{ field: 'affiliateIds', rule: 'exists' }],
       })
     await db.transaction(async (trx) => {
-      await trx
+      await tenantQuery(ctx, trx)
         .from('campaign_blocked_affiliates')
         .where('campaign_id', campaign.id)
         .if(visible, (query) => query.whereIn('affiliate_id', visible!.length ? visible! : [0]))

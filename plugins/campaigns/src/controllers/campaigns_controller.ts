@@ -17,6 +17,7 @@ import {
   rejectClearedFields,
   scoped,
   teamScopeOf,
+  tenantQuery,
   unprocessable,
   validate,
 } from '@affix/core/kernel'
@@ -49,6 +50,7 @@ async function visibleCampaigns(ctx: HttpContext) {
       const query = scoped(ctx, Campaign).whereNull('deleted_at')
       // Affiliates see public and private campaigns (to ask for access), never one they are blocked from.
       if (ctx.tenant.role === 'affiliate') {
+        // tenancy: correlated to the organisation's campaigns of the outer query
         query.whereNotExists((blocked) =>
           blocked
             .from('campaign_blocked_affiliates')
@@ -118,7 +120,7 @@ type AccessStatus = 'approved' | 'need_approval' | 'pending_approval' | 'rejecte
 /** Where the calling affiliate stands on each campaign (spec §4 "Campaign access"). */
 async function accessStatuses(ctx: HttpContext, campaigns: Campaign[]): Promise<Map<number, AccessStatus>> {
   const rows = campaigns.length
-    ? await db
+    ? await tenantQuery(ctx)
         .from('campaign_access')
         .where('affiliate_id', ctx.tenant.userId)
         .whereIn(
@@ -332,7 +334,7 @@ export default class CampaignsController {
     if (rows.length !== ids.length) throw refuse('unknown_campaign', 'ids', 'exists')
     for (const row of rows) await assertBrand(ctx, row.brandId)
     await db.transaction(async (trx) => {
-      await trx.from('campaigns').whereIn('id', ids).update({ status, updated_at: new Date() })
+      await tenantQuery(ctx, trx).from('campaigns').whereIn('id', ids).update({ status, updated_at: new Date() })
       for (const row of rows.filter((candidate) => candidate.status !== status)) {
         await recordTimeline(
           {
@@ -366,7 +368,7 @@ export default class CampaignsController {
     if (rows.length !== ids.length) throw refuse('unknown_campaign', 'ids', 'exists')
     for (const row of rows) await assertBrand(ctx, row.brandId)
     await db.transaction(async (trx) => {
-      await trx.from('campaigns').whereIn('id', ids).update({ featured, updated_at: new Date() })
+      await tenantQuery(ctx, trx).from('campaigns').whereIn('id', ids).update({ featured, updated_at: new Date() })
       for (const row of rows.filter((candidate) => candidate.featured !== featured))
         await recordTimeline(
           {

@@ -18,6 +18,7 @@ import {
   trackingLink,
   unprocessable,
   validate,
+  tenantQuery,
 } from '@affix/core/kernel'
 import { findCampaign } from './campaigns_controller.js'
 import { trackingLinkValidator } from '../validators.js'
@@ -85,13 +86,13 @@ export default class LinksController {
       if (outOfScope || (await missingIds(campaign.organizationId, 'affiliates', [affiliateId])).length)
         throw refuse('unknown_affiliate', 'affiliateId', 'exists')
     }
-    const blocked = await db
+    const blocked = await tenantQuery(ctx)
       .from('campaign_blocked_affiliates')
       .where({ campaign_id: campaign.id, affiliate_id: affiliateId })
       .first()
     if (blocked) throw refuse('affiliate_blocked', 'affiliateId', 'blocked')
     if (campaign.visibility === 'private') {
-      const access = await db
+      const access = await tenantQuery(ctx)
         .from('campaign_access')
         .where({ campaign_id: campaign.id, affiliate_id: affiliateId, status: 'approved' })
         .first()

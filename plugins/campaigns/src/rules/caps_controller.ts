@@ -5,7 +5,7 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import { created, notFound, ok, rejectClearedFields, unprocessable, validate } from '@affix/core/kernel'
+import { created, notFound, ok, tenantQuery, rejectClearedFields, unprocessable, validate } from '@affix/core/kernel'
 import { recordTimeline } from '../services/timeline.js'
 import { checkCapLimits, Failures, type CapLimits } from './checks.js'
 import { CAP_LIMIT_COLUMNS, CAP_LIMITS, MAX_CAPS_PER_CAMPAIGN } from './constants.js'
@@ -42,7 +42,7 @@ const limitColumns = (limits: CapLimits) =>
 
 async function findCap(ctx: HttpContext, campaignId: number) {
   const id = childId(ctx, 'capId')
-  const row = id ? await db.from('campaign_caps').where({ id, campaign_id: campaignId }).first() : null
+  const row = id ? await tenantQuery(ctx).from('campaign_caps').where({ id, campaign_id: campaignId }).first() : null
   if (!row) throw notFound()
   return row as Row
 }
@@ -50,7 +50,7 @@ async function findCap(ctx: HttpContext, campaignId: number) {
 export default class CapsController {
   async index(ctx: HttpContext) {
     const campaign = await campaignToRead(ctx, { affiliates: true })
-    const query = db.from('campaign_caps').where('campaign_id', campaign.id).orderBy('id')
+    const query = tenantQuery(ctx).from('campaign_caps').where('campaign_id', campaign.id).orderBy('id')
     if (ctx.tenant.role === 'affiliate') query.where('visibility', 'public')
     return ok(ctx, (await query).map(present))
   }
@@ -63,8 +63,11 @@ export default class CapsController {
     failures.throwIfAny(ctx)
     const row = await db.transaction(async (trx) => {
       // Serialises concurrent creates of one campaign so the limit holds.
-      await trx.from('campaigns').where('id', campaign.id).forUpdate().select('id')
-      const [{ count }] = await trx.from('campaign_caps').where('campaign_id', campaign.id).count('* as count')
+      await tenantQuery(ctx, trx).from('campaigns').where('id', campaign.id).forUpdate().select('id')
+      const [{ count }] = await tenantQuery(ctx, trx)
+        .from('campaign_caps')
+        .where('campaign_id', campaign.id)
+        .count('* as count')
       if (Number(count) >= MAX_CAPS_PER_CAMPAIGN)
         throw unprocessable(`${SCOPE}.errors.too_many_caps`, { max: MAX_CAPS_PER_CAMPAIGN })
       const [inserted] = await trx
@@ -114,7 +117,11 @@ export default class CapsController {
       updated_at: new Date(),
     }
     const row = await db.transaction(async (trx) => {
-      const [updated] = await trx.from('campaign_caps').where('id', saved.id).update(changes).returning('*')
+      const [updated] = await tenantQuery(ctx, trx)
+        .from('campaign_caps')
+        .where('id', saved.id)
+        .update(changes)
+        .returning('*')
       if (!updated) throw notFound()
       await recordTimeline(
         {
@@ -136,7 +143,7 @@ export default class CapsController {
     const campaign = await campaignToChange(ctx)
     const saved = await findCap(ctx, campaign.id)
     await db.transaction(async (trx) => {
-      await trx.from('campaign_caps').where('id', saved.id).delete()
+      await tenantQuery(ctx, trx).from('campaign_caps').where('id', saved.id).delete()
       await recordTimeline(
         {
           organizationId: campaign.organizationId,

@@ -14,6 +14,7 @@ export async function rulesForTracking(campaignIds: number[]): Promise<TrackingR
   const ids = [...new Set(campaignIds)].filter((id) => Number.isSafeInteger(id) && id > 0)
   const result: TrackingRules = new Map(ids.map((id) => [id, { caps: [], targeting: [] }]))
   if (!ids.length) return result
+  // tenancy: the click path asks for campaigns it loaded by their organisation's link
   const [caps, blocks] = await Promise.all([
     db.from('campaign_caps').whereIn('campaign_id', ids).orderBy('id'),
     db.from('campaign_rule_blocks').whereIn('campaign_id', ids).orderBy('id'),

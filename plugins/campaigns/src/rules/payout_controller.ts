@@ -19,7 +19,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { affiliateNames, affiliateTerms } from '@affix/affiliates/contracts'
-import { AppError, missingIds, ok, teamScopeOf, unprocessable, validate } from '@affix/core/kernel'
+import { AppError, missingIds, ok, teamScopeOf, tenantQuery, unprocessable, validate } from '@affix/core/kernel'
 import { recordTimeline } from '../services/timeline.js'
 import { campaignHasActivity } from './activity.js'
 import { checkPayout, Failures, type PayoutInput } from './checks.js'
@@ -56,6 +56,7 @@ function columnsOf(values: Partial<Record<PayoutField, number | null>>, model: P
 }
 
 async function loadPlan(campaignId: number, client: TransactionClientContract | typeof db = db, lock = false) {
+  // tenancy: every caller found the campaign with its organisation first (findCampaign)
   const query = client.from('campaign_payouts').where('campaign_id', campaignId)
   if (lock) query.forUpdate()
   return (await query.first()) as Row | null
@@ -91,7 +92,10 @@ async function presentForManager(ctx: HttpContext, campaignId: number, organizat
   const plan = await loadPlan(campaignId)
   if (!plan) return null
   const { affiliateIds: visible } = await teamScopeOf(ctx)
-  const overrides = await db.from('campaign_payout_overrides').where('campaign_id', campaignId).orderBy('id')
+  const overrides = await tenantQuery(organizationId)
+    .from('campaign_payout_overrides')
+    .where('campaign_id', campaignId)
+    .orderBy('id')
   const affiliateRows = overrides.filter(
     (row) => row.affiliate_id !== null && (!visible || visible.includes(Number(row.affiliate_id)))
   )
@@ -118,7 +122,7 @@ async function presentForAffiliate(campaignId: number, organizationId: number, a
   const plan = await loadPlan(campaignId)
   if (!plan) return null
   const terms = await affiliateTerms(organizationId, affiliateId)
-  const overrides = await db
+  const overrides = await tenantQuery(organizationId)
     .from('campaign_payout_overrides')
     .where('campaign_id', campaignId)
     .where((query) => {
@@ -144,6 +148,7 @@ async function presentForAffiliate(campaignId: number, organizationId: number, a
 /** The plan with every override, as saved (what a version keeps). */
 async function planSnapshot(campaignId: number, trx: TransactionClientContract) {
   const plan = await loadPlan(campaignId, trx)
+  // tenancy: the campaign was found with its organisation and locked by the caller
   const overrides = await trx.from('campaign_payout_overrides').where('campaign_id', campaignId).orderBy('id')
   return {
     ...presentPlan(campaignId, plan!),
@@ -281,7 +286,7 @@ export default class PayoutController {
         .merge(Object.keys(row).filter((key) => key !== 'campaign_id' && key !== 'organization_id'))
 
       if (input.affiliatePayouts) {
-        const replaced = trx
+        const replaced = tenantQuery(campaign.organizationId, trx)
           .from('campaign_payout_overrides')
           .where('campaign_id', campaign.id)
           .whereNotNull('affiliate_id')
@@ -301,7 +306,11 @@ export default class PayoutController {
             )
       }
       if (input.groupPayouts) {
-        await trx.from('campaign_payout_overrides').where('campaign_id', campaign.id).whereNotNull('group_id').delete()
+        await tenantQuery(campaign.organizationId, trx)
+          .from('campaign_payout_overrides')
+          .where('campaign_id', campaign.id)
+          .whereNotNull('group_id')
+          .delete()
         if (input.groupPayouts.length)
           await trx
             .insertQuery()
@@ -318,11 +327,11 @@ export default class PayoutController {
       // Overrides keep only the fields of the plan's (possibly new) model.
       const dropped = PAYOUT_FIELDS.filter((field) => !kept.fields.includes(field))
       if (dropped.length)
-        await trx
+        await tenantQuery(campaign.organizationId, trx)
           .from('campaign_payout_overrides')
           .where('campaign_id', campaign.id)
           .update(Object.fromEntries(dropped.map((field) => [PAYOUT_COLUMNS[field], null])))
-      await trx
+      await tenantQuery(campaign.organizationId, trx)
         .from('campaign_payout_overrides')
         .where('campaign_id', campaign.id)
         .where((query) => {

@@ -6,7 +6,7 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import { created, notFound, ok, rejectClearedFields, unprocessable, validate } from '@affix/core/kernel'
+import { created, notFound, ok, tenantQuery, rejectClearedFields, unprocessable, validate } from '@affix/core/kernel'
 import { recordTimeline } from '../services/timeline.js'
 import type { TargetingCondition } from '../types.js'
 import { checkConditions, Failures } from './checks.js'
@@ -30,7 +30,9 @@ function present(row: Row) {
 
 async function findBlock(ctx: HttpContext, campaignId: number) {
   const id = childId(ctx, 'blockId')
-  const row = id ? await db.from('campaign_rule_blocks').where({ id, campaign_id: campaignId }).first() : null
+  const row = id
+    ? await tenantQuery(ctx).from('campaign_rule_blocks').where({ id, campaign_id: campaignId }).first()
+    : null
   if (!row) throw notFound()
   return row as Row
 }
@@ -58,7 +60,7 @@ const timeline = (
 export default class RuleBlocksController {
   async index(ctx: HttpContext) {
     const campaign = await campaignToRead(ctx, { affiliates: false })
-    const rows = await db.from('campaign_rule_blocks').where('campaign_id', campaign.id).orderBy('id')
+    const rows = await tenantQuery(ctx).from('campaign_rule_blocks').where('campaign_id', campaign.id).orderBy('id')
     return ok(ctx, rows.map(present))
   }
 
@@ -67,8 +69,11 @@ export default class RuleBlocksController {
     const input = await validate(ctx, createRuleBlockValidator, SCOPE)
     const conditions = checked(ctx, input.conditions as TargetingCondition[])
     const row = await db.transaction(async (trx) => {
-      await trx.from('campaigns').where('id', campaign.id).forUpdate().select('id')
-      const [{ count }] = await trx.from('campaign_rule_blocks').where('campaign_id', campaign.id).count('* as count')
+      await tenantQuery(ctx, trx).from('campaigns').where('id', campaign.id).forUpdate().select('id')
+      const [{ count }] = await tenantQuery(ctx, trx)
+        .from('campaign_rule_blocks')
+        .where('campaign_id', campaign.id)
+        .count('* as count')
       if (Number(count) >= MAX_RULE_BLOCKS_PER_CAMPAIGN)
         throw unprocessable(`${SCOPE}.errors.too_many_blocks`, { max: MAX_RULE_BLOCKS_PER_CAMPAIGN })
       const [inserted] = await trx
@@ -96,7 +101,7 @@ export default class RuleBlocksController {
     const input = await validate(ctx, updateRuleBlockValidator, SCOPE)
     const conditions = input.conditions ? checked(ctx, input.conditions as TargetingCondition[]) : undefined
     const row = await db.transaction(async (trx) => {
-      const [updated] = await trx
+      const [updated] = await tenantQuery(ctx, trx)
         .from('campaign_rule_blocks')
         .where('id', saved.id)
         .update({
@@ -118,7 +123,7 @@ export default class RuleBlocksController {
     const campaign = await campaignToChange(ctx)
     const saved = await findBlock(ctx, campaign.id)
     await db.transaction(async (trx) => {
-      await trx.from('campaign_rule_blocks').where('id', saved.id).delete()
+      await tenantQuery(ctx, trx).from('campaign_rule_blocks').where('id', saved.id).delete()
       await recordTimeline(timeline(campaign, ctx, Number(saved.id), 'deleted'), trx)
     })
     await changed(campaign)

@@ -4,7 +4,7 @@
  * a system timeline line, and tells every node.
  */
 import db from '@adonisjs/lucid/services/db'
-import { publishInvalidation } from '@affix/core/kernel'
+import { publishInvalidation, tenantQuery } from '@affix/core/kernel'
 import type { CapRule } from '../types.js'
 import { recordTimeline } from './timeline.js'
 
@@ -21,7 +21,10 @@ export async function applyCapAction(organizationId: number, campaignId: number,
       .first()
     // Already stopped (or disabled when pausing): several nodes may reach the cap at once.
     if (!row || row.status === to || (to === 'paused' && row.status !== 'active')) return false
-    await trx.from('campaigns').where('id', campaignId).update({ status: to, updated_at: new Date() })
+    await tenantQuery(organizationId, trx)
+      .from('campaigns')
+      .where('id', campaignId)
+      .update({ status: to, updated_at: new Date() })
     await recordTimeline(
       { organizationId, campaignId, actorId: null, event: 'cap_reached', data: { action, from: row.status, to } },
       trx

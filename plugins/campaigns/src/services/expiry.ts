@@ -19,6 +19,7 @@ export async function expireCampaigns(now = new Date()): Promise<number> {
       .skipLocked()
       .select('id', 'organization_id', 'expires_at')
     if (!rows.length) return []
+    // tenancy: the rows just locked above, of every organisation on purpose (the expiry sweep)
     await trx
       .from('campaigns')
       .whereIn(

@@ -5,6 +5,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { GroupUsageCheck } from '@affix/affiliates/contracts'
+import { tenantQuery } from '@affix/core/kernel'
 
 /** A group is tied to a live campaign as one of its groups or by a group payout on it. */
 export const campaignGroupInUse: GroupUsageCheck = async (organizationId, groupId) => {
@@ -21,6 +22,7 @@ export const campaignGroupInUse: GroupUsageCheck = async (organizationId, groupI
 }
 
 export async function campaignGroups(campaignId: number) {
+  // tenancy: callers pass a campaign they found with its organisation
   const rows = await db
     .from('campaign_groups')
     .where('campaign_id', campaignId)
@@ -34,6 +36,7 @@ export async function campaignGroups(campaignId: number) {
 
 /** The groups of several campaigns at once (lists). */
 export async function groupsOfCampaigns(campaignIds: number[]) {
+  // tenancy: callers pass campaigns they listed with their organisation
   const rows = campaignIds.length
     ? await db
         .from('campaign_groups')
@@ -60,7 +63,7 @@ export async function replaceCampaignGroups(
   groupIds: number[]
 ) {
   const all = [...new Set([...(primaryGroupId ? [primaryGroupId] : []), ...groupIds])]
-  await trx.from('campaign_groups').where('campaign_id', campaign.id).delete()
+  await tenantQuery(campaign.organizationId, trx).from('campaign_groups').where('campaign_id', campaign.id).delete()
   if (all.length) {
     await trx
       .insertQuery()

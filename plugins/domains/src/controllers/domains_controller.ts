@@ -4,6 +4,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import {
   authorize,
   created,
+  findScoped,
   list,
   missingIds,
   notFound,
@@ -106,6 +107,7 @@ async function serialize(ctx: HttpContext, domains: Domain[]) {
 
 /** Names are unique across every organisation: a host serves one organisation only. */
 async function assertNameFree(name: string, exceptId?: number) {
+  // tenancy: a host name is unique across every organisation on purpose; only existence is read
   const clash = await db
     .from('domains')
     .whereRaw('lower(name) = ?', [name.toLowerCase()])
@@ -221,7 +223,7 @@ export default class DomainsController {
     const domain = new Domain().merge({ ...values, name: data.name, organizationId })
     await db.transaction((trx) => save(trx, organizationId, domain, affiliateIds)).catch(mapUniqueViolation)
     await changed(organizationId, domain.id)
-    return created(ctx, (await serialize(ctx, [await Domain.findOrFail(domain.id)]))[0])
+    return created(ctx, (await serialize(ctx, [await findScoped(ctx, Domain, domain.id)]))[0])
   }
 
   async update(ctx: HttpContext) {
@@ -236,7 +238,7 @@ export default class DomainsController {
     domain.merge(resolved.values)
     await db.transaction((trx) => save(trx, organizationId, domain, resolved.affiliateIds)).catch(mapUniqueViolation)
     await changed(organizationId, domain.id)
-    return ok(ctx, (await serialize(ctx, [await Domain.findOrFail(domain.id)]))[0])
+    return ok(ctx, (await serialize(ctx, [await findScoped(ctx, Domain, domain.id)]))[0])
   }
 
   async destroy(ctx: HttpContext) {

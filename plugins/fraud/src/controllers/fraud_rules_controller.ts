@@ -166,7 +166,7 @@ export default class FraudRulesController {
     const values = await resolve(ctx, data)
     const rule = await FraudRule.create({ status: 'active', ...values, organizationId: ctx.tenant.organizationId })
     await changed(ctx.tenant.organizationId)
-    return created(ctx, serialize(await FraudRule.findOrFail(rule.id), await visibleAffiliates(ctx)))
+    return created(ctx, serialize(await findScoped(ctx, FraudRule, rule.id), await visibleAffiliates(ctx)))
   }
 
   async update(ctx: HttpContext) {

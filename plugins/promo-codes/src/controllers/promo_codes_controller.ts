@@ -34,6 +34,7 @@ const STATUS_SQL = `CASE WHEN NOT enabled THEN 'inactive' WHEN start_date > now(
  * like any other column (PostgreSQL inlines it, indexes still apply).
  */
 function liveCodes(ctx: HttpContext) {
+  // tenancy: the derived table is read through scoped(ctx, PromoCode) below
   const derived = db.raw(
     `(SELECT promo_codes.*, ${STATUS_SQL} AS status FROM promo_codes WHERE deleted_at IS NULL) AS promo_codes`
   )
@@ -280,6 +281,7 @@ async function replaceLists(trx: TransactionClientContract, organizationId: numb
       mode: 'exclude',
     })),
   ]
+  // tenancy: each row carries organization_id (built above)
   if (rows.length) await trx.insertQuery().table('promo_code_affiliates').multiInsert(rows)
 }
 
