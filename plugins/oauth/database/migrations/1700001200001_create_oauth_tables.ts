@@ -3,9 +3,15 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 /**
  * This platform as an OAuth 2.0 authorization server (authorization-code grant). Client
  * secrets, codes and access tokens are stored as SHA-256 hashes only.
+ *
+ * Databases created while OAuth apps were part of core already have these tables (core's
+ * migration 1700000000013, now empty, made them with this very shape): there the tables and
+ * their rows are kept as they are, and only this migration is recorded.
  */
 export default class extends BaseSchema {
   async up() {
+    // Asked of the connection, not through this.schema, so the check is not queued with the DDL.
+    if (await this.db.schema.hasTable('oauth_apps')) return
     this.schema.createTable('oauth_apps', (table) => {
       table.increments('id')
       table.integer('organization_id').notNullable().references('id').inTable('organizations').onDelete('CASCADE')
