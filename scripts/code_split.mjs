@@ -10,6 +10,12 @@ import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
+/**
+ * Generated, gitignored files that may sit among the sources: Lucid's `migration:run` (run by
+ * `npm run seed`) writes core/database/schema.ts, about 2,000 lines that nobody wrote.
+ */
+const GENERATED = new Set([join(ROOT, 'core', 'database', 'schema.ts')])
+
 function linesIn(directory) {
   let total = 0
   let entries
@@ -22,7 +28,7 @@ function linesIn(directory) {
     const path = join(directory, entry)
     if (statSync(path).isDirectory()) {
       if (entry !== 'node_modules' && entry !== 'tests') total += linesIn(path)
-    } else if (/\.tsx?$/.test(entry) && !/\.(spec|test)\.tsx?$/.test(entry)) {
+    } else if (/\.tsx?$/.test(entry) && !/\.(spec|test)\.tsx?$/.test(entry) && !GENERATED.has(path)) {
       total += readFileSync(path, 'utf8').split('\n').length
     }
   }

@@ -103,7 +103,10 @@ export const App = () => {
       requireAuth
       disableTelemetry
     >
-      <CustomRoutes noLayout>{publicRoutes}</CustomRoutes>
+      <CustomRoutes noLayout>
+        {publicRoutes}
+        {installedPlugins.flatMap((plugin) => plugin.publicRoutes ?? [])}
+      </CustomRoutes>
       <CustomRoutes>
         {frameRoutes}
         {screenRoutes}

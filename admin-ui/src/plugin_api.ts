@@ -41,6 +41,26 @@ export {
   type ImportStatus,
 } from './layout/ImportProgress'
 export type { QueryParams, RequestOptions, UploadParams } from './http_client'
+// The shell's credential pieces (API keys and OAuth apps share them): the call helpers of
+// its screens, the scopes editor, the expiry and IP limits, the secret shown once.
+export { useApi, useFormSubmit, type Api } from './screens/api'
+export { useAbilities } from './screens/shared/abilities'
+export { CopyButton } from './screens/shared/CopyButton'
+export { formatDateTime } from './screens/shared/dates'
+export { SecretDialog, type Secret } from './screens/shared/SecretDialog'
+export { StatusChip } from './screens/shared/StatusChip'
+export { requiredText } from './screens/shared/validation'
+export { cleanList, credentialStatus, toExpiry } from './screens/configuration/apiKeys'
+export { RevokeCredentialButton } from './screens/configuration/RevokeCredentialButton'
+export { CredentialLimitsInputs } from './screens/configuration/CredentialLimitsInputs'
+export { ScopesEditor } from './screens/configuration/ScopesEditor'
+export { describeScopes, toScopesPayload, type Scope } from './screens/configuration/scopes'
+// The public pages' pieces, for a plugin's sign-in pages (e.g. an OpenID Connect callback).
+export { errorText, needsPanelChoice, usePublicApi, useStartSession, type PublicApi } from './public/api'
+export { ErrorNotice, PublicPage, Waiting } from './public/branding'
+export { BackToLogin } from './public/form_parts'
+export { PanelChooser } from './public/PanelChooser'
+export type { Session } from './session'
 
 export type Locale = 'en' | 'pt' | 'tr'
 
@@ -129,6 +149,31 @@ export interface RouteMeta {
   plugin?: string
 }
 
+/** The core screens with tabs a plugin may add to. */
+export type TabbedScreen = 'configuration/api'
+
+/**
+ * A tab a plugin adds to a core screen (e.g. OAuth apps beside the API keys on
+ * /configuration/api?tab=oauth). Shown while the plugin is enabled and the account has the ability.
+ */
+export interface ScreenTab {
+  screen: TabbedScreen
+  /** The `tab` query value, unique on its screen. */
+  id: string
+  /** i18n key of the tab's label. */
+  label: string
+  subject: string
+  /** `read` unless said. */
+  action?: string
+  component: ComponentType
+}
+
+/** What the login page hands each plugin's login action. */
+export interface LoginActionProps {
+  /** Shows a message in the login page's error notice. */
+  onError: (message: string) => void
+}
+
 export interface AdminPlugin {
   /** Same id as the server plugin: the account's `plugins` list is matched on it. */
   id: string
@@ -140,6 +185,26 @@ export interface AdminPlugin {
   routes?: ReactElement[]
   /** Titles and abilities of routes that are not menu items. */
   routeMeta?: RouteMeta[]
+  /**
+   * Paged collections the plugin's own components list with react-admin's <List resource>
+   * (a tab's table), registered with the data provider like `resources` but with no page,
+   * route or menu entry of their own. Named after the ability subject that guards them.
+   */
+  collections?: Array<Pick<AdminResource, 'name' | 'apiPath' | 'primaryKey' | 'subject'>>
+  /** Tabs added to core screens. */
+  screenTabs?: ScreenTab[]
+  /**
+   * Public pages (blank layout, no login needed; react-router <Route> elements), e.g. the
+   * page an OpenID Connect provider sends the browser back to. Nobody is logged in there,
+   * so they are mounted for every installed plugin: a platform plugin's, or pages that ask
+   * the server whether they apply.
+   */
+  publicRoutes?: ReactElement[]
+  /**
+   * Below the login form (e.g. "Sign in with SSO"), for every installed plugin: each
+   * renders nothing when it does not apply (it asks the server).
+   */
+  loginActions?: ComponentType<LoginActionProps>[]
 }
 
 export interface Ability {

@@ -15,6 +15,8 @@ import tracking from '@affix/tracking/admin'
 import customers from '@affix/customers/admin'
 import payouts from '@affix/payouts/admin'
 import postbacks from '@affix/postbacks/admin'
+import oauth from '@affix/oauth/admin'
+import oidc from '@affix/oidc/admin'
 import type { AdminPlugin, AdminResource, Permissions } from './plugin_api'
 import { ResourceRegistry } from './resource_registry'
 
@@ -31,6 +33,8 @@ export const installedPlugins: AdminPlugin[] = [
   customers,
   payouts,
   postbacks,
+  oauth,
+  oidc,
 ]
 
 export const resourceRegistry = installedPlugins.reduce(

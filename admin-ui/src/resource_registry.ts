@@ -17,7 +17,7 @@ export class ResourceRegistry {
   private readonly resources = new Map<string, AdminResource & { pluginId: string }>()
 
   register(plugin: AdminPlugin): this {
-    for (const resource of plugin.resources) {
+    for (const resource of [...plugin.resources, ...(plugin.collections ?? [])]) {
       const existing = this.resources.get(resource.name)
       if (existing) {
         throw new Error(

@@ -15,6 +15,8 @@ import tracking from '@affix/tracking'
 import customers from '@affix/customers'
 import payouts from '@affix/payouts'
 import postbacks from '@affix/postbacks'
+import oauth from '@affix/oauth'
+import oidc from '@affix/oidc'
 import { PluginRegistry } from '#kernel/plugin'
 
 export const registry = PluginRegistry.create([
@@ -30,6 +32,8 @@ export const registry = PluginRegistry.create([
   customers,
   payouts,
   postbacks,
+  oauth,
+  oidc,
 ])
 
 export const migrationPaths = registry.migrationPaths()

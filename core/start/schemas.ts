@@ -33,13 +33,27 @@ export const Health = defineSchema('Health', {
 })
 export const PluginState = defineSchema('PluginState', {
   type: 'object',
-  required: ['id', 'name', 'enabled', 'dependsOn', 'hasSettings', 'requiresFeatures', 'featureMissing', 'wiring'],
+  required: [
+    'id',
+    'name',
+    'enabled',
+    'platform',
+    'dependsOn',
+    'hasSettings',
+    'requiresFeatures',
+    'featureMissing',
+    'wiring',
+  ],
   properties: {
     id: { type: 'string' },
     name: { type: 'string' },
     description: schemas.nullableString,
     dependsOn: { type: 'array', items: { type: 'string' } },
     enabled: { type: 'boolean' },
+    platform: {
+      type: 'boolean',
+      description: 'A platform feature: on for every organisation, not switched per organisation',
+    },
     hasSettings: {
       type: 'boolean',
       description: 'Whether the plugin has a settings form (GET /plugins/{id}/settings)',

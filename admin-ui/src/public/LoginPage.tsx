@@ -1,11 +1,11 @@
 /*
  * /login (spec §2): e-mail and password through react-admin's useLogin (the auth provider
- * stores the Session), the language menu, "Forgot password?", sign-in with the OpenID
- * Connect provider when the server has one, and the panel chooser when the address holds
+ * stores the Session), the language menu, "Forgot password?", the plugins' login actions
+ * (sign-in with the OpenID Connect provider when the server has one), and the panel chooser when the address holds
  * panels in several organisations. ?orgId= brands the page for that organisation and opens
  * its panel. A visitor who is already logged in is sent home.
  */
-import { Button, Divider, Stack, Typography } from '@mui/material'
+import { Stack, Typography } from '@mui/material'
 import { useEffect, useRef, useState } from 'react'
 import {
   Form,
@@ -25,7 +25,10 @@ import { ErrorNotice, PublicPage, parseOrgId } from './branding'
 import { SubmitButton } from './form_parts'
 import { PanelChooser } from './PanelChooser'
 import { validate } from './validation'
-import { rememberOidcState } from './OidcCallbackPage'
+import { installedPlugins } from '../plugins'
+
+/** What installed plugins offer below the form (e.g. the oidc plugin's "Sign in with SSO"). */
+const loginActions = installedPlugins.flatMap((plugin) => plugin.loginActions ?? [])
 
 /** Sends a visitor who is already logged in to the home page (login-type pages, spec §2). */
 export function useRedirectIfLoggedIn() {
@@ -37,61 +40,6 @@ export function useRedirectIfLoggedIn() {
       .catch(() => undefined)
     // Checked once, on arrival: a log-in made on this page navigates by itself.
   }, [])
-}
-
-interface OidcStart {
-  configured: boolean
-  url?: string
-  state?: string
-}
-
-/** The provider's sign-in URL carries a state valid 10 minutes: an older one is fetched again. */
-const OIDC_URL_MAX_AGE_MS = 5 * 60 * 1000
-
-/** The "Sign in with SSO" button, shown only when GET /auth/oidc/url says a provider is configured. */
-function OidcButton({ onError }: { onError: (message: string) => void }) {
-  const translate = useTranslate()
-  const api = usePublicApi()
-  const [start, setStart] = useState<{ url: string; state: string; at: number } | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  useEffect(() => {
-    let live = true
-    api<OidcStart>('/api/v1/auth/oidc/url')
-      .then(({ configured, url, state }) => {
-        if (live && configured && url && state) setStart({ url, state, at: Date.now() })
-      })
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [])
-
-  if (!start) return null
-  const freshStart = async () => {
-    const { configured, url, state } = await api<OidcStart>('/api/v1/auth/oidc/url')
-    return configured && url && state ? { url, state } : null
-  }
-  const go = async () => {
-    setBusy(true)
-    try {
-      const current = Date.now() - start.at < OIDC_URL_MAX_AGE_MS ? start : await freshStart()
-      if (!current) throw new Error(translate('affix.public.login.oidc_off'))
-      rememberOidcState(current.state)
-      window.location.assign(current.url)
-    } catch (error) {
-      onError(errorText(error, translate))
-      setBusy(false)
-    }
-  }
-  return (
-    <>
-      <Divider>{translate('affix.public.login.or')}</Divider>
-      <Button variant="outlined" fullWidth size="large" onClick={go} disabled={busy}>
-        {translate('affix.public.login.oidc')}
-      </Button>
-    </>
-  )
 }
 
 interface LoginValues {
@@ -185,7 +133,9 @@ export function LoginPage() {
         </Stack>
         <SubmitButton busy={busy}>{translate('affix.public.login.sign_in')}</SubmitButton>
       </Form>
-      <OidcButton onError={setError} />
+      {loginActions.map((LoginAction, index) => (
+        <LoginAction key={index} onError={setError} />
+      ))}
       <Typography variant="body2" sx={{ textAlign: 'center' }}>
         {orgId ? (
           <Link to={`/register/affiliate/${orgId}`}>{translate('affix.public.login.no_account_affiliate')}</Link>

@@ -9,7 +9,6 @@ import { Route } from 'react-router-dom'
 import { BadRequestPage, ForbiddenPage, NotFoundPage } from './ErrorPages'
 import { LoginAsPage } from './LoginAsPage'
 import { LoginPage } from './LoginPage'
-import { OidcCallbackPage } from './OidcCallbackPage'
 import { ForgotPasswordPage, ResetPasswordPage } from './PasswordPages'
 import { RegisterPage } from './RegisterPage'
 import { SignupPage } from './SignupPage'
@@ -23,13 +22,13 @@ const Blank = ({ children }: { children: ReactNode }) => (
 
 // /login itself is react-admin's loginPage (App passes LoginPage), so it also gets the
 // "log in to see this page" redirects. Static segments win over parameters in React Router,
-// so /auth/verify/google and /register/affiliate/… are matched before their /:param siblings.
+// so /register/affiliate/… (and a plugin's /auth/verify/google) are matched before their
+// /:param siblings. Plugins add public pages of their own (AdminPlugin.publicRoutes).
 export const publicRoutes: ReactElement[] = [
   <Route key="forgot" path="/password/forgot" element={<ForgotPasswordPage />} />,
   <Route key="reset" path="/password/reset/:code" element={<ResetPasswordPage />} />,
   <Route key="invitation" path="/invitation/:code" element={<ResetPasswordPage mode="invitation" />} />,
   <Route key="register" path="/register" element={<RegisterPage />} />,
-  <Route key="oidc" path="/auth/verify/google" element={<OidcCallbackPage />} />,
   <Route key="verify" path="/auth/verify/:token" element={<VerifyPage />} />,
   <Route key="login-as" path="/auth/login/:suToken/:uid/:resource" element={<LoginAsPage />} />,
   <Route key="superadmin-login" path="/superadmin/login" element={<SuperadminLoginPage />} />,

@@ -203,6 +203,34 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('core screens in a brows
     await screenshot('api-keys')
   })
 
+  it("registers an OAuth app on the oauth plugin's tab of the API screen, shows the secret once, revokes it", async () => {
+    await visit('/configuration/api?tab=oauth')
+    await page.getByRole('tab', { name: 'OAuth apps', selected: true }).waitFor()
+    await page.getByRole('button', { name: 'Register OAuth app' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('Playwright app')
+    const redirects = dialog.getByRole('combobox', { name: /Redirect URIs/ })
+    await redirects.fill('https://app.example.com/callback')
+    await page.keyboard.press('Enter')
+    await dialog.getByRole('combobox', { name: /Resource/ }).click()
+    await page.getByRole('option', { name: 'Brands' }).click()
+    await dialog.getByRole('button', { name: 'Register' }).click()
+
+    const secret = page.getByRole('dialog').getByRole('textbox', { name: 'Client secret' })
+    await secret.waitFor()
+    const clientSecret = await secret.inputValue()
+    expect(clientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    await page.getByRole('button', { name: 'Done' }).click()
+    const row = page.getByRole('row').filter({ hasText: 'Playwright app' })
+    await row.waitFor()
+    await expect(page.locator('body').textContent()).resolves.not.toContain(clientSecret)
+
+    await row.getByRole('button', { name: 'Revoke' }).click()
+    await page.getByRole('dialog').getByText('Revoke the OAuth app Playwright app?').waitFor()
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()
+    await row.getByText('Revoked').waitFor()
+  })
+
   it('uploads logos: the server refuses a wrong size, accepts the right one', async () => {
     await visit('/manage/organization')
     const logoCard = page.getByRole('group', { name: 'Logo', exact: true })

@@ -8,7 +8,7 @@ import {
   OidcCallbackPage,
   readOidcCallback,
   rememberOidcState,
-} from '../../src/public/OidcCallbackPage'
+} from '../../../plugins/oidc/admin/OidcCallbackPage'
 import { SignupPage } from '../../src/public/SignupPage'
 import { verifyLink, VerifyPage } from '../../src/public/VerifyPage'
 import { i18nProvider, pageAt, SESSION, stubApi } from './public_helpers'

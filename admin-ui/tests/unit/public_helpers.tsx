@@ -7,9 +7,11 @@ import { Route, Routes } from 'react-router-dom'
 import { vi } from 'vitest'
 import { mergeMessages } from '../../src/i18n/merge_messages'
 import { publicMessages } from '../../src/public/messages'
+import oidcAdmin from '../../../plugins/oidc/admin'
 
+// The oidc plugin's messages too: its login action and callback page are public pages.
 export const i18nProvider = polyglotI18nProvider(
-  () => mergeMessages(englishMessages, publicMessages.en),
+  () => mergeMessages(englishMessages, publicMessages.en, oidcAdmin.messages.en),
   'en',
   [{ locale: 'en', name: 'English' }],
   { allowMissing: true }

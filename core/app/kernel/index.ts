@@ -92,6 +92,16 @@ export {
   type PanelCreation,
 } from './panels.js'
 export { panelSignup, type SignupEvent, type SignupListener } from './signup_hooks.js'
+export { bearerToken, type BearerGrant, type BearerTokenResolver } from './bearer_tokens.js'
+export {
+  assertValidScopes,
+  assertValidIps,
+  ipAllowed,
+  assertOwnSession,
+  panelsOfAddress,
+  openPanelSession,
+  type CredentialScope,
+} from './identity.js'
 export {
   defineHook,
   defineEvent,

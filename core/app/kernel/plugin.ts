@@ -3,7 +3,8 @@
  *
  * A plugin default-exports `definePlugin({...})`. Core mounts its routes under
  * /api/v1/<id>, behind auth, tenancy and the per-organisation `pluginEnabled` guard, runs
- * its migrations in dependency order and loads its translations.
+ * its migrations in dependency order and loads its translations. A `platform` plugin is on
+ * for every organisation and cannot be switched off by one.
  */
 import { relative, resolve } from 'node:path'
 import type { ApiRouter } from './api_router.js'
@@ -17,8 +18,8 @@ import type { LookupProvider } from './lookups.js'
 import type { EventListener, ExtensionPoint, HookContribution } from './extensions.js'
 export type { PermissionDefinition } from './permissions.js'
 
-/** Extension points core itself owns (kernel `panelSignup`). */
-const CORE_POINTS = new Set(['core.panelSignup'])
+/** Extension points core itself owns (kernel `panelSignup`, `bearerToken`). */
+const CORE_POINTS = new Set(['core.panelSignup', 'core.bearerToken'])
 
 /** `normal`: the demo every fresh start gets (seconds); `large`: a heavy dataset for load and UI checks. */
 export type SeedSize = 'normal' | 'large'
@@ -75,11 +76,28 @@ export interface PluginDefinition {
   routes?: (router: ApiRouter) => void
   /**
    * Unauthenticated routes (e.g. creatives pasted on affiliates' sites); core mounts them
-   * under /api/v1/<id>/public with no auth and no tenant. A handler must find its resource
-   * by an unguessable key, then call `assertPluginEnabledFor(resource's organisation, id)`
-   * so a plugin switched off for that organisation answers 404.
+   * under /api/v1/<id>/public (or `publicMount`) with no auth and no tenant. A handler must
+   * find its resource by an unguessable key, then call `assertPluginEnabledFor(resource's
+   * organisation, id)` so a plugin switched off for that organisation answers 404.
    */
   publicRoutes?: (router: ApiRouter) => void
+  /**
+   * Where `publicRoutes` are mounted instead of /api/v1/<id>/public: `path` is relative to
+   * /api/v1 and `tag` is their OpenAPI tag, hence their operationId prefix (default: the id).
+   * For addresses fixed by a standard or by clients in the field: the OAuth token endpoint
+   * sits beside the app's routes (`{ path: 'oauth' }` → /api/v1/oauth/token), and OIDC sign-in
+   * keeps the address and names it had in core (`{ path: 'auth/oidc', tag: 'auth' }` →
+   * /api/v1/auth/oidc/url, operationId authOidcUrl). The path must name the plugin's id as
+   * one of its segments, so a plugin cannot take another's address.
+   */
+  publicMount?: { path: string; tag?: string }
+  /**
+   * Platform-level: on for every organisation, never switched per organisation (its
+   * configuration is the platform's, e.g. OIDC sign-in from the environment). GET /plugins
+   * lists it with `platform: true`; PATCH /plugins/<id> refuses it (422); neither a row of
+   * `organization_plugins` nor a parent's restriction turns it off.
+   */
+  platform?: boolean
   /**
    * Bare Node.js handlers for public paths at the root (e.g. '/c/' for the click redirect),
    * answered before AdonisJS (no router, middleware, auth, tenant or i18n): for hot public
@@ -137,6 +155,35 @@ export interface PluginDefinition {
 }
 
 const PLUGIN_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/
+const MOUNT_PATH = /^[a-z][a-z0-9]*(-[a-z0-9]+)*(\/[a-z][a-z0-9]*(-[a-z0-9]+)*)*$/
+const CAMEL_TAG = /^[a-z][a-zA-Z0-9-]*$/
+
+/** The path and tag of a plugin's public routes (PluginDefinition.publicMount). */
+export function publicMountOf(plugin: Pick<PluginDefinition, 'id' | 'publicMount'>) {
+  return {
+    prefix: `/api/v1/${plugin.publicMount?.path ?? `${plugin.id}/public`}`,
+    tag: plugin.publicMount?.tag ?? plugin.id,
+  }
+}
+
+/** A public mount looks like a path, names its plugin and is claimed once. */
+function validatePublicMounts(plugins: PluginDefinition[]) {
+  const claimed = new Map<string, string>()
+  for (const plugin of plugins) {
+    const mount = plugin.publicMount
+    if (!mount) continue
+    if (!MOUNT_PATH.test(mount.path) || !mount.path.split('/').includes(plugin.id)) {
+      throw new PluginGraphError(
+        `"${plugin.id}" mounts its public routes at "${mount.path}": use a path relative to /api/v1 that names the plugin`
+      )
+    }
+    if (mount.tag !== undefined && !CAMEL_TAG.test(mount.tag))
+      throw new PluginGraphError(`"${plugin.id}" gives its public routes the tag "${mount.tag}", which is not a tag`)
+    const owner = claimed.get(mount.path)
+    if (owner) throw new PluginGraphError(`public mount "${mount.path}" is claimed by "${owner}" and "${plugin.id}"`)
+    claimed.set(mount.path, plugin.id)
+  }
+}
 
 export function definePlugin<T extends PluginDefinition>(definition: T): T {
   return definition
@@ -244,6 +291,7 @@ export class PluginRegistry {
     }
     for (const plugin of plugins) visit(plugin.id, [])
     validateExtensions(ordered, byId)
+    validatePublicMounts(ordered)
     return new PluginRegistry(ordered)
   }
 

@@ -16,3 +16,6 @@ export const listQuery = {
   filter: { type: 'string', description: 'JSON object of filters, e.g. {"status":"active"}' },
   q: { type: 'string', description: 'Free-text search' },
 } as const
+
+/** What every log-in answers (core's Session: token, account, panels), for plugins that sign people in. */
+export const session = { $ref: '#/components/schemas/Session' } as const

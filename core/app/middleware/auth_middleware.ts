@@ -13,12 +13,13 @@ import { enabledPluginIds, pluginStates } from '#services/plugin_state'
 import { restrictionsOf } from '#kernel/restrictions'
 import { looksLikeApiKey, scopeAbilities, verifyApiKey } from '#services/api_keys'
 import type { ApiKeyScope } from '#models/api_key'
-import { looksLikeOAuthToken, verifyOAuthToken } from '#services/oauth'
+import { resolvePluginBearer, type BearerGrant } from '#kernel/bearer_tokens'
 import { limit } from '#services/rate_limit'
 
 /**
  * Authenticates the caller — a panel's bearer token, an API key (`afk_…` as bearer
- * token or in x-api-key) or an OAuth access token (`afo_…`, bearer) — then sets up what
+ * token or in x-api-key) or a token a plugin issued (the `core.bearerToken` hook, e.g. the
+ * OAuth plugin's `afo_…` access tokens) — then sets up what
  * every authenticated request needs: the tenant (organisation acted on, abilities), the
  * user's language when they chose one, and the Bouncer instance for policies.
  * A user who is no longer active is answered 406, which makes the panels log out.
@@ -29,7 +30,8 @@ export default class AuthMiddleware {
     const bearer = ctx.request.header('authorization')?.replace(/^Bearer\s+/i, '')
     const apiKey = looksLikeApiKey(bearer) ? bearer : ctx.request.header('x-api-key')
     if (looksLikeApiKey(apiKey)) return this.withApiKey(ctx, next, apiKey)
-    if (looksLikeOAuthToken(bearer)) return this.withOAuthToken(ctx, next, bearer)
+    const grant = bearer ? await resolvePluginBearer(bearer, ctx.request.ip()) : null
+    if (grant) return this.withGrant(ctx, next, grant)
     const user = await ctx.auth.authenticateUsing(['api'])
     await this.checkLoginAs(ctx.auth.use('api').user?.currentAccessToken?.name)
     await this.establish(ctx, user)
@@ -67,11 +69,12 @@ export default class AuthMiddleware {
     }
   }
 
-  /** An OAuth access token (`afo_…`) acts as the user who consented, narrowed to the granted scopes. */
-  private async withOAuthToken(ctx: HttpContext, next: NextFn, token: string) {
-    const grant = await verifyOAuthToken(token, ctx.request.ip())
+  /** A plugin's token (an OAuth access token) acts as its panel, narrowed to the granted scopes. */
+  private async withGrant(ctx: HttpContext, next: NextFn, grant: BearerGrant) {
+    const user = await User.find(grant.userId)
+    if (!user) throw new AppError('errors.unauthorized', 401, 'unauthorized')
     assertRouteScope(ctx, grant.scopes)
-    await this.establish(ctx, grant.user, undefined, grant.scopes)
+    await this.establish(ctx, user, undefined, grant.scopes)
     return next()
   }
 

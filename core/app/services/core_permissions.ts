@@ -83,12 +83,6 @@ export const CORE_PERMISSIONS: PermissionDefinition[] = [
     grants: { admin: ['read', 'manage'], affiliate: ['read', 'manage'] },
   },
   {
-    subject: 'oauth_apps',
-    actions: ['read', 'manage'],
-    description: 'OAuth apps and their auth codes',
-    grants: { admin: ['read', 'manage'], affiliate: ['read', 'manage'] },
-  },
-  {
     subject: 'login_as',
     actions: ['manage'],
     description: 'Log in as an affiliate or brand (admin), as an admin (superadmin)',

@@ -183,12 +183,11 @@ export function buildOpenApiDocument() {
       name: 'auth',
       description: 'Log in and out, panels, registration and verification, password reset, OpenID Connect, login-as',
     },
-    { name: 'oauth', description: 'OAuth apps and the authorization-code grant' },
     { name: 'superadmin', description: 'Every organisation (account), for superadmins' },
-    ...installedPlugins().ordered.map((plugin) => ({
-      name: plugin.id,
-      description: plugin.description ?? plugin.name,
-    })),
+    // A plugin whose routes all keep a tag of core's (OIDC sign-in under `auth`) has no tag of its own.
+    ...installedPlugins()
+      .ordered.filter((plugin) => operations.some((op) => op.tag === plugin.id))
+      .map((plugin) => ({ name: plugin.id, description: plugin.description ?? plugin.name })),
   ]
   const componentSchemas: Record<string, unknown> = { ErrorEnvelope: ERROR_ENVELOPE }
   for (const [name, schema] of [...openapiRegistry.schemas()].sort(([a], [b]) => a.localeCompare(b))) {

@@ -1,12 +1,14 @@
 /*
  * Which plugins are enabled for an organisation. No row means enabled (a newly
  * installed plugin is on); a row with enabled=false turns it off without touching data;
- * an integration the parent organisation restricted is off whatever the row says.
+ * an integration the parent organisation restricted is off whatever the row says. A
+ * platform plugin (manifest `platform: true`) is on everywhere, whatever the rows say.
  */
 import { installedPlugins } from '#kernel/installed_plugins'
 import type Organization from '#models/organization'
 import OrganizationPlugin from '#models/organization_plugin'
 import { restricted, restrictionsOf } from '#kernel/restrictions'
+import { unprocessable } from '#kernel/errors'
 import { publishInvalidation } from '#kernel/cache_bus'
 
 /**
@@ -27,12 +29,14 @@ export async function pluginStates(org: Organization) {
   const features = org.features ?? {}
   return installedPlugins().ordered.map((plugin) => {
     const requiresFeatures = requiredFeatures(plugin)
+    const platform = Boolean(plugin.platform)
     return {
       id: plugin.id,
       name: plugin.name,
       description: plugin.description ?? null,
       dependsOn: plugin.dependsOn ?? [],
-      enabled: !disabled.has(plugin.id),
+      enabled: platform || !disabled.has(plugin.id),
+      platform,
       hasSettings: Boolean(plugin.settings),
       requiresFeatures,
       featureMissing: requiresFeatures.length > 0 && !requiresFeatures.some((flag) => features[flag]),
@@ -50,6 +54,9 @@ export const enabledPluginIds = (states: Array<{ id: string; enabled: boolean }>
   new Set(states.filter((plugin) => plugin.enabled).map((plugin) => plugin.id))
 
 export async function setPluginEnabled(org: Organization, pluginId: string, enabled: boolean) {
+  if (installedPlugins().get(pluginId)?.platform) {
+    throw unprocessable('organization.platform_plugin', { fields: [{ field: 'enabled', rule: 'platform' }] })
+  }
   if (enabled && restrictionsOf(org).disabledIntegrations.includes(pluginId as never)) {
     throw restricted('organization.integration_disabled')
   }

@@ -17,9 +17,12 @@ test.group('plugin dependencies', () => {
 
   test('core no longer carries the plugins’ libraries', ({ assert }) => {
     const core = JSON.parse(readFileSync(resolve(PLUGINS_DIR, '../core/package.json'), 'utf8'))
-    for (const name of ['geoip-lite', 'ua-parser-js']) assert.notProperty(core.dependencies, name)
+    for (const name of ['geoip-lite', 'ua-parser-js', 'openid-client']) assert.notProperty(core.dependencies, name)
+    assert.notProperty(core.devDependencies, 'oidc-provider')
     assert.property(packageOf('tracking').dependencies, 'geoip-lite')
     assert.property(packageOf('media').dependencies, 'sharp')
+    assert.property(packageOf('oidc').dependencies, 'openid-client')
+    assert.property(packageOf('oidc').devDependencies, 'oidc-provider')
   })
 
   test('the check catches planted undeclared imports', ({ assert }) => {

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { PluginRegistry, PluginGraphError, definePlugin } from '#kernel/plugin'
+import { PluginRegistry, PluginGraphError, definePlugin, publicMountOf } from '#kernel/plugin'
 import { defineEvent, defineHook } from '#kernel/extensions'
 
 const plugin = (id: string, dependsOn: string[] = []) => definePlugin({ id, name: id, dependsOn })
@@ -51,6 +51,35 @@ test.group('plugin registry', () => {
         }
       })(),
       PluginGraphError
+    )
+  })
+
+  test('public routes mount at /api/v1/<id>/public unless the manifest names a path that names the plugin', ({
+    assert,
+  }) => {
+    assert.deepEqual(publicMountOf(plugin('media')), { prefix: '/api/v1/media/public', tag: 'media' })
+    const oauth = definePlugin({ id: 'oauth', name: 'OAuth', publicMount: { path: 'oauth' } })
+    const oidc = definePlugin({ id: 'oidc', name: 'OIDC', publicMount: { path: 'auth/oidc', tag: 'auth' } })
+    PluginRegistry.create([oauth, oidc])
+    assert.deepEqual(publicMountOf(oauth), { prefix: '/api/v1/oauth', tag: 'oauth' })
+    assert.deepEqual(publicMountOf(oidc), { prefix: '/api/v1/auth/oidc', tag: 'auth' })
+
+    const mounted = (id: string, publicMount: { path: string; tag?: string }) =>
+      definePlugin({ id, name: id, publicMount })
+    assert.throws(
+      () => PluginRegistry.create([mounted('oidc', { path: 'auth/sso' })]),
+      'Plugin registry: "oidc" mounts its public routes at "auth/sso": use a path relative to /api/v1 that names the plugin'
+    )
+    assert.throws(() => PluginRegistry.create([mounted('oidc', { path: '/api/v1/oidc' })]), PluginGraphError)
+    assert.throws(() => PluginRegistry.create([mounted('oidc', { path: 'auth/../oidc' })]), PluginGraphError)
+    assert.throws(
+      () => PluginRegistry.create([mounted('oidc', { path: 'oidc', tag: 'Not a tag' })]),
+      'Plugin registry: "oidc" gives its public routes the tag "Not a tag", which is not a tag'
+    )
+    assert.throws(
+      () =>
+        PluginRegistry.create([mounted('sso', { path: 'auth/sso/oidc' }), mounted('oidc', { path: 'auth/sso/oidc' })]),
+      'Plugin registry: public mount "auth/sso/oidc" is claimed by "sso" and "oidc"'
     )
   })
 

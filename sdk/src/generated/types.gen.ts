@@ -1869,6 +1869,10 @@ export type PluginState = {
     dependsOn: Array<string>;
     enabled: boolean;
     /**
+     * A platform feature: on for every organisation, not switched per organisation
+     */
+    platform: boolean;
+    /**
      * Whether the plugin has a settings form (GET /plugins/{id}/settings)
      */
     hasSettings: boolean;

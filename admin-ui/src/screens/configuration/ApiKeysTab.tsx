@@ -93,7 +93,11 @@ export const ApiKeysTab = () => {
               label=""
               disableSort
               render={(record: ApiKey) => (
-                <RevokeCredentialButton record={record} path={`/api/v1/api-keys/${record.id}`} kind="keys" />
+                <RevokeCredentialButton
+                  record={record}
+                  path={`/api/v1/api-keys/${record.id}`}
+                  messages="affix.screens.api.keys"
+                />
               )}
             />
           )}

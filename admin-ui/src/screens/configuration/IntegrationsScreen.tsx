@@ -28,6 +28,8 @@ export interface PluginState {
   description?: string | null
   dependsOn: string[]
   enabled: boolean
+  /** A platform feature: on for every organisation, nothing to switch here. */
+  platform?: boolean
   /** Whether GET /plugins/{id}/settings has a form to show (no request, and no 404, for the others). */
   hasSettings?: boolean
   requiresFeatures?: string[]
@@ -156,17 +158,23 @@ const PluginCard = ({
               </Typography>
             )}
           </Box>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={plugin.enabled}
-                disabled={!manage || busy || (lockedByParent && !plugin.enabled)}
-                onChange={(event) => toggle(event.target.checked)}
-                slotProps={{ input: { 'aria-label': translate('affix.screens.integrations.toggle', { name }) } }}
-              />
-            }
-            label={translate(plugin.enabled ? 'affix.screens.integrations.on' : 'affix.screens.integrations.off')}
-          />
+          {plugin.platform ? (
+            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+              {translate('affix.screens.integrations.platform')}
+            </Typography>
+          ) : (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={plugin.enabled}
+                  disabled={!manage || busy || (lockedByParent && !plugin.enabled)}
+                  onChange={(event) => toggle(event.target.checked)}
+                  slotProps={{ input: { 'aria-label': translate('affix.screens.integrations.toggle', { name }) } }}
+                />
+              }
+              label={translate(plugin.enabled ? 'affix.screens.integrations.on' : 'affix.screens.integrations.off')}
+            />
+          )}
         </Box>
         {plugin.enabled && plugin.hasSettings && <PluginSettingsPanel plugin={plugin} name={name} manage={manage} />}
       </CardContent>

@@ -8,11 +8,12 @@ import { credentialStatus } from './apiKeys'
 export const RevokeCredentialButton = ({
   record,
   path,
-  kind,
+  messages,
 }: {
   record: { name: string; revokedAt?: string | null; expiresAt?: string | null }
   path: string
-  kind: 'keys' | 'oauth'
+  /** i18n prefix of the confirmation's `revoke_title` and `revoke_confirm` (e.g. `affix.screens.api.keys`). */
+  messages: string
 }) => {
   const api = useApi()
   const refresh = useRefresh()
@@ -21,8 +22,8 @@ export const RevokeCredentialButton = ({
   return (
     <ConfirmButton
       label="affix.screens.api.revoke"
-      title={`affix.screens.api.${kind}.revoke_title`}
-      content={`affix.screens.api.${kind}.revoke_confirm`}
+      title={`${messages}.revoke_title`}
+      content={`${messages}.revoke_confirm`}
       translateOptions={{ name: record.name }}
       icon={<BlockIcon />}
       color="error"

@@ -12,32 +12,6 @@ export interface ApiKey {
   createdAt?: string | null
 }
 
-export interface OAuthApp {
-  id: number
-  name: string
-  clientId: string
-  secretPreview?: string
-  redirectUris: string[]
-  scopes: Array<{ resource: string; operations: Operation[] }>
-  allowedIps: string[]
-  expiresAt?: string | null
-  revokedAt?: string | null
-  createdAt?: string | null
-}
-
-export interface OAuthCode {
-  id: number
-  userId: number
-  userEmail?: string | null
-  userName?: string | null
-  redirectUri?: string
-  pkce?: boolean
-  status: 'pending' | 'used' | 'expired'
-  createdAt: string | null
-  expiresAt?: string | null
-  usedAt?: string | null
-}
-
 /** Revoked, expired or active: what a key or an app can still do. */
 export function credentialStatus(
   record: { revokedAt?: string | null; expiresAt?: string | null },

@@ -1,11 +1,15 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import OAuthApp from '#models/oauth_app'
-import User from '#models/user'
-import type { ApiKeyScope } from '#models/api_key'
-import { limit } from '#services/rate_limit'
-import { ipAllowed } from '#services/api_keys'
 import {
+  findPanel,
+  ipAllowed,
+  pluginEnabledFor,
+  rateLimit as limit,
+  type CredentialScope as ApiKeyScope,
+} from '@affix/core/kernel'
+import OAuthApp from '../models/oauth_app.js'
+import {
+  OAUTH_PLUGIN_ID,
   formatScopes,
   newTokenSecret,
   OAuthProtocolError,
@@ -14,7 +18,7 @@ import {
   sameHash,
   sha256,
   TOKEN_TTL_SECONDS,
-} from '#services/oauth'
+} from '../oauth.js'
 
 const field = (body: Record<string, unknown>, name: string) => {
   const value = body[name]
@@ -72,6 +76,10 @@ export default class OAuthTokenController {
       if (!app || !sameHash(app.clientSecretHash, sha256(credentials.secret)) || !app.isActive) {
         throw new OAuthProtocolError('invalid_client', 'oauth.token.invalid_client')
       }
+      // An organisation that switched OAuth apps off has none, here as on its screens.
+      if (!(await pluginEnabledFor(app.organizationId, OAUTH_PLUGIN_ID))) {
+        throw new OAuthProtocolError('invalid_client', 'oauth.token.invalid_client')
+      }
       if (app.allowedIps.length && !ipAllowed(ctx.request.ip(), app.allowedIps)) {
         throw new OAuthProtocolError('invalid_client', 'oauth.token.ip_not_allowed')
       }
@@ -101,8 +109,8 @@ export default class OAuthTokenController {
           if (row.code_challenge ? !verifier || s256(verifier) !== row.code_challenge : verifier !== undefined) {
             throw new OAuthProtocolError('invalid_grant', 'oauth.token.pkce_mismatch')
           }
-          const user = await User.find(row.user_id, { client: trx })
-          if (!user || user.status !== 'active' || user.organizationId !== app.organizationId) {
+          const user = await findPanel(row.user_id, { organizationId: app.organizationId, client: trx })
+          if (!user || user.status !== 'active') {
             throw new OAuthProtocolError('invalid_grant', 'oauth.token.invalid_code')
           }
           await trx.from('oauth_auth_codes').where('id', row.id).update({ used_at: new Date() })

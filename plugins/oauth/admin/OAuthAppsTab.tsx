@@ -33,24 +33,32 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin'
-import { useApi, useFormSubmit } from '../api'
-import { CORE_RESOURCES } from '../resources'
-import { useAbilities } from '../shared/abilities'
-import { CopyButton } from '../shared/CopyButton'
-import { formatDateTime } from '../shared/dates'
-import { SecretDialog, type Secret } from '../shared/SecretDialog'
-import { StatusChip } from '../shared/StatusChip'
-import { requiredText } from '../shared/validation'
-import { cleanList, credentialStatus, toExpiry, type OAuthApp, type OAuthCode } from './apiKeys'
-import { RevokeCredentialButton } from './RevokeCredentialButton'
-import { CredentialLimitsInputs } from './CredentialLimitsInputs'
-import { ScopesEditor } from './ScopesEditor'
-import { describeScopes, toScopesPayload, type Scope } from './scopes'
+import {
+  cleanList,
+  CopyButton,
+  CredentialLimitsInputs,
+  credentialStatus,
+  describeScopes,
+  formatDateTime,
+  requiredText,
+  RevokeCredentialButton,
+  ScopesEditor,
+  SecretDialog,
+  StatusChip,
+  toExpiry,
+  toScopesPayload,
+  useAbilities,
+  useApi,
+  useFormSubmit,
+  type Scope,
+  type Secret,
+} from '@affix/admin-ui/plugin-api'
+import { OAUTH_APPS_API, OAUTH_APPS_RESOURCE, type OAuthApp, type OAuthCode } from './types'
 
 const validateRedirectUris = (values: string[] | undefined) => {
   const uris = cleanList(values)
-  if (!uris.length) return 'affix.screens.api.oauth.redirect_required'
-  if (uris.length > 10) return 'affix.screens.api.oauth.redirect_max'
+  if (!uris.length) return 'oauth.redirect_required'
+  if (uris.length > 10) return 'oauth.redirect_max'
   const bad = uris.find((uri) => {
     try {
       const url = new URL(uri)
@@ -59,7 +67,7 @@ const validateRedirectUris = (values: string[] | undefined) => {
       return true
     }
   })
-  return bad ? { message: 'affix.screens.api.oauth.redirect_invalid', args: { uri: bad } } : undefined
+  return bad ? { message: 'oauth.redirect_invalid', args: { uri: bad } } : undefined
 }
 
 /** OAuth apps: list, register (client id and secret shown once), revoke, auth codes per app. */
@@ -73,7 +81,7 @@ export const OAuthAppsTab = () => {
   return (
     <>
       <List
-        resource={CORE_RESOURCES.oauthApps}
+        resource={OAUTH_APPS_RESOURCE}
         title={false}
         sort={{ field: 'createdAt', order: 'DESC' }}
         exporter={false}
@@ -81,13 +89,7 @@ export const OAuthAppsTab = () => {
         disableSyncWithLocation
         actions={
           <TopToolbar>
-            {manage && (
-              <Button
-                label="affix.screens.api.oauth.create"
-                onClick={() => setCreating(true)}
-                startIcon={<AddIcon />}
-              />
-            )}
+            {manage && <Button label="oauth.create" onClick={() => setCreating(true)} startIcon={<AddIcon />} />}
           </TopToolbar>
         }
       >
@@ -95,7 +97,7 @@ export const OAuthAppsTab = () => {
           <DataTable.Col source="name" label="affix.screens.api.fields.name" />
           <DataTable.Col
             source="clientId"
-            label="affix.screens.api.oauth.clientId"
+            label="oauth.clientId"
             disableSort
             render={(record: OAuthApp) => (
               <Box
@@ -109,7 +111,7 @@ export const OAuthAppsTab = () => {
           />
           <DataTable.Col
             source="redirectUris"
-            label="affix.screens.api.oauth.redirectUris"
+            label="oauth.redirectUris"
             disableSort
             render={(record: OAuthApp) => record.redirectUris.join(', ')}
           />
@@ -135,13 +137,9 @@ export const OAuthAppsTab = () => {
             disableSort
             render={(record: OAuthApp) => (
               <>
-                <Button
-                  label="affix.screens.api.oauth.codes"
-                  onClick={() => setCodesOf(record)}
-                  startIcon={<CodesIcon />}
-                />
+                <Button label="oauth.codes" onClick={() => setCodesOf(record)} startIcon={<CodesIcon />} />
                 {manage && (
-                  <RevokeCredentialButton record={record} path={`/api/v1/oauth/apps/${record.id}`} kind="oauth" />
+                  <RevokeCredentialButton record={record} path={`${OAUTH_APPS_API}/${record.id}`} messages="oauth" />
                 )}
               </>
             )}
@@ -154,13 +152,13 @@ export const OAuthAppsTab = () => {
           onCreated={(app) => {
             setCreating(false)
             setSecrets([
-              { label: 'affix.screens.api.oauth.clientId', value: app.clientId },
-              { label: 'affix.screens.api.oauth.clientSecret', value: app.clientSecret },
+              { label: 'oauth.clientId', value: app.clientId },
+              { label: 'oauth.clientSecret', value: app.clientSecret },
             ])
           }}
         />
       )}
-      <SecretDialog title="affix.screens.api.oauth.created_title" secrets={secrets} onClose={() => setSecrets(null)} />
+      <SecretDialog title="oauth.created_title" secrets={secrets} onClose={() => setSecrets(null)} />
       {codesOf && <AuthCodesDialog app={codesOf} onClose={() => setCodesOf(null)} />}
     </>
   )
@@ -186,7 +184,7 @@ const CreateAppDialog = ({
   const refresh = useRefresh()
   const submit = useFormSubmit(
     (values: NewApp) =>
-      api.post<OAuthApp & { clientSecret: string }>('/api/v1/oauth/apps', {
+      api.post<OAuthApp & { clientSecret: string }>(OAUTH_APPS_API, {
         name: values.name?.trim(),
         redirectUris: cleanList(values.redirectUris),
         scopes: toScopesPayload(values.scopes),
@@ -203,7 +201,7 @@ const CreateAppDialog = ({
   )
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="create-app-title">
-      <DialogTitle id="create-app-title">{translate('affix.screens.api.oauth.create')}</DialogTitle>
+      <DialogTitle id="create-app-title">{translate('oauth.create')}</DialogTitle>
       <DialogContent>
         <SimpleForm
           noValidate
@@ -211,7 +209,7 @@ const CreateAppDialog = ({
           onSubmit={submit}
           toolbar={
             <Toolbar sx={{ gap: 1 }}>
-              <SaveButton label="affix.screens.api.oauth.create_button" alwaysEnable />
+              <SaveButton label="oauth.create_button" alwaysEnable />
               <Button label="ra.action.cancel" onClick={onClose} />
             </Toolbar>
           }
@@ -220,8 +218,8 @@ const CreateAppDialog = ({
           <TextInput source="name" label="affix.screens.api.fields.name" validate={requiredText} fullWidth />
           <TextArrayInput
             source="redirectUris"
-            label="affix.screens.api.oauth.redirectUris"
-            helperText="affix.screens.api.oauth.redirect_help"
+            label="oauth.redirectUris"
+            helperText="oauth.redirect_help"
             validate={validateRedirectUris}
             isRequired
             fullWidth
@@ -244,7 +242,7 @@ const AuthCodesDialog = ({ app, onClose }: { app: OAuthApp; onClose: () => void 
   const { data, isPending } = useQuery({
     queryKey: ['affix', 'oauth-codes', app.id, page, limit],
     queryFn: () =>
-      api.getPage<OAuthCode>(`/api/v1/oauth/apps/${app.id}/codes`, {
+      api.getPage<OAuthCode>(`${OAUTH_APPS_API}/${app.id}/codes`, {
         page: page + 1,
         limit,
         query: { sort: '-createdAt' },
@@ -253,25 +251,25 @@ const AuthCodesDialog = ({ app, onClose }: { app: OAuthApp; onClose: () => void 
   })
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="codes-title">
-      <DialogTitle id="codes-title">{translate('affix.screens.api.oauth.codes_title', { name: app.name })}</DialogTitle>
+      <DialogTitle id="codes-title">{translate('oauth.codes_title', { name: app.name })}</DialogTitle>
       <DialogContent>
         {isPending ? (
           <Loading />
         ) : !data?.data.length ? (
           <Typography variant="body2" color="text.secondary">
-            {translate('affix.screens.api.oauth.no_codes')}
+            {translate('oauth.no_codes')}
           </Typography>
         ) : (
           <>
-            <Table size="small" aria-label={translate('affix.screens.api.oauth.codes')}>
+            <Table size="small" aria-label={translate('oauth.codes')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>{translate('affix.screens.api.oauth.issued')}</TableCell>
-                  <TableCell>{translate('affix.screens.api.oauth.user')}</TableCell>
-                  <TableCell>{translate('affix.screens.api.oauth.redirectUri')}</TableCell>
-                  <TableCell>{translate('affix.screens.api.oauth.pkce')}</TableCell>
+                  <TableCell>{translate('oauth.issued')}</TableCell>
+                  <TableCell>{translate('oauth.user')}</TableCell>
+                  <TableCell>{translate('oauth.redirectUri')}</TableCell>
+                  <TableCell>{translate('oauth.pkce')}</TableCell>
                   <TableCell>{translate('affix.screens.api.fields.status')}</TableCell>
-                  <TableCell>{translate('affix.screens.api.oauth.usedAt')}</TableCell>
+                  <TableCell>{translate('oauth.usedAt')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>

@@ -1,11 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { ok } from '#kernel/envelope'
-import { AppError } from '#kernel/errors'
-import { validate } from '#kernel/validation'
-import { oidcLoginValidator } from '#validators/oauth'
-import { limit } from '#services/rate_limit'
-import { openSession, panelsForEmail } from '#services/panels'
-import { finishSignIn, notConfigured, oidcSettings, startSignIn } from '#services/oidc'
+import { AppError, ok, openPanelSession, panelsOfAddress, rateLimit as limit, validate } from '@affix/core/kernel'
+import { oidcLoginValidator } from './validators.js'
+import { finishSignIn, notConfigured, oidcSettings, startSignIn } from './oidc.js'
 
 export default class OidcController {
   /**
@@ -32,13 +28,13 @@ export default class OidcController {
     const identity = await finishSignIn(settings, input)
     // Only an address the provider vouches for opens a panel (a missing claim is not a yes).
     if (identity.emailVerified !== true) throw new AppError('oidc.email_unverified', 401, 'unauthorized')
-    const panels = await panelsForEmail(identity.email)
+    const panels = await panelsOfAddress(identity.email)
     const candidates = input.organizationId
       ? panels.filter((panel) => panel.organizationId === input.organizationId)
       : panels
     const chosen = candidates.find((panel) => panel.status === 'active') ?? candidates[0]
     if (!chosen) throw new AppError('oidc.unknown_email', 401, 'unknown_email')
     if (chosen.status !== 'active') throw new AppError('auth.account_inactive', 403, 'account_inactive')
-    return ok(ctx, await openSession(chosen, 'oidc'))
+    return ok(ctx, await openPanelSession(chosen.id, 'oidc'))
   }
 }

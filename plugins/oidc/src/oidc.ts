@@ -20,8 +20,7 @@ import * as client from 'openid-client'
 import db from '@adonisjs/lucid/services/db'
 import encryption from '@adonisjs/core/services/encryption'
 import logger from '@adonisjs/core/services/logger'
-import { AppError, unprocessable } from '#kernel/errors'
-import { configuredBaseUrl } from '#kernel/links'
+import { AppError, configuredBaseUrl, unprocessable } from '@affix/core/kernel'
 
 export const STATE_TTL_SECONDS = 10 * 60
 const DISCOVERY_CACHE_MS = 10 * 60 * 1000

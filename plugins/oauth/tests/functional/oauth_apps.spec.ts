@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { createHash, randomBytes } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
-import { addUser, createTenant } from '#tests/helpers/fixtures'
+import { addUser, createTenant } from '@affix/core/testing'
 
 const APPS = '/api/v1/oauth/apps'
 const AUTHORIZE = '/api/v1/oauth/authorize'

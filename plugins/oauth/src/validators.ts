@@ -1,6 +1,5 @@
 import vine from '@vinejs/vine'
-import { dateTimeSchema } from '#kernel/iso_rules'
-import { TEXT_MAX } from '#kernel/validation'
+import { dateTimeSchema, TEXT_MAX } from '@affix/core/kernel'
 
 /** Same scope shape and rules as API keys (spec §3: resource and operation). */
 const scopes = vine
@@ -50,13 +49,4 @@ export const authorizeValidator = vine.create({
     .enum(['S256'] as const)
     .optional()
     .requiredIfExists('codeChallenge'),
-})
-
-export const oidcLoginValidator = vine.create({
-  code: vine.string().minLength(1).maxLength(2048),
-  state: vine.string().minLength(1).maxLength(500),
-  /** RFC 9207 `iss` from the provider's redirect, when it sent one. */
-  iss: vine.string().maxLength(2048).optional(),
-  /** Which panel to open when the address holds panels in several organisations. */
-  organizationId: vine.number().withoutDecimals().positive().optional(),
 })

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
-import type { ApiKeyScope } from '#models/api_key'
+import type { CredentialScope as ApiKeyScope } from '@affix/core/kernel'
 
 /** An authorization code issued to an OAuth app when a user consented; single use, 10 minutes. */
 export default class OAuthAuthCode extends BaseModel {

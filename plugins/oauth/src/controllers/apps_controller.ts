@@ -1,16 +1,26 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { assertOwnSession } from '#services/panels'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import OAuthApp from '#models/oauth_app'
-import OAuthAuthCode from '#models/oauth_auth_code'
-import User from '#models/user'
-import { created, list, ok } from '#kernel/envelope'
-import { AppError, notFound, unprocessable } from '#kernel/errors'
-import { authorize, findScoped, scoped } from '#kernel/tenancy'
-import { validate } from '#kernel/validation'
-import { paginate, parseList } from '#kernel/list_query'
-import { authorizeValidator, createOAuthAppValidator, describeAuthorizationValidator } from '#validators/oauth'
+import {
+  AppError,
+  assertOwnSession,
+  authorize,
+  created,
+  findPanel,
+  findPanels,
+  findScoped,
+  list,
+  notFound,
+  ok,
+  paginate,
+  parseList,
+  scoped,
+  unprocessable,
+  validate,
+} from '@affix/core/kernel'
+import OAuthApp from '../models/oauth_app.js'
+import OAuthAuthCode from '../models/oauth_auth_code.js'
+import { authorizeValidator, createOAuthAppValidator, describeAuthorizationValidator } from '../validators.js'
 import {
   assertValidApp,
   CODE_TTL_SECONDS,
@@ -20,7 +30,7 @@ import {
   newClientCredentials,
   OAUTH_APP_LIST,
   OAUTH_CODE_LIST,
-} from '#services/oauth'
+} from '../oauth.js'
 
 /** Apps are registered and consented to by the person in their own panel, never with an API key. */
 const assertPanelSession = (ctx: HttpContext) => assertOwnSession(ctx, 'oauth')
@@ -94,10 +104,7 @@ export default class OAuthAppsController {
     const app = await findApp(ctx)
     const parsed = parseList(ctx, OAUTH_CODE_LIST)
     const page = await paginate(scoped(ctx, OAuthAuthCode).where('app_id', app.id), parsed, OAUTH_CODE_LIST)
-    const users = await User.query()
-      .whereIn('id', [...new Set(page.rows.map((row) => row.userId))])
-      .select('id', 'email', 'name')
-    const byId = new Map(users.map((user) => [user.id, user]))
+    const byId = await findPanels(page.rows.map((row) => row.userId))
     return list(
       ctx,
       'oauth-codes',
@@ -162,7 +169,7 @@ async function consentableApp(ctx: HttpContext, clientId: string, redirectUri: s
     .where('organization_id', ctx.tenant.homeOrganizationId)
     .first()
   if (!app || !app.isActive) throw new AppError('oauth.app_not_found', 404, 'not_found')
-  const creator = await User.find(app.userId)
+  const creator = await findPanel(app.userId)
   if (creator?.role === 'affiliate' && app.userId !== ctx.tenant.userId)
     throw new AppError('oauth.app_not_found', 404, 'not_found')
   if (!app.redirectUris.includes(redirectUri)) {

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { addUser, createTenant } from '#tests/helpers/fixtures'
-import { clearOidc, configureOidc, startOidcProvider, type LocalProvider } from '#tests/helpers/oidc_provider'
+import { addUser, createTenant } from '@affix/core/testing'
+import { clearOidc, configureOidc, startOidcProvider, type LocalProvider } from '../helpers/oidc_provider.js'
 
 const URL_PATH = '/api/v1/auth/oidc/url'
 const LOGIN = '/api/v1/auth/oidc/login'

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
-import type { ApiKeyScope } from '#models/api_key'
+import type { CredentialScope as ApiKeyScope } from '@affix/core/kernel'
 
 /** An OAuth 2.0 client registered by an organisation (authorization-code grant). */
 export default class OAuthApp extends BaseModel {

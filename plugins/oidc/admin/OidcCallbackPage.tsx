@@ -7,11 +7,19 @@
  */
 import { useEffect, useState } from 'react'
 import { useLocation, useTranslate } from 'react-admin'
-import type { Session } from '../session'
-import { errorText, needsPanelChoice, usePublicApi, useStartSession, type PublicApi } from './api'
-import { ErrorNotice, PublicPage, Waiting } from './branding'
-import { BackToLogin } from './form_parts'
-import { PanelChooser } from './PanelChooser'
+import {
+  BackToLogin,
+  errorText,
+  ErrorNotice,
+  needsPanelChoice,
+  PanelChooser,
+  PublicPage,
+  usePublicApi,
+  useStartSession,
+  Waiting,
+  type PublicApi,
+  type Session,
+} from '@affix/admin-ui/plugin-api'
 
 export type OidcCallback =
   | { kind: 'login'; body: { code: string; state: string; iss?: string } }
@@ -75,9 +83,9 @@ export function OidcCallbackPage() {
   useEffect(() => {
     const callback = readOidcCallback(location.search)
     if (callback.kind === 'provider_error') return setError(callback.message)
-    if (callback.kind === 'missing') return setError(translate('affix.public.oidc.missing_code'))
+    if (callback.kind === 'missing') return setError(translate('oidc.callback.missing_code'))
     const known = exchanges.has(`${callback.body.state}:${callback.body.code}`)
-    if (!known && !takeOidcState(callback.body.state)) return setError(translate('affix.public.oidc.foreign_state'))
+    if (!known && !takeOidcState(callback.body.state)) return setError(translate('oidc.callback.foreign_state'))
     let live = true
     exchangeOidcCode(callback.body, api)
       .then(async (session) => {
@@ -94,7 +102,7 @@ export function OidcCallbackPage() {
 
   if (error) {
     return (
-      <PublicPage title={translate('affix.public.oidc.failed_title')}>
+      <PublicPage title={translate('oidc.callback.failed_title')}>
         <ErrorNotice>{error}</ErrorNotice>
         <BackToLogin />
       </PublicPage>
@@ -113,7 +121,7 @@ export function OidcCallbackPage() {
   }
   return (
     <PublicPage>
-      <Waiting text={translate('affix.public.oidc.signing_in')} />
+      <Waiting text={translate('oidc.callback.signing_in')} />
     </PublicPage>
   )
 }

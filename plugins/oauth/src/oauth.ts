@@ -9,11 +9,21 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import User from '#models/user'
-import type { ApiKeyScope } from '#models/api_key'
-import { AppError, unprocessable } from '#kernel/errors'
-import type { ListOptions } from '#kernel/list_query'
-import { assertValidIps, assertValidScopes, ipAllowed } from '#services/api_keys'
+import {
+  AppError,
+  assertValidIps,
+  assertValidScopes,
+  findPanel,
+  ipAllowed,
+  pluginEnabledFor,
+  unprocessable,
+  type BearerGrant,
+  type CredentialScope as ApiKeyScope,
+  type ListOptions,
+} from '@affix/core/kernel'
+
+/** The plugin's id: its path segment (/api/v1/oauth), OpenAPI tag and per-organisation switch. */
+export const OAUTH_PLUGIN_ID = 'oauth'
 
 export const CODE_TTL_SECONDS = 10 * 60
 export const TOKEN_TTL_SECONDS = 60 * 60
@@ -123,10 +133,13 @@ const TOKEN_FORMAT = /^afo_(\d{1,10})\.([A-Za-z0-9_-]{20,100})$/
 const invalidToken = (key = 'oauth.token_invalid') => new AppError(key, 401, 'unauthorized')
 
 /**
- * Resolves an access token presented from `ip`: the consenting user and the granted scopes.
- * Which calls a token may make is the route table's decision (RouteSpec.scope).
+ * The `core.bearerToken` resolver: an access token presented from `ip` acts as the
+ * consenting user within the granted scopes (which calls a token may make is the route
+ * table's decision, RouteSpec.scope). Other bearer tokens are not ours (null). A token of
+ * an organisation that switched the plugin off stops working, like its apps' screens.
  */
-export async function verifyOAuthToken(token: string, ip: string): Promise<{ user: User; scopes: ApiKeyScope[] }> {
+export async function verifyOAuthToken(token: string, ip: string): Promise<BearerGrant | null> {
+  if (!looksLikeOAuthToken(token)) return null
   const match = TOKEN_FORMAT.exec(token)
   if (!match) throw invalidToken()
   const row = await db
@@ -153,10 +166,11 @@ export async function verifyOAuthToken(token: string, ip: string): Promise<{ use
     throw invalidToken('oauth.token_expired')
   if (row.allowed_ips.length && !ipAllowed(ip, row.allowed_ips))
     throw new AppError('oauth.ip_not_allowed', 403, 'forbidden')
-  const user = await User.find(row.user_id)
-  if (!user || user.status !== 'active' || user.organizationId !== row.organization_id) throw invalidToken()
+  const user = await findPanel(row.user_id, { organizationId: row.organization_id })
+  if (!user || user.status !== 'active') throw invalidToken()
+  if (!(await pluginEnabledFor(row.organization_id, OAUTH_PLUGIN_ID))) throw invalidToken()
   await db.from('oauth_access_tokens').where('id', row.id).update({ last_used_at: now })
-  return { user, scopes: row.scopes }
+  return { userId: user.id, scopes: row.scopes }
 }
 
 /**

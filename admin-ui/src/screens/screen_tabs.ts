@@ -1,0 +1,21 @@
+/*
+ * Tabs plugins add to core screens (AdminPlugin.screenTabs): a screen lists its own tabs,
+ * then these, for the plugins enabled in the account's organisation whose ability the
+ * account has.
+ */
+import type { AdminPlugin, Permissions, ScreenTab, TabbedScreen } from '../plugin_api'
+import { installedPlugins } from '../plugins'
+import { can, pluginEnabled } from './shared/abilities'
+
+export function pluginTabsOf(
+  screen: TabbedScreen,
+  permissions: Permissions | undefined,
+  plugins: AdminPlugin[] = installedPlugins
+): ScreenTab[] {
+  return plugins
+    .filter((plugin) => pluginEnabled(permissions, plugin.id))
+    .flatMap((plugin) => plugin.screenTabs ?? [])
+    .filter(
+      (tab) => tab.screen === screen && can(permissions, tab.subject, tab.action === 'manage' ? 'manage' : 'read')
+    )
+}
