@@ -64,6 +64,7 @@ export default class LoginAsController {
 /** Ends the audit record of a login-as session (called on logout). */
 export async function endLoginAs(tokenName: string | null | undefined) {
   const match = /^login-as:(\d+)$/.exec(tokenName ?? '')
+  // tenancy: the audit row named by the caller's own login-as token
   if (match)
     await db
       .from('login_as_audits')

@@ -64,6 +64,7 @@ export default class PasswordController {
       const panels = await setPasswordFromMailedLink(user.email, password, trx)
       await trx.from('password_resets').where('id', row.id).update({ used_at: new Date() })
       // Following an invitation proves the address of the panel it was sent for.
+      // tenancy: the panel the single-use code was mailed for
       if (invitation)
         await trx
           .from('users')

@@ -89,6 +89,7 @@ export default class ProfileController {
         .if(token, (query) => query.whereNot('id', Number(token!.identifier)))
         .delete()
       // A reset link mailed before the change must not undo it.
+      // tenancy: a person's address spans organisations: its reset codes die with the change
       await trx
         .from('password_resets')
         .whereIn('user_id', trx.from('users').whereRaw('lower(email) = ?', [user.email.toLowerCase()]).select('id'))

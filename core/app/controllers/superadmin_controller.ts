@@ -39,6 +39,7 @@ export default class SuperadminController {
     if (!token) throw forbidden()
     const match = /^login-as:(\d+)$/.exec(token.name ?? '')
     if (match) {
+      // tenancy: the audit row named by the caller's own login-as token
       const audit = await db.from('login_as_audits').where('id', Number(match[1])).select('actor_id').first()
       const actor = audit ? await User.find(audit.actor_id) : null
       if (actor?.role !== 'superadmin') throw forbidden()
@@ -64,6 +65,7 @@ export default class SuperadminController {
         db.raw("count(*) filter (where billing_state = 'invoice_due')::int as invoice_due"),
         db.raw("count(*) filter (where billing_state = 'trial_end')::int as trial_end")
       )
+    // tenancy: the superadmin's platform totals span every organisation on purpose
     const [users] = await db.from('users').whereNot('status', 'deleted').select(db.raw('count(*)::int as total'))
     const recent = await db
       .from('organizations')

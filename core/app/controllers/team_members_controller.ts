@@ -4,7 +4,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
 import { created, list, ok } from '#kernel/envelope'
 import { notFound, unprocessable } from '#kernel/errors'
-import { authorize } from '#kernel/tenancy'
+import { authorize, tenantQuery } from '#kernel/tenancy'
 import { rejectClearedFields, validate } from '#kernel/validation'
 import { paginate, parseList } from '#kernel/list_query'
 import { DEFAULT_REPORT_SCOPE, normalizeReportScope, TEAM_MEMBER_ROLES, type ReportScope } from '#kernel/team_scope'
@@ -80,7 +80,10 @@ async function extrasOf(organizationId: number, ids: number[], client?: Transact
   const scopes = new Map<number, ReportScope>()
   const counts = new Map<number, number>()
   if (!ids.length) return { scopes, counts }
-  for (const row of await runner.from('users').whereIn('id', ids).select('id', 'report_scope')) {
+  for (const row of await tenantQuery(organizationId, runner)
+    .from('users')
+    .whereIn('id', ids)
+    .select('id', 'report_scope')) {
     scopes.set(Number(row.id), normalizeReportScope(row.report_scope))
   }
   const countRows = await runner
@@ -234,16 +237,17 @@ export default class TeamMembersController {
             last_login_at: null,
             email_verified_at: null,
           }
-          await trx
+          await tenantQuery(ctx, trx)
             .from('users')
             .where('id', id)
             .update({ ...row, ...profileReset })
-          await trx.from('team_member_affiliates').where('member_id', id).delete()
+          await tenantQuery(ctx, trx).from('team_member_affiliates').where('member_id', id).delete()
           // Whatever the deleted member was mailed before does not outlive it.
           await trx.from('password_resets').where('user_id', id).delete()
           await trx.from('verification_tokens').where('user_id', id).delete()
           await trx.from('auth_access_tokens').where('tokenable_id', id).delete()
         } else {
+          // tenancy: row carries the organisation (built above)
           const [inserted] = await trx.insertQuery().table('users').insert(row).returning('id')
           id = Number(inserted.id ?? inserted)
         }
@@ -339,7 +343,7 @@ export default class TeamMembersController {
         if (newHash) raw.password = newHash
         if (invite) raw.email_verified_at = null
         if (changes.reportScope) raw.report_scope = JSON.stringify(nextScope)
-        if (Object.keys(raw).length) await trx.from('users').where('id', member.id).update(raw)
+        if (Object.keys(raw).length) await tenantQuery(ctx, trx).from('users').where('id', member.id).update(raw)
         if (sessionsEnd) await revokeTokens(member.id, trx)
         if (invite) await invitePanel(trx, member.id)
         await recordTimeline(
@@ -369,7 +373,7 @@ export default class TeamMembersController {
       member.status = 'deleted'
       await member.save()
       await revokeTokens(member.id, trx)
-      await trx.from('team_member_affiliates').where('member_id', member.id).delete()
+      await tenantQuery(ctx, trx).from('team_member_affiliates').where('member_id', member.id).delete()
       await recordTimeline(
         member.organizationId,
         ctx.tenant.userId,

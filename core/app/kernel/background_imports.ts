@@ -411,17 +411,20 @@ export async function queueImport(input: {
  */
 export async function cancelImport(row: DataImport): Promise<DataImport> {
   const now = new Date()
+  // tenancy: row was read with its organisation by the caller (findScoped)
   await db
     .from('imports')
     .where('id', row.id)
     .where('status', 'queued')
     .update({ status: 'cancelled', cancel_requested_at: now, finished_at: now, updated_at: now })
+  // tenancy: row was read with its organisation by the caller (findScoped)
   await db
     .from('imports')
     .where('id', row.id)
     .where('status', 'processing')
     .whereNull('cancel_requested_at')
     .update({ cancel_requested_at: now, updated_at: now })
+  // tenancy: row was read with its organisation by the caller (findScoped)
   return DataImport.findOrFail(row.id)
 }
 
@@ -460,6 +463,7 @@ class CancelRequested extends Error {}
 /** Writes the outcome on the import's own transaction, so it commits with the rows. */
 async function finish(trx: TransactionClientContract, importId: number, values: Record<string, unknown>) {
   const now = new Date()
+  // tenancy: the import this job runs, queued with its organisation
   await trx
     .from('imports')
     .where('id', importId)
@@ -475,6 +479,7 @@ export async function runImportJob(payload: { importId?: unknown }, helpers?: Pi
     const lock = await outer.rawQuery('SELECT pg_try_advisory_xact_lock(?, ?) AS locked', [LOCK_SPACE, importId])
     // Held: another worker is processing it right now.
     if (!lock.rows[0].locked) return await outer.rollback()
+    // tenancy: the import this job runs, queued with its organisation
     const row = await DataImport.query({ client: outer }).where('id', importId).first()
     if (!row || FINISHED.has(row.status)) return await outer.rollback()
 
@@ -499,6 +504,7 @@ export async function runImportJob(payload: { importId?: unknown }, helpers?: Pi
       return await outer.commit()
     }
     // On its own connection, so the status shows while the transaction runs.
+    // tenancy: the import this job runs, queued with its organisation
     await db
       .from('imports')
       .where('id', importId)
@@ -532,6 +538,7 @@ export async function runImportJob(payload: { importId?: unknown }, helpers?: Pi
       if (helpers?.abortSignal?.aborted) throw new ShutdownRequested()
       const { imported, failures } = await runChunks(definition, job, rows, async (processed) => {
         if (processed < rows.length && helpers?.abortSignal?.aborted) throw new ShutdownRequested()
+        // tenancy: the import this job runs, queued with its organisation
         const progress = await db
           .from('imports')
           .where('id', importId)
@@ -579,11 +586,13 @@ export async function runImportJob(payload: { importId?: unknown }, helpers?: Pi
 export function startImportRecovery(logger: Logger, intervalMs = 60_000): () => void {
   const sweep = async () => {
     try {
+      // tenancy: the recovery sweep looks at every organisation's stalled imports on purpose
       const stale = await db.from('imports').where('status', 'processing').select('id')
       for (const { id } of stale) {
         await db.transaction(async (trx) => {
           const lock = await trx.rawQuery('SELECT pg_try_advisory_xact_lock(?, ?) AS locked', [LOCK_SPACE, id])
           if (!lock.rows[0].locked) return
+          // tenancy: the recovery sweep looks at every organisation's stalled imports on purpose
           const updated = await trx
             .from('imports')
             .where('id', id)

@@ -128,6 +128,7 @@ export async function addPanel(
     if (value !== undefined) row[column] = value
   }
   try {
+    // tenancy: the row carries organization_id (built by the caller's NewPanel)
     const [inserted] = await trx.insertQuery().table('users').insert(row).returning('id')
     const id = Number(typeof inserted === 'object' ? inserted.id : inserted)
     if (invite) await invitePanel(trx, id)
@@ -185,6 +186,7 @@ export async function updatePanel(
   }
   if (!Object.keys(update).length) return []
   try {
+    // tenancy: the panel id comes from the caller, which read it with its organisation
     await trx
       .from('users')
       .where('id', userId)

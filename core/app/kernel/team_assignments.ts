@@ -89,6 +89,7 @@ export async function markManagerAssignments(
   pairs: Array<{ memberId: number; affiliateId: number }>
 ) {
   if (!pairs.length) return
+  // tenancy: pairs of a member and affiliates the caller resolved in its organisation
   await client.rawQuery(
     `UPDATE team_member_affiliates SET by_manager = true
       WHERE (member_id, affiliate_id) IN (SELECT * FROM unnest(?::int[], ?::int[]))`,

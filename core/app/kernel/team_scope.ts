@@ -115,6 +115,7 @@ async function computeTeamScope(ctx: HttpContext): Promise<TeamScope> {
   // Acting on a child organisation is for admins of the parent: nothing to narrow there.
   const isTeamMember = (TEAM_MEMBER_ROLES as readonly string[]).includes(tenant.role)
   if (!isTeamMember || user.owner || tenant.organizationId !== tenant.homeOrganizationId) return { ...EVERYTHING }
+  // tenancy: the caller's own panel
   const row = await db.from('users').where('id', tenant.userId).select('report_scope').first()
   const stored = normalizeReportScope(row?.report_scope)
   return {

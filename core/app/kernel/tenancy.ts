@@ -82,7 +82,7 @@ const organizationOf = (scope: TenantScope) => (typeof scope === 'number' ? scop
  * The table-level twin of `scoped(ctx, Model)`; core/tests/unit/tenant_queries.spec.ts fails on
  * a query of a tenant table that neither goes through these nor names its organisation.
  */
-export function tenantQuery(scope: TenantScope, client: QueryClientContract = db.connection()) {
+export function tenantQuery(scope: TenantScope, client: Pick<QueryClientContract, 'from' | 'insertQuery'> = db) {
   const organizationId = organizationOf(scope)
   const restricted = (table: string): DatabaseQueryBuilderContract => {
     const alias = /\s+as\s+(\w+)\s*$/i.exec(table)?.[1] ?? table.trim()

@@ -65,6 +65,7 @@ export default class AuthMiddleware {
           latency_ms: Math.round(performance.now() - started),
           ip: ctx.request.ip(),
         })
+      // tenancy: the key that authenticated this request
       await db.from('api_keys').where('id', key.id).update({ last_used_at: new Date() })
     }
   }
@@ -110,6 +111,7 @@ export default class AuthMiddleware {
   private async checkLoginAs(tokenName: string | null | undefined) {
     const match = /^login-as:(\d+)$/.exec(tokenName ?? '')
     if (!match) return
+    // tenancy: the audit row named by the caller's own login-as token
     const audit = await db.from('login_as_audits').where('id', Number(match[1])).select('actor_id', 'ended_at').first()
     const actor = audit ? await User.find(audit.actor_id) : null
     if (!audit || audit.ended_at || !actor || actor.status !== 'active')

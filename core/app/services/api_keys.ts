@@ -30,6 +30,7 @@ const unauthorized = (key = 'api_keys.invalid') => new AppError(key, 401, 'unaut
 export async function verifyApiKey(token: string, ip: string): Promise<ApiKey> {
   const match = KEY_FORMAT.exec(token)
   if (!match) throw unauthorized()
+  // tenancy: a key is found by its own id and secret, before any organisation is known
   const key = await ApiKey.find(Number(match[1]))
   if (!key || key.revokedAt) throw unauthorized()
   const expected = Buffer.from(key.secretHash, 'hex')

@@ -90,6 +90,7 @@ async function seedTeam(
       { invite: false }
     )
     // The demo's own people: the operator seeding its demo sets the known demo password.
+    // tenancy: the demo organisation's panels created just above
     await trx
       .from('users')
       .where('id', id)

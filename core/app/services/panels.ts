@@ -126,6 +126,7 @@ export async function verifyPanelCredentials(
   // Panels the same password opens (e.g. two signups with it) become one credential: whoever
   // typed it can open each of them anyway, and now switches between them and changes it once.
   const others = opened.filter((panel) => panel.password !== chosen.password).map((panel) => panel.id)
+  // tenancy: panels of the person who just proved the password (login)
   if (others.length)
     await db.from('users').whereIn('id', others).update({ password: chosen.password, updated_at: new Date() })
   return chosen
@@ -138,6 +139,7 @@ export async function verifyPanelCredentials(
  */
 export async function setPasswordFromMailedLink(email: string, password: string, client: TransactionClientContract) {
   const hashed = await hash.use('scrypt').make(password)
+  // tenancy: a mailed link proves the address: every panel of the address (a person spans organisations)
   const rows = await client
     .from('users')
     .whereRaw('lower(email) = ?', [email.trim().toLowerCase()])
@@ -153,6 +155,7 @@ export async function setPasswordFromMailedLink(email: string, password: string,
  */
 export async function changeCredential(user: User, password: string, client: TransactionClientContract) {
   const hashed = await hash.use('scrypt').make(password)
+  // tenancy: the person's own panels sharing its current password (a person spans organisations)
   const rows = await client
     .from('users')
     .whereRaw('lower(email) = ?', [user.email.trim().toLowerCase()])

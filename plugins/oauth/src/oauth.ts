@@ -169,6 +169,7 @@ export async function verifyOAuthToken(token: string, ip: string): Promise<Beare
   const user = await findPanel(row.user_id, { organizationId: row.organization_id })
   if (!user || user.status !== 'active') throw invalidToken()
   if (!(await pluginEnabledFor(row.organization_id, OAUTH_PLUGIN_ID))) throw invalidToken()
+  // tenancy: the token that authenticated this request
   await db.from('oauth_access_tokens').where('id', row.id).update({ last_used_at: now })
   return { userId: user.id, scopes: row.scopes }
 }
@@ -191,6 +192,7 @@ export class OAuthProtocolError extends Error {
 
 /** A replayed code: the code is burnt and every token it issued stops at once (RFC 6749 §4.1.2). */
 export async function revokeTokensOfCode(codeId: number) {
+  // tenancy: tokens issued from a code of the app that authenticated
   await db
     .from('oauth_access_tokens')
     .where('auth_code_id', codeId)

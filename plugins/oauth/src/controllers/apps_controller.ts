@@ -89,6 +89,7 @@ export default class OAuthAppsController {
       app.useTransaction(trx)
       app.revokedAt ??= DateTime.now()
       await app.save()
+      // tenancy: tokens of the app just read with its organisation (findScoped)
       await trx
         .from('oauth_access_tokens')
         .where('app_id', app.id)

@@ -72,6 +72,7 @@ export default class OAuthTokenController {
         throw new OAuthProtocolError('invalid_client', 'oauth.token.invalid_client')
       await limit(ctx, `oauth:token:client:${sha256(credentials.id)}`, 60, 60)
 
+      // tenancy: a client authenticates by its id and secret, before any organisation is known
       const app = await OAuthApp.findBy('client_id', credentials.id)
       if (!app || !sameHash(app.clientSecretHash, sha256(credentials.secret)) || !app.isActive) {
         throw new OAuthProtocolError('invalid_client', 'oauth.token.invalid_client')
@@ -94,6 +95,7 @@ export default class OAuthTokenController {
           trx
         ): Promise<{ replayed: number } | { replayed?: undefined; accessToken: string; scopes: ApiKeyScope[] }> => {
           // Locked so two concurrent redemptions of one code cannot both succeed.
+          // tenancy: the code is redeemed by its hash for the app that authenticated
           const row = await trx
             .from('oauth_auth_codes')
             .where('code_hash', sha256(code))
@@ -113,6 +115,7 @@ export default class OAuthTokenController {
           if (!user || user.status !== 'active') {
             throw new OAuthProtocolError('invalid_grant', 'oauth.token.invalid_code')
           }
+          // tenancy: the code row locked just above
           await trx.from('oauth_auth_codes').where('id', row.id).update({ used_at: new Date() })
           const { secret, secretHash } = newTokenSecret()
           const [token] = await trx
