@@ -9,6 +9,7 @@
 import type { ComponentType, ReactElement } from 'react'
 import type { DataProvider, Identifier } from 'react-admin'
 import type { QueryParams, RequestOptions, UploadParams } from './http_client'
+import type { SectionName } from './layout/sections'
 import type { Account } from './session'
 
 export { StatusTag, statusTagStyle } from './layout/StatusTag'
@@ -84,6 +85,14 @@ export interface AdminResource {
    * name itself when not given (core collections named after their subject).
    */
   subject?: string
+  /**
+   * The page of tabs the resource is one tab of (layout/sections.ts), e.g.
+   * `configuration/tracking` for `configuration/tracking/domains`: its list shows the
+   * section's tabs and the sidebar lists the section, not the resource.
+   */
+  section?: SectionName
+  /** Names the resource had before: their paths (and everything below them) lead to its own. */
+  formerNames?: string[]
 }
 
 /** The sidebar sections of spec §2, top to bottom. */

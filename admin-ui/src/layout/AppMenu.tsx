@@ -69,6 +69,7 @@ const GroupedMenu = () => {
           description: resource.options?.description as string | undefined,
           icon: resource.icon,
           hasList: resource.hasList ?? false,
+          section: resource.options?.section as string | undefined,
         })),
         { account, coid }
       ),

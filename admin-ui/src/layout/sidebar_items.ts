@@ -11,6 +11,7 @@ import { MENU_GROUPS, type MenuGroup, type MenuItemDefinition } from '../plugin_
 import { DASHBOARD_PATH, type Account } from '../session'
 import { hasRoute, routeMetaFor } from './menu_registry'
 import { subjectOfResource } from '../resource_registry'
+import { isSectionName, SECTIONS, sectionTabs, type SectionName } from './sections'
 
 export interface SidebarEntry {
   key: string
@@ -38,6 +39,8 @@ export interface ResourceEntry {
   description?: string
   icon?: ComponentType
   hasList: boolean
+  /** The tabbed page the resource is a tab of (layout/sections.ts): the sidebar lists the page instead. */
+  section?: string
 }
 
 const DEFAULT_ORDER = 100
@@ -68,6 +71,17 @@ const asGroup = (group: string | undefined): MenuGroup => {
   return (MENU_GROUPS as readonly string[]).includes(lower) ? (lower as MenuGroup) : 'manage'
 }
 
+/** One entry per section (a page of tabs) that has a readable tab, at the section's own path. */
+function sectionEntries(readable: ResourceEntry[]): SidebarEntry[] {
+  return (Object.keys(SECTIONS) as SectionName[]).flatMap((section) => {
+    if (!sectionTabs(section, readable).length) return []
+    const { label, icon, order } = SECTIONS[section]
+    return [
+      { key: `section:${section}`, path: `/${section}`, label, icon, group: asGroup(section.split('/')[0]), order },
+    ]
+  })
+}
+
 /** The sidebar groups, in spec order, each with its visible entries; empty groups are left out. */
 export function sidebarGroups(
   items: MenuItemDefinition[],
@@ -75,6 +89,9 @@ export function sidebarGroups(
   context: SidebarContext
 ): Array<{ group: MenuGroup; entries: SidebarEntry[] }> {
   const abilities = effectiveAbilities(context.account, context.coid)
+  const readable = resources.filter(
+    (resource) => resource.hasList && hasAbility(abilities, subjectOfResource(resource.name), 'read')
+  )
   const entries: SidebarEntry[] = [
     ...items
       .filter((item) => isMenuItemVisible(item, context))
@@ -87,8 +104,9 @@ export function sidebarGroups(
         order: item.order ?? DEFAULT_ORDER,
         description: item.description,
       })),
-    ...resources
-      .filter((resource) => resource.hasList && hasAbility(abilities, subjectOfResource(resource.name), 'read'))
+    ...sectionEntries(readable),
+    ...readable
+      .filter((resource) => !isSectionName(resource.section))
       .map((resource) => ({
         key: `resource:${resource.name}`,
         path: `/${resource.name}`,

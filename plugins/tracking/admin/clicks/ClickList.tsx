@@ -177,7 +177,10 @@ const ListActions = () => (
 export const ClickList = () => {
   const { canAccess: readsAffiliates = false } = useCanAccess({ resource: 'manage/affiliate', action: 'list' })
   // Fraud marks belong to those who read the fraud rules; the API never sends them to affiliates.
-  const { canAccess: readsFraud = false } = useCanAccess({ resource: 'configuration/fraud-rules', action: 'list' })
+  const { canAccess: readsFraud = false } = useCanAccess({
+    resource: 'configuration/tracking/fraud-rules',
+    action: 'list',
+  })
   return (
     <List
       filters={filtersFor(readsAffiliates, readsFraud)}
