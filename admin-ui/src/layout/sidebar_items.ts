@@ -6,6 +6,7 @@
  * owners (their abilities lack them), the API docs link by creation date / feature nd.
  */
 import type { ComponentType } from 'react'
+import type { ResourceDefinition } from 'react-admin'
 import { effectiveAbilities, hasAbility } from '../auth_provider'
 import { MENU_GROUPS, type MenuGroup, type MenuItemDefinition } from '../plugin_api'
 import { DASHBOARD_PATH, type Account } from '../session'
@@ -74,12 +75,27 @@ const asGroup = (group: string | undefined): MenuGroup => {
 /** One entry per section (a page of tabs) that has a readable tab, at the section's own path. */
 function sectionEntries(readable: ResourceEntry[]): SidebarEntry[] {
   return (Object.keys(SECTIONS) as SectionName[]).flatMap((section) => {
-    if (!sectionTabs(section, readable).length) return []
+    const tabs = sectionTabs(section, readable)
+    if (!tabs.length) return []
     const { label, icon, order } = SECTIONS[section]
-    return [
-      { key: `section:${section}`, path: `/${section}`, label, icon, group: asGroup(section.split('/')[0]), order },
-    ]
+    // What the page lets one do: what its first tab that says so lets one do (homes list it).
+    const description = tabs.find((tab) => tab.description)?.description
+    const group = asGroup(section.split('/')[0])
+    return [{ key: `section:${section}`, path: `/${section}`, label, icon, group, order, description }]
   })
+}
+
+/** react-admin's resource definitions as the sidebar reads them (their `options` carry the AdminResource's place). */
+export function resourceEntries(definitions: Record<string, ResourceDefinition>): ResourceEntry[] {
+  return Object.values(definitions).map((resource) => ({
+    name: resource.name,
+    menuGroup: resource.options?.menuGroup as string | undefined,
+    menuOrder: resource.options?.menuOrder as number | undefined,
+    description: resource.options?.description as string | undefined,
+    icon: resource.icon as ComponentType | undefined,
+    hasList: resource.hasList ?? false,
+    section: resource.options?.section as string | undefined,
+  }))
 }
 
 /** The sidebar groups, in spec order, each with its visible entries; empty groups are left out. */
