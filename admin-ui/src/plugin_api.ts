@@ -9,6 +9,7 @@
 import type { ComponentType, ReactElement } from 'react'
 import type { DataProvider, Identifier } from 'react-admin'
 import type { QueryParams, RequestOptions, UploadParams } from './http_client'
+import type { GlanceFigure } from './dashboard/glance'
 import type { SectionName } from './layout/sections'
 import type { Account } from './session'
 
@@ -42,6 +43,7 @@ export {
   type ImportStatus,
 } from './layout/ImportProgress'
 export type { QueryParams, RequestOptions, UploadParams } from './http_client'
+export { daysBefore, type GlanceFigure } from './dashboard/glance'
 
 export type Locale = 'en' | 'pt' | 'tr'
 
@@ -149,6 +151,8 @@ export interface AdminPlugin {
   routes?: ReactElement[]
   /** Titles and abilities of routes that are not menu items. */
   routeMeta?: RouteMeta[]
+  /** Figures of the dashboard's "at a glance" strip (dashboard/glance.ts). */
+  glance?: GlanceFigure[]
 }
 
 export interface Ability {
