@@ -3,8 +3,10 @@
  * - migrates a template database once, seeds two copies of it with the same `--now`, and
  *   compares every table row for row (only columns random on purpose are left out: password
  *   hashes, unguessable public tokens, storage keys);
- * - checks what a newcomer finds in the demo organisation (counts and kinds, below);
- * - prints how long the seed took (normal size).
+ * - checks what a newcomer finds in the demo organisation (counts and kinds, below), the
+ *   money path included: customers, activity, commissions (past months closed, one of them
+ *   approved), postbacks and webhooks with their deliveries;
+ * - fails when a seed (normal size, the ace process included) takes over 20 s, and prints the time.
  * Databases: affix_test_seed{,_a,_b}<AFFIX_TEST_DB_SUFFIX> on TEST_PG_URL, dropped at the end.
  */
 import { spawn } from 'node:child_process'
@@ -18,6 +20,8 @@ import { recreateDatabase, testDatabaseName } from './test_server.mjs'
 const CORE = fileURLToPath(new URL('../core/', import.meta.url))
 const PG_BASE = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
 const NOW = '2026-03-18T18:30:00.000Z'
+/** A first start (`npm start` on an empty database) seeds the demo within this budget. */
+const SEED_BUDGET_SECONDS = 20
 /** Random on purpose (salted hashes, unguessable tokens, storage keys): left out of the comparison. */
 const RANDOM_COLUMNS = new Set([
   'users.password',
@@ -184,6 +188,26 @@ try {
       reasons: (await all(`SELECT DISTINCT reason FROM tracking_clicks WHERE reason IS NOT NULL ORDER BY 1`)).map(
         (row) => row.reason
       ),
+      // The money path: players, their activity, the commissions it earned, the postbacks it sent.
+      customers: await one(`SELECT count(*)::int AS n, count(affiliate_id)::int AS attributed,
+          count(DISTINCT brand_id)::int AS brands, count(DISTINCT attribution_source)::int AS sources FROM customers`),
+      activity: await one(`SELECT count(*)::int AS n, count(DISTINCT date)::int AS days,
+          count(*) FILTER (WHERE is_ftd)::int AS ftds, count(DISTINCT affiliate_id)::int AS affiliates,
+          max(date) <= ('${NOW}'::timestamptz)::date AS none_after_now FROM customer_activity`),
+      periods: await one(`SELECT count(*)::int AS closed,
+          count(*) FILTER (WHERE EXISTS (SELECT 1 FROM payouts_rows r WHERE r.organization_id = p.organization_id
+                AND r.period = p.period AND r.status = 'approved')
+            AND NOT EXISTS (SELECT 1 FROM payouts_rows r WHERE r.organization_id = p.organization_id
+                AND r.period = p.period AND r.status IN ('pending', 'hold')))::int AS approved
+        FROM payouts_periods p WHERE p.status = 'closed'`),
+      commissions: await one(`SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'pending')::int AS pending,
+          count(DISTINCT period)::int AS periods, count(DISTINCT affiliate_id)::int AS affiliates,
+          count(*) FILTER (WHERE amount IS NOT NULL AND amount <> 0)::int AS priced FROM payouts_rows`),
+      commissionTypes: (await all(`SELECT DISTINCT type FROM payouts_rows ORDER BY 1`)).map((row) => row.type),
+      postbacks: await one(`SELECT (SELECT count(*) FROM postbacks)::int AS postbacks,
+          (SELECT count(*) FROM postback_rules)::int AS rules, (SELECT count(*) FROM webhook_configs)::int AS webhooks,
+          (SELECT count(*) FROM postback_attempts)::int AS attempts`),
+      deliveries: (await all(`SELECT DISTINCT status FROM postback_deliveries ORDER BY 1`)).map((row) => row.status),
     }
   })
   const teamRoles = Object.fromEntries(found.team.map((row) => [row.role, row.n]))
@@ -241,10 +265,42 @@ try {
   ])
     expect(found.reasons.includes(reason), `no click turned away for ${reason} (${found.reasons})`)
 
+  const { customers, activity, periods, commissions, postbacks } = found
+  expect(
+    customers.n >= 200 && customers.attributed >= customers.n / 2 && customers.brands >= 2 && customers.sources >= 2,
+    `customers ${JSON.stringify(customers)}`
+  )
+  expect(
+    activity.n >= 2000 && activity.days >= 60 && activity.ftds >= 100 && activity.affiliates >= 20,
+    `activity ${JSON.stringify(activity)}`
+  )
+  expect(activity.none_after_now, 'activity dated after --now')
+  // Past months closed, the oldest of them approved; the current month open with pending rows.
+  expect(periods.closed >= 2 && periods.approved >= 1, `closed / approved months ${JSON.stringify(periods)}`)
+  expect(
+    commissions.n >= 200 && commissions.pending > 0 && commissions.periods >= 3 && commissions.priced >= 100,
+    `commissions ${JSON.stringify(commissions)}`
+  )
+  for (const type of ['cpa', 'cpc', 'referral', 'revshare'])
+    expect(found.commissionTypes.includes(type), `no ${type} commission (${found.commissionTypes})`)
+  expect(
+    postbacks.postbacks >= 1 && postbacks.rules >= 1 && postbacks.webhooks >= 1 && postbacks.attempts > 0,
+    `postbacks and webhooks ${JSON.stringify(postbacks)}`
+  )
+  expect(
+    found.deliveries.includes('delivered') && found.deliveries.includes('dead'),
+    `postback deliveries ${found.deliveries}`
+  )
+  // The budget of a first start: seeding (the ace process included) within 20 s.
+  const slowest = Math.max(...seconds)
+  expect(slowest <= SEED_BUDGET_SECONDS, `seeding took ${slowest.toFixed(1)} s, over ${SEED_BUDGET_SECONDS} s`)
+
   if (!failures.length) {
     console.log(
       `demo seed: two seeds with the same --now are identical (${Object.keys(first).length} tables); ` +
-        `${found.affiliates.n} affiliates, ${found.campaigns.n} campaigns (${found.models.join(', ')}), ${clicks.n} clicks on ${clicks.days} days; ` +
+        `${found.affiliates.n} affiliates, ${found.campaigns.n} campaigns (${found.models.join(', ')}), ${clicks.n} clicks on ${clicks.days} days, ` +
+        `${customers.n} customers, ${activity.n} activity rows, ${commissions.n} commissions (${periods.closed} months closed, ${periods.approved} approved), ` +
+        `${postbacks.postbacks} postbacks and ${postbacks.webhooks} webhook (${found.deliveries.join(', ')} deliveries); ` +
         `seeded in ${seconds.map((value) => value.toFixed(1)).join(' s and ')} s (ace process included)`
     )
   }

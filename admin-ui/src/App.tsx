@@ -16,6 +16,8 @@ import { AppLayout } from './layout/AppLayout'
 import { AppNotification } from './layout/AppNotification'
 import { ErrorPage } from './layout/ErrorPage'
 import { RecordPageResource } from './layout/RecordPageResource'
+import { listWithSectionTabs, SectionIndex, ToCurrentPath } from './layout/SectionTabs'
+import { SECTIONS, type SectionName } from './layout/sections'
 import { collectRoutePaths, registerMenuItems, registerRouteMetas, registerRoutePaths } from './layout/menu_registry'
 import { createAppStore } from './layout/store'
 import { appTheme } from './layout/theme'
@@ -29,15 +31,41 @@ import { homePath } from './session'
 // react-router's <Route>, taken from react-admin so it is the very copy <CustomRoutes> reads.
 const { Route } = reactRouterProvider
 
-/** The frame's own routes inside the layout ('/' is react-admin's dashboard route: RootRedirect). */
+const pluginResources = installedPlugins.flatMap((plugin) => plugin.resources)
+
+/**
+ * The frame's own routes inside the layout ('/' is react-admin's dashboard route: RootRedirect):
+ * the pages of tabs (layout/sections.ts) and the former paths of renamed resources.
+ */
 const frameRoutes = [
   <Route key="home" path="/home" element={<OnboardingHome />} />,
   <Route key="insights-dashboard" path="/insights/dashboard" element={<Dashboard />} />,
+  ...(Object.keys(SECTIONS) as SectionName[]).map((section) => (
+    <Route
+      key={`section:${section}`}
+      path={`/${section}`}
+      element={
+        <SectionIndex
+          section={section}
+          lists={Object.fromEntries(
+            pluginResources.flatMap(({ name, section: of, list }) => (of === section && list ? [[name, list]] : []))
+          )}
+        />
+      }
+    />
+  )),
+  ...pluginResources.flatMap(({ name, formerNames = [] }) =>
+    formerNames.map((former) => (
+      <Route key={`former:${former}`} path={`/${former}/*`} element={<ToCurrentPath former={former} name={name} />} />
+    ))
+  ),
 ]
 
 registerRouteMetas([
   { path: '/home', title: 'affix.layout.menu.get_started', subject: 'dashboard' },
   { path: '/insights/dashboard', title: 'affix.layout.menu.dashboard', subject: 'dashboard' },
+  // A section's page shows its first readable tab (each tab is guarded by its own subject).
+  ...Object.entries(SECTIONS).map(([section, { label }]) => ({ path: `/${section}`, title: label })),
 ])
 // Footer entries (groups "footer…") are the footer menu's own business (sidebar_items.footerMenu).
 registerMenuItems(
@@ -125,17 +153,18 @@ export const App = () => {
             menuOrder,
             description,
             recordRepresentation,
+            section,
           }) => (
             <RecordPageResource
               key={name}
               name={name}
-              list={list}
+              list={section && list ? listWithSectionTabs(name, section, list) : list}
               edit={edit}
               create={create}
               show={show}
               icon={icon}
               recordRepresentation={recordRepresentation}
-              options={{ ...options, menuGroup, menuOrder, description }}
+              options={{ ...options, menuGroup, menuOrder, description, section }}
             />
           )
         ),

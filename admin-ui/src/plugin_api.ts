@@ -9,6 +9,8 @@
 import type { ComponentType, ReactElement } from 'react'
 import type { DataProvider, Identifier } from 'react-admin'
 import type { QueryParams, RequestOptions, UploadParams } from './http_client'
+import type { GlanceFigure } from './dashboard/glance'
+import type { SectionName } from './layout/sections'
 import type { Account } from './session'
 
 export { StatusTag, statusTagStyle } from './layout/StatusTag'
@@ -61,6 +63,7 @@ export { ErrorNotice, PublicPage, Waiting } from './public/branding'
 export { BackToLogin } from './public/form_parts'
 export { PanelChooser } from './public/PanelChooser'
 export type { Session } from './session'
+export { daysBefore, type GlanceFigure } from './dashboard/glance'
 
 export type Locale = 'en' | 'pt' | 'tr'
 
@@ -104,6 +107,14 @@ export interface AdminResource {
    * name itself when not given (core collections named after their subject).
    */
   subject?: string
+  /**
+   * The page of tabs the resource is one tab of (layout/sections.ts), e.g.
+   * `configuration/tracking` for `configuration/tracking/domains`: its list shows the
+   * section's tabs and the sidebar lists the section, not the resource.
+   */
+  section?: SectionName
+  /** Names the resource had before: their paths (and everything below them) lead to its own. */
+  formerNames?: string[]
 }
 
 /** The sidebar sections of spec §2, top to bottom. */
@@ -205,6 +216,8 @@ export interface AdminPlugin {
    * renders nothing when it does not apply (it asks the server).
    */
   loginActions?: ComponentType<LoginActionProps>[]
+  /** Figures of the dashboard's "at a glance" strip (dashboard/glance.ts). */
+  glance?: GlanceFigure[]
 }
 
 export interface Ability {

@@ -23,14 +23,18 @@ export function parseCorsOrigins(raw: string | undefined): string[] {
   return origins
 }
 
-const origins = parseCorsOrigins(process.env.CORS_ORIGINS)
+/** The CORS settings for a CORS_ORIGINS value: off when it lists no origin. */
+export function corsConfig(raw: string | undefined) {
+  const origins = parseCorsOrigins(raw)
+  return defineConfig({
+    enabled: origins.length > 0,
+    origin: origins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    headers: true,
+    exposeHeaders: ['content-range', 'x-request-id', 'x-affix-version', 'x-export-id'],
+    credentials: false,
+    maxAge: 90,
+  })
+}
 
-export default defineConfig({
-  enabled: origins.length > 0,
-  origin: origins,
-  methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-  headers: true,
-  exposeHeaders: ['content-range', 'x-request-id', 'x-affix-version', 'x-export-id'],
-  credentials: false,
-  maxAge: 90,
-})
+export default corsConfig(process.env.CORS_ORIGINS)

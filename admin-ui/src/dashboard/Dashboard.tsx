@@ -1,7 +1,8 @@
 /*
  * The root route '/' (spec §2): superadmins go to their accounts page, onboarding-pending
  * organisations to their landing (/home); affiliates and brands see their own home; the
- * other panels the dashboard (welcome, recommended actions, shortcuts, enabled modules).
+ * other panels the dashboard (figures at a glance, welcome, recommended actions, shortcuts,
+ * enabled modules).
  */
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material'
 import { Navigate, Title, useTranslate } from 'react-admin'
@@ -9,6 +10,8 @@ import { pluginName } from '../layout/plugin_text'
 import { SectionErrorBoundary } from '../layout/SectionErrorBoundary'
 import { useSession } from '../layout/useSession'
 import { DASHBOARD_PATH, homePath } from '../session'
+import { installedPlugins } from '../plugins'
+import { AtAGlance } from './AtAGlance'
 import { PanelHome } from './PanelHome'
 import { RecommendedActions } from './RecommendedActions'
 import { Shortcuts } from './Shortcuts'
@@ -26,6 +29,9 @@ export const Dashboard = () => {
   return (
     <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Title title={translate('ra.page.dashboard')} />
+      <SectionErrorBoundary type="affix.dashboard.at_a_glance">
+        <AtAGlance plugins={installedPlugins} />
+      </SectionErrorBoundary>
       <Card>
         <CardContent>
           <Typography variant="h5" component="h2" gutterBottom>

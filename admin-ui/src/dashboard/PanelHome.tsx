@@ -9,7 +9,7 @@ import { createElement } from 'react'
 import { LinkBase, Title, useGetResourceLabel, useResourceDefinitions, useTranslate } from 'react-admin'
 import { registeredMenuItems } from '../layout/menu_registry'
 import { SectionErrorBoundary } from '../layout/SectionErrorBoundary'
-import { sidebarGroups, type SidebarEntry } from '../layout/sidebar_items'
+import { resourceEntries, sidebarGroups, type SidebarEntry } from '../layout/sidebar_items'
 import { useSession } from '../layout/useSession'
 import type { Account } from '../session'
 
@@ -30,18 +30,9 @@ const WhatYouCanDo = ({ kind }: { kind: PanelKind }) => {
   const getResourceLabel = useGetResourceLabel()
   const resources = useResourceDefinitions()
   const { account, coid } = useSession()
-  const entries = sidebarGroups(
-    registeredMenuItems(),
-    Object.values(resources).map((resource) => ({
-      name: resource.name,
-      menuGroup: resource.options?.menuGroup as string | undefined,
-      menuOrder: resource.options?.menuOrder as number | undefined,
-      description: resource.options?.description as string | undefined,
-      icon: resource.icon,
-      hasList: resource.hasList ?? false,
-    })),
-    { account, coid }
-  ).flatMap(({ entries }) => entries)
+  const entries = sidebarGroups(registeredMenuItems(), resourceEntries(resources), { account, coid }).flatMap(
+    ({ entries }) => entries
+  )
   if (entries.length === 0)
     return (
       <Typography color="text.secondary" sx={{ mt: 2 }}>

@@ -4,7 +4,7 @@ import { Button, Stack, Typography } from '@mui/material'
 import { createElement } from 'react'
 import { LinkBase, useGetResourceLabel, useResourceDefinitions, useTranslate } from 'react-admin'
 import { registeredMenuItems } from '../layout/menu_registry'
-import { sidebarGroups } from '../layout/sidebar_items'
+import { resourceEntries, sidebarGroups } from '../layout/sidebar_items'
 import { useSession } from '../layout/useSession'
 
 export const Shortcuts = () => {
@@ -12,18 +12,9 @@ export const Shortcuts = () => {
   const getResourceLabel = useGetResourceLabel()
   const resources = useResourceDefinitions()
   const { account, coid } = useSession()
-  const entries = sidebarGroups(
-    registeredMenuItems(),
-    Object.values(resources).map((resource) => ({
-      name: resource.name,
-      menuGroup: resource.options?.menuGroup as string | undefined,
-      menuOrder: resource.options?.menuOrder as number | undefined,
-      description: resource.options?.description as string | undefined,
-      icon: resource.icon,
-      hasList: resource.hasList ?? false,
-    })),
-    { account, coid }
-  ).flatMap(({ entries }) => entries)
+  const entries = sidebarGroups(registeredMenuItems(), resourceEntries(resources), { account, coid }).flatMap(
+    ({ entries }) => entries
+  )
 
   if (entries.length === 0)
     return (

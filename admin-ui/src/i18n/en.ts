@@ -24,6 +24,7 @@ export const appMessagesEn = {
       plugins: 'Enabled modules',
       no_plugins: 'No module is enabled for this organisation.',
       plugin_feature_missing: '%{name} (not enabled: needs a feature)',
+      at_a_glance: 'At a glance',
     },
   },
 }

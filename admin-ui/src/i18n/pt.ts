@@ -164,6 +164,7 @@ const appMessagesPt = {
       plugins: 'Módulos ativos',
       no_plugins: 'Nenhum módulo está ativo para esta organização.',
       plugin_feature_missing: '%{name} (não habilitado: requer um recurso)',
+      at_a_glance: 'Visão geral',
     },
   },
 }

@@ -163,6 +163,7 @@ const appMessagesTr = {
       plugins: 'Etkin modüller',
       no_plugins: 'Bu kuruluş için etkin modül yok.',
       plugin_feature_missing: '%{name} (etkin değil: bir özellik gerektirir)',
+      at_a_glance: 'Bir bakışta',
     },
   },
 }

@@ -11,7 +11,7 @@ import { Menu, useGetResourceLabel, useResourceDefinitions, useSidebarState, use
 import type { Account } from '../session'
 import { registeredMenuItems } from './menu_registry'
 import { SectionErrorBoundary } from './SectionErrorBoundary'
-import { coreMenuItems, sidebarGroups } from './sidebar_items'
+import { coreMenuItems, resourceEntries, sidebarGroups } from './sidebar_items'
 import { SidebarFooter } from './SidebarFooter'
 import { useSession } from './useSession'
 
@@ -60,18 +60,10 @@ const GroupedMenu = () => {
 
   const groups = useMemo(
     () =>
-      sidebarGroups(
-        [...coreMenuItems(account), ...registeredMenuItems()],
-        Object.values(resources).map((resource) => ({
-          name: resource.name,
-          menuGroup: resource.options?.menuGroup as string | undefined,
-          menuOrder: resource.options?.menuOrder as number | undefined,
-          description: resource.options?.description as string | undefined,
-          icon: resource.icon,
-          hasList: resource.hasList ?? false,
-        })),
-        { account, coid }
-      ),
+      sidebarGroups([...coreMenuItems(account), ...registeredMenuItems()], resourceEntries(resources), {
+        account,
+        coid,
+      }),
     [account, coid, resources]
   )
 

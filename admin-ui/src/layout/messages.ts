@@ -15,6 +15,7 @@ const en = {
         configuration: 'Configuration',
       },
       menu: { dashboard: 'Dashboard', get_started: 'Get started' },
+      sections: { tracking: 'Tracking' },
       footer: {
         user: 'User',
         profile: 'Profile',
@@ -171,6 +172,7 @@ const pt: Messages = {
         configuration: 'Configuração',
       },
       menu: { dashboard: 'Painel', get_started: 'Primeiros passos' },
+      sections: { tracking: 'Rastreamento' },
       footer: {
         user: 'Usuário',
         profile: 'Perfil',
@@ -328,6 +330,7 @@ const tr: Messages = {
         configuration: 'Yapılandırma',
       },
       menu: { dashboard: 'Gösterge paneli', get_started: 'Başlarken' },
+      sections: { tracking: 'İzleme' },
       footer: {
         user: 'Kullanıcı',
         profile: 'Profil',

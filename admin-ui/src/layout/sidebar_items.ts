@@ -6,11 +6,13 @@
  * owners (their abilities lack them), the API docs link by creation date / feature nd.
  */
 import type { ComponentType } from 'react'
+import type { ResourceDefinition } from 'react-admin'
 import { effectiveAbilities, hasAbility } from '../auth_provider'
 import { MENU_GROUPS, type MenuGroup, type MenuItemDefinition } from '../plugin_api'
 import { DASHBOARD_PATH, type Account } from '../session'
 import { hasRoute, routeMetaFor } from './menu_registry'
 import { subjectOfResource } from '../resource_registry'
+import { isSectionName, SECTIONS, sectionTabs, type SectionName } from './sections'
 
 export interface SidebarEntry {
   key: string
@@ -38,6 +40,8 @@ export interface ResourceEntry {
   description?: string
   icon?: ComponentType
   hasList: boolean
+  /** The tabbed page the resource is a tab of (layout/sections.ts): the sidebar lists the page instead. */
+  section?: string
 }
 
 const DEFAULT_ORDER = 100
@@ -68,6 +72,32 @@ const asGroup = (group: string | undefined): MenuGroup => {
   return (MENU_GROUPS as readonly string[]).includes(lower) ? (lower as MenuGroup) : 'manage'
 }
 
+/** One entry per section (a page of tabs) that has a readable tab, at the section's own path. */
+function sectionEntries(readable: ResourceEntry[]): SidebarEntry[] {
+  return (Object.keys(SECTIONS) as SectionName[]).flatMap((section) => {
+    const tabs = sectionTabs(section, readable)
+    if (!tabs.length) return []
+    const { label, icon, order } = SECTIONS[section]
+    // What the page lets one do: what its first tab that says so lets one do (homes list it).
+    const description = tabs.find((tab) => tab.description)?.description
+    const group = asGroup(section.split('/')[0])
+    return [{ key: `section:${section}`, path: `/${section}`, label, icon, group, order, description }]
+  })
+}
+
+/** react-admin's resource definitions as the sidebar reads them (their `options` carry the AdminResource's place). */
+export function resourceEntries(definitions: Record<string, ResourceDefinition>): ResourceEntry[] {
+  return Object.values(definitions).map((resource) => ({
+    name: resource.name,
+    menuGroup: resource.options?.menuGroup as string | undefined,
+    menuOrder: resource.options?.menuOrder as number | undefined,
+    description: resource.options?.description as string | undefined,
+    icon: resource.icon as ComponentType | undefined,
+    hasList: resource.hasList ?? false,
+    section: resource.options?.section as string | undefined,
+  }))
+}
+
 /** The sidebar groups, in spec order, each with its visible entries; empty groups are left out. */
 export function sidebarGroups(
   items: MenuItemDefinition[],
@@ -75,6 +105,9 @@ export function sidebarGroups(
   context: SidebarContext
 ): Array<{ group: MenuGroup; entries: SidebarEntry[] }> {
   const abilities = effectiveAbilities(context.account, context.coid)
+  const readable = resources.filter(
+    (resource) => resource.hasList && hasAbility(abilities, subjectOfResource(resource.name), 'read')
+  )
   const entries: SidebarEntry[] = [
     ...items
       .filter((item) => isMenuItemVisible(item, context))
@@ -87,8 +120,9 @@ export function sidebarGroups(
         order: item.order ?? DEFAULT_ORDER,
         description: item.description,
       })),
-    ...resources
-      .filter((resource) => resource.hasList && hasAbility(abilities, subjectOfResource(resource.name), 'read'))
+    ...sectionEntries(readable),
+    ...readable
+      .filter((resource) => !isSectionName(resource.section))
       .map((resource) => ({
         key: `resource:${resource.name}`,
         path: `/${resource.name}`,

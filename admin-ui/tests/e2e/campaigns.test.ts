@@ -13,6 +13,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_SERVER, type TestServer, type TestServerModule } from './browser'
 
 const TITLE = 'Playwright Spring CPA'
+/** A campaign of the demo data (active, public, CPA with caps), for the details screenshot. */
+const DEMO_CAMPAIGN = 'Welcome Bonus CPA'
 
 describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('campaigns in a browser', () => {
   let server: TestServer
@@ -157,6 +159,27 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('campaigns in a browser'
     expect(labels).toEqual(expect.arrayContaining(['Title', 'Brand', 'Status', 'Visibility', 'Currency', 'Created']))
     // Title and brand are two fields, not one run of text.
     expect(await details.innerText()).not.toContain(`${TITLE}Lucky Spin Casino`)
+  })
+
+  it('shows a demo campaign’s details as a newcomer finds them (screenshot campaign-details)', async () => {
+    const [demo] = (
+      await api<Array<{ id: number; title: string }>>(
+        `/api/v1/campaigns/campaigns?filter=${encodeURIComponent(JSON.stringify({ q: DEMO_CAMPAIGN }))}`
+      )
+    ).filter((campaign) => campaign.title === DEMO_CAMPAIGN)
+    await page.goto(`${server.url}/manage/campaign/${demo.id}`)
+    const details = page.getByTestId('campaign-details')
+    await details.waitFor()
+    const labelled = async (label: string) =>
+      details
+        .getByTestId('campaign-field')
+        .filter({ has: page.locator('.RaLabeled-label', { hasText: new RegExp(`^${label}$`) }) })
+        .innerText()
+    await expect.poll(() => labelled('Title')).toContain(DEMO_CAMPAIGN)
+    await expect.poll(() => labelled('Brand')).toContain('Lucky Spin Casino')
+    await expect.poll(() => labelled('Default URL')).toContain('https://luckyspin.example/welcome')
+    // A demo record, not one this suite made (their URLs point at the local brand server).
+    expect(await page.locator('#main-content').innerText()).not.toContain('127.0.0.1')
     await page.screenshot({ path: new URL('campaign-details.png', SCREENSHOTS).pathname, fullPage: true })
   })
 

@@ -6,8 +6,8 @@
  * lists without a dead invitation, its own clicks only), deep links explaining why they
  * are off, who referred whom, plugin names and saves in Portuguese and Turkish — and no
  * failed API call or error in the console along the way.
- * Screenshots of the dashboard, the clicks screen and the affiliate panel go to
- * admin-ui/test-results/newcomer/.
+ * Screenshots of the dashboard (its figures at a glance), the clicks screen on the demo's
+ * clicks and the affiliate panel go to admin-ui/test-results/newcomer/.
  */
 import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
@@ -150,7 +150,34 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('a newcomer’s first vi
     await expect(shortcut.evaluate((link) => getComputedStyle(link).color)).resolves.toBe(PURPLE)
     // Without feature edl the deep links plugin is on, but says it offers nothing.
     await page.getByTestId('plugin-feature-missing').filter({ hasText: 'Deep links (not enabled' }).waitFor()
+    // The demo's figures at a glance, each as its list counts it (the API's Content-Range total).
+    const glance = page.getByRole('region', { name: 'At a glance' })
+    const figure = async (label: string) => {
+      const value = glance.getByLabel(new RegExp(`^${label}: [\\d,]+$`))
+      await value.waitFor()
+      return Number((await value.innerText()).replace(/,/g, ''))
+    }
+    const total = async (path: string, filter: Record<string, unknown>) => {
+      const response = await fetch(
+        `${server.url}${path}?range=[0,0]&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+        {
+          headers: { Authorization: `Bearer ${adminToken}` },
+        }
+      )
+      return Number(response.headers.get('content-range')!.split('/')[1])
+    }
+    const clicks = await figure('Clicks, last 30 days')
+    expect(clicks).toBeGreaterThan(10_000)
+    expect(await figure('New customers, last 30 days')).toBeGreaterThan(0)
+    expect(await figure('First deposits, last 30 days')).toBeGreaterThan(0)
+    expect(await figure('Commissions awaiting approval')).toBe(
+      await total('/api/v1/payouts/rows', { status: 'pending' })
+    )
     await screenshot('dashboard')
+    // A figure opens its list with the same filter.
+    await glance.getByRole('link', { name: /Commissions awaiting approval/ }).click()
+    await page.waitForURL((url) => url.pathname === '/engagements/payout')
+    await page.getByRole('combobox', { name: 'Status' }).filter({ hasText: 'Unapproved' }).waitFor()
   })
 
   it('explains on /manage/deep-links and in Integrations why deep links are off', async () => {
@@ -174,6 +201,26 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('a newcomer’s first vi
     const lucas = page.getByRole('row').filter({ hasText: 'Lucas Pereira' })
     await lucas.waitFor()
     await expect(lucas.innerText()).resolves.toContain('Ana Souza')
+  })
+
+  it('shows the network the demo’s clicks, newest first, with their countries, devices and outcomes', async () => {
+    await visit('/engagements/click')
+    // Data rows (each has a hidden expansion row beside it).
+    const rows = page.locator('#main-content tbody tr').filter({ hasText: /Redirected|Fallback|Rejected/ })
+    await expect.poll(() => rows.count()).toBe(25)
+    // Thousands of demo clicks behind the first page.
+    await expect
+      .poll(async () =>
+        Number(/of ([\d,]+)/.exec(await page.locator('#main-content').innerText())?.[1].replace(/,/g, ''))
+      )
+      .toBeGreaterThan(40_000)
+    const text = await page.locator('#main-content').innerText()
+    expect(text).toMatch(/Redirected/)
+    // Countries and devices as recorded (the click path's geo and user-agent lookups).
+    expect(text).toMatch(/\b(BR|TR|MX|DE|GB|ES|PT|AR)\b/)
+    expect(text).toMatch(/mobile|desktop|tablet/)
+    await screenshot('clicks')
+    await visit('/insights/dashboard')
   })
 
   it('shows the clicks of a followed tracking link, with why a refused one was refused', async () => {
@@ -224,7 +271,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('a newcomer’s first vi
     await details.waitFor()
     await expect(details.innerText()).resolves.toContain('sub1=spring')
     await expect(details.innerText()).resolves.toContain('iPhone')
-    await screenshot('clicks')
+    await screenshot('clicks-followed-link')
   })
 
   it('applies a new theme colour at once, and on the organisation’s login page', async () => {
@@ -286,6 +333,34 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('a newcomer’s first vi
     expect(headers).not.toContain('Affiliate')
     expect(headers).not.toContain('Fraud')
     await screenshot('affiliate-clicks')
+    // Its clicks a fraud rule sent to the fallback: there, but without the fraud reason (a
+    // fallback always has a reason otherwise). The demo's newest fallbacks include some.
+    const fraudBlocked = await database(async (client) => {
+      const { rows } = await client.query<{ reason: string }>(
+        `SELECT reason FROM tracking_clicks WHERE affiliate_id = (SELECT id FROM users WHERE email = $1)
+           AND outcome = 'fallback' ORDER BY created_at DESC, click_id DESC LIMIT 25`,
+        [AFFILIATE.email]
+      )
+      return rows.filter((row) => row.reason === 'fraud_block').length
+    })
+    expect(fraudBlocked).toBeGreaterThan(0)
+    await page.getByRole('combobox', { name: 'Outcome' }).click()
+    await page.getByRole('option', { name: 'Fallback' }).click()
+    const fallbacks = page.locator('#main-content tbody tr').filter({ hasText: /Redirected|Fallback|Rejected/ })
+    // The filtered page has loaded: fallbacks only.
+    await expect.poll(() => fallbacks.filter({ hasNotText: 'Fallback' }).count()).toBe(0)
+    await expect.poll(() => fallbacks.count()).toBeGreaterThan(fraudBlocked)
+    const reasons = await fallbacks.evaluateAll((rows) => {
+      const column = [...(rows[0]?.closest('table')?.querySelectorAll('thead th') ?? [])].findIndex(
+        (cell) => (cell as HTMLElement).innerText.trim() === 'Reason'
+      )
+      return rows.map((row) => (row.children[column] as HTMLElement | undefined)?.innerText.trim())
+    })
+    expect(reasons.filter((reason) => reason === '—')).toHaveLength(fraudBlocked)
+    const shown = await page.locator('#main-content').innerText()
+    expect(shown).not.toMatch(/fraud/i)
+    expect(shown).not.toMatch(/\bbot\b/i)
+    await screenshot('affiliate-clicks-fallback')
 
     // An empty list says so, without inviting to add what it may not add.
     await page.getByRole('menuitem', { name: 'Promo codes' }).click()

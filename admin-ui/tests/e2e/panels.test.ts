@@ -95,13 +95,12 @@ const PROMO: Entry = ['Promo codes', '/manage/promo-code']
 const MEDIA_PROMO: Entry[] = [MEDIA, PROMO]
 const API: Entry = ['API', '/configuration/api']
 const INTEGRATIONS: Entry = ['Integrations', '/configuration/integrations']
-// Configuration entries of the fraud and domains plugins (read by admins, sub-admins, AFM and ADM).
-const NETWORK: Entry[] = [
-  ['Fraud rules', '/configuration/fraud-rules'],
-  ['Domains', '/configuration/domains'],
-]
-const FRAUD_RULES = NETWORK[0]
-const DOMAINS = NETWORK[1]
+/**
+ * The Tracking page: the domains and fraud rules plugins' screens as its tabs (admins,
+ * sub-admins, AFM and ADM read both; affiliates their domains). First in Configuration, as
+ * the product orders it (automation, tracking, api, …).
+ */
+const TRACKING: Entry = ['Tracking', '/configuration/tracking']
 const BRAND_FORMULAS: Entry = ['Brand formulas', '/configuration/brand-formula']
 const OPERATOR_POSTBACK: Entry = ['Operator postback', '/configuration/operator-postback']
 const FX_RATES: Entry = ['FX rates', '/configuration/fx-rates']
@@ -110,7 +109,7 @@ const WEBHOOKS: Entry[] = [
   ['Webhook log', '/configuration/webhook-logs'],
 ]
 /** What admins and sub-admins configure besides API and Integrations. */
-const NETWORK_ADMIN: Entry[] = [FRAUD_RULES, BRAND_FORMULAS, DOMAINS, OPERATOR_POSTBACK, FX_RATES, ...WEBHOOKS]
+const NETWORK_ADMIN: Entry[] = [BRAND_FORMULAS, OPERATOR_POSTBACK, FX_RATES, ...WEBHOOKS]
 const TEAM_MANAGE: Entry[] = [...CATALOGUE, CAMPAIGNS, ...AFFILIATES, MEDIA, ...POSTBACKS, POSTBACK_RULES, PROMO]
 /** The parent organisation reads the catalogue, campaigns, affiliates, media and promo codes (no postbacks). */
 const PARENT_MANAGE: Entry[] = [...CATALOGUE, CAMPAIGNS, ...AFFILIATES, ...MEDIA_PROMO]
@@ -130,7 +129,7 @@ const PANELS: PanelCase[] = [
       ['Home', [DASHBOARD]],
       ['Engagements', [...PLAYERS, ...COMMISSIONS, PERIODS, CLICK]],
       ['Manage', [ORGANIZATION, ...TEAM_MANAGE, DEEP_LINK]],
-      ['Configuration', [API, INTEGRATIONS, ...NETWORK_ADMIN]],
+      ['Configuration', [TRACKING, API, INTEGRATIONS, ...NETWORK_ADMIN]],
     ],
     footer: ['User', 'Uploads', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Team Members', 'Logout'],
@@ -149,7 +148,7 @@ const PANELS: PanelCase[] = [
       ['Home', [DASHBOARD]],
       ['Engagements', [...PLAYERS, ...COMMISSIONS, PERIODS, CLICK]],
       ['Manage', [ORGANIZATION, ...TEAM_MANAGE, DEEP_LINK]],
-      ['Configuration', [INTEGRATIONS, ...NETWORK_ADMIN]],
+      ['Configuration', [TRACKING, INTEGRATIONS, ...NETWORK_ADMIN]],
     ],
     footer: ['User', 'Uploads', 'Downloads'],
     userMenu: ['Profile', 'Logout'],
@@ -173,7 +172,7 @@ const PANELS: PanelCase[] = [
         'Manage',
         [CAMPAIGNS, ['Referred affiliates', '/manage/referred-affiliates'], MEDIA, ...POSTBACKS, PROMO, DEEP_LINK],
       ],
-      ['Configuration', [API, DOMAINS]],
+      ['Configuration', [TRACKING, API]],
     ],
     footer: ['User', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Logout'],
@@ -192,7 +191,7 @@ const PANELS: PanelCase[] = [
       ['Home', [DASHBOARD]],
       ['Engagements', [...PLAYERS, ...COMMISSIONS, CLICK]],
       ['Manage', [...TEAM_MANAGE, DEEP_LINK]],
-      ['Configuration', [...NETWORK, FX_RATES]],
+      ['Configuration', [TRACKING, FX_RATES]],
     ],
     footer: ['User', 'Uploads', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Logout'],
@@ -211,7 +210,7 @@ const PANELS: PanelCase[] = [
       ['Home', [DASHBOARD]],
       ['Engagements', [...PLAYERS, ...COMMISSIONS, CLICK]],
       ['Manage', TEAM_MANAGE],
-      ['Configuration', [...NETWORK, FX_RATES]],
+      ['Configuration', [TRACKING, FX_RATES]],
     ],
     footer: ['User', 'Downloads', 'Help'],
     userMenu: ['Profile', 'Logout'],
@@ -517,6 +516,37 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
     await screenshot('login-as-back-to-admin')
   })
 
+  it('shows domains and fraud rules as tabs of the Tracking page; their former paths lead there', async () => {
+    const tabs = page.getByTestId('section-tabs')
+    await mainMenu().getByRole('menuitem', { name: 'Tracking', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === '/configuration/tracking')
+    await tabs.getByRole('heading', { name: 'Tracking' }).waitFor()
+    await expect(tabs.getByRole('tab').allTextContents()).resolves.toEqual(['Domains', 'Fraud rules'])
+    // The page opens on its first tab, at its own path.
+    await expect.poll(() => tabs.getByRole('tab', { selected: true }).textContent()).toBe('Domains')
+    await page.locator('#main-content').getByText('trk.demo1.example', { exact: true }).waitFor()
+    await screenshot('tracking-domains')
+
+    await tabs.getByRole('tab', { name: 'Fraud rules' }).click()
+    await page.waitForURL((url) => url.pathname === '/configuration/tracking/fraud-rules')
+    await expect.poll(() => tabs.getByRole('tab', { selected: true }).textContent()).toBe('Fraud rules')
+    await page.locator('#main-content').getByText('Block bots').waitFor()
+    await screenshot('tracking-fraud-rules')
+
+    // Bookmarks of the former paths (and of a record below them) keep working, query included.
+    await visit('/configuration/fraud-rules?page=1')
+    await page.waitForURL((url) => url.pathname === '/configuration/tracking/fraud-rules')
+    expect(new URL(page.url()).searchParams.get('page')).toBe('1')
+    const domainId = await database(async (client) => {
+      const { rows } = await client.query<{ id: number }>('SELECT id FROM domains ORDER BY id LIMIT 1')
+      return rows[0].id
+    })
+    await visit(`/configuration/domains/${domainId}`)
+    await page.waitForURL((url) => url.pathname === `/configuration/tracking/domains/${domainId}`)
+    await page.locator('#main-content form').waitFor()
+    await visit('/insights/dashboard')
+  })
+
   it('switches the logged-in layout to Turkish and Portuguese', async () => {
     await switchLanguage('English', 'Türkçe')
     await mainMenu('Ana gezinme').getByRole('menuitem', { name: 'Gösterge paneli' }).waitFor()
@@ -543,11 +573,10 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
       'Postback kuralları',
       'Promosyon kodları',
       'Derin bağlantılar',
+      'İzleme',
       'API',
       'Entegrasyonlar',
-      'Dolandırıcılık kuralları',
       'Marka formülleri',
-      'Alan adları',
       'Operatör postback’i',
       'Döviz kurları',
       'Webhookler',
@@ -581,11 +610,10 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
       'Regras de postback',
       'Códigos promocionais',
       'Deep links',
+      'Rastreamento',
       'API',
       'Integrações',
-      'Regras antifraude',
       'Fórmulas das marcas',
-      'Domínios',
       'Postback do operador',
       'Taxas de câmbio',
       'Webhooks',

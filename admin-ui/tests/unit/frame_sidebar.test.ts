@@ -19,6 +19,7 @@ import {
   type ResourceEntry,
 } from '../../src/layout/sidebar_items'
 import type { MenuItemDefinition } from '../../src/plugin_api'
+import { installedPlugins } from '../../src/plugins'
 import type { Account } from '../../src/session'
 
 const ability = (subject: string, action = 'read') => ({ subject, action })
@@ -147,6 +148,39 @@ describe('sidebar groups', () => {
       { account: admin, coid: 7 }
     )
     expect(labels(onChild).configuration).toEqual(['Integrations', 'API'])
+  })
+
+  it('lists a page of tabs once, before API, when any of its tabs is readable (domains, fraud rules → Tracking)', () => {
+    // The installed plugins' resources: their ability subjects (domains, fraud) are registered with them.
+    const tabs: ResourceEntry[] = installedPlugins
+      .flatMap((plugin) => plugin.resources)
+      .filter((resource) => resource.section === 'configuration/tracking')
+      .map(({ name, menuGroup, menuOrder, section }) => ({ name, menuGroup, menuOrder, section, hasList: true }))
+    expect(tabs.map((tab) => tab.name).sort()).toEqual([
+      'configuration/tracking/domains',
+      'configuration/tracking/fraud-rules',
+    ])
+    const admin = accountOf('admin', [...ADMIN_ABILITIES, ability('domains'), ability('fraud')])
+    const entries = sidebarGroups(ITEMS, tabs, { account: admin, coid: null }).find(
+      ({ group }) => group === 'configuration'
+    )!.entries
+    expect(entries.map((entry) => [entry.label, entry.path])).toEqual([
+      ['Integrations', '/configuration/integrations'],
+      ['affix.layout.sections.tracking', '/configuration/tracking'],
+      ['API', '/configuration/api'],
+    ])
+    // An affiliate reads the domains it may use: the page is listed for it too.
+    const affiliate = accountOf('affiliate', [ability('api_keys', 'manage'), ability('domains')])
+    expect(labels(sidebarGroups(ITEMS, tabs, { account: affiliate, coid: null })).configuration).toEqual([
+      'affix.layout.sections.tracking',
+      'API',
+    ])
+    // No readable tab, no entry.
+    const subAdmin = accountOf('sub-admin', SUB_ADMIN_ABILITIES)
+    expect(labels(sidebarGroups(ITEMS, tabs, { account: subAdmin, coid: null })).configuration).toEqual([
+      'Integrations',
+      'API',
+    ])
   })
 
   it('gives superadmins no dashboard entry and onboarding-pending organisations their landing', () => {

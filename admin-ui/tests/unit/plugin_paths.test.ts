@@ -4,15 +4,23 @@
  * configuration/…), guarded by an ability subject of its own.
  */
 import { describe, expect, it } from 'vitest'
+import { SECTIONS } from '../../src/layout/sections'
 import { MENU_GROUPS } from '../../src/plugin_api'
 import { installedPlugins } from '../../src/plugins'
 
 const resources = installedPlugins.flatMap((plugin) => plugin.resources.map((resource) => ({ plugin, resource })))
 
 describe('plugin paths', () => {
-  it('names every resource after its route, under its sidebar group', () => {
+  it('names every resource after its route, under its sidebar group (a tab under its section’s page)', () => {
     for (const { plugin, resource } of resources) {
-      const [group, screen, ...rest] = resource.name.split('/')
+      const inSection = resource.section ? resource.name.slice(resource.section.length + 1) : resource.name
+      if (resource.section) {
+        expect(SECTIONS, `${plugin.id}: ${resource.name}`).toHaveProperty([resource.section])
+        expect(resource.name.startsWith(`${resource.section}/`), `${plugin.id}: ${resource.name}`).toBe(true)
+      }
+      const [group, screen, ...rest] = resource.section
+        ? [resource.section.split('/')[0], inSection]
+        : resource.name.split('/')
       expect(rest, `${plugin.id}: ${resource.name}`).toEqual([])
       expect(MENU_GROUPS, `${plugin.id}: ${resource.name}`).toContain(group)
       expect(resource.menuGroup, `${plugin.id}: ${resource.name}`).toBe(group)
@@ -38,8 +46,8 @@ describe('plugin paths', () => {
         '/engagements/customer',
         '/engagements/activity',
         '/engagements/conversion',
-        '/configuration/domains',
-        '/configuration/fraud-rules',
+        '/configuration/tracking/domains',
+        '/configuration/tracking/fraud-rules',
         '/configuration/operator-postback',
         '/configuration/fx-rates',
         '/manage/postback',
@@ -49,6 +57,17 @@ describe('plugin paths', () => {
         '/configuration/webhook-logs',
       ].sort()
     )
+  })
+
+  it('puts domains and fraud rules on the Tracking page, their former paths kept as redirects', () => {
+    const tabs = resources.filter(({ resource }) => resource.section === 'configuration/tracking')
+    expect(tabs.map(({ resource }) => [resource.name, resource.formerNames])).toEqual([
+      ['configuration/tracking/fraud-rules', ['configuration/fraud-rules']],
+      ['configuration/tracking/domains', ['configuration/domains']],
+    ])
+    const former = resources.flatMap(({ resource }) => resource.formerNames ?? [])
+    const names = new Set(resources.map(({ resource }) => resource.name))
+    for (const name of former) expect(names.has(name), name).toBe(false)
   })
 
   it('never lets two plugins claim one path', () => {

@@ -1,5 +1,5 @@
 /* The clicks screen (/engagements/click): columns and filters by what the account may read, outcomes and reasons in words. */
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import {
   AdminContext,
   ResourceContextProvider,
@@ -49,9 +49,23 @@ const CLICKS = [
     fraudAction: null,
     fraud: null,
   },
+  {
+    id: '0190a5c4-0000-7000-8000-000000000003',
+    clickId: '0190a5c4-0000-7000-8000-000000000003',
+    createdAt: '2026-05-20T08:00:00.000Z',
+    campaignId: 1,
+    affiliateId: 2,
+    outcome: 'rejected',
+    reason: 'fraud_block',
+    country: 'BR',
+    device: 'desktop',
+    params: {},
+    fraudAction: 'block',
+    fraud: { ruleIds: [5], reasons: ['blacklist'] },
+  },
 ]
 
-function renderClicks(abilities: Ability[]) {
+function renderClicks(abilities: Ability[], path = '/engagements/click') {
   const getList = vi.fn(async () => ({ data: CLICKS, total: CLICKS.length }) as never)
   const dataProvider = testDataProvider({
     getList,
@@ -73,7 +87,7 @@ function renderClicks(abilities: Ability[]) {
       canAccessResource({ abilities }, resource, action),
   }
   render(
-    <TestMemoryRouter initialEntries={['/engagements/click']}>
+    <TestMemoryRouter initialEntries={[path]}>
       <AdminContext
         i18nProvider={createI18nProvider(installedPlugins, 'en')}
         authProvider={authProvider}
@@ -90,6 +104,15 @@ function renderClicks(abilities: Ability[]) {
 
 const header = (name: string) => screen.queryByRole('columnheader', { name })
 
+/** The list with its "Reason" filter shown (as "Add filter" → Reason leaves it in the address). */
+const WITH_REASON_FILTER = `/engagements/click?displayedFilters=${encodeURIComponent('{"reason":true}')}`
+
+/** The reasons the "Reason" filter offers. */
+async function reasonChoices() {
+  fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Reason' }))
+  return (await screen.findAllByRole('option')).map((option) => option.textContent)
+}
+
 describe('clicks screen', () => {
   it('is the tracking plugin’s resource at /engagements/click, keyed by click id, under Engagements', () => {
     const [clicks] = trackingAdmin.resources
@@ -103,12 +126,15 @@ describe('clicks screen', () => {
   })
 
   it('shows the network the affiliate, the outcome, the reason in words and the fraud mark', async () => {
-    const { getList } = renderClicks([
-      { subject: 'clicks', action: 'read' },
-      { subject: 'affiliates', action: 'read' },
-      { subject: 'fraud', action: 'read' },
-      { subject: 'campaigns', action: 'read' },
-    ])
+    const { getList } = renderClicks(
+      [
+        { subject: 'clicks', action: 'read' },
+        { subject: 'affiliates', action: 'read' },
+        { subject: 'fraud', action: 'read' },
+        { subject: 'campaigns', action: 'read' },
+      ],
+      WITH_REASON_FILTER
+    )
     await screen.findByText('Cap reached')
     expect(getList).toHaveBeenCalledWith(
       'engagements/click',
@@ -122,21 +148,35 @@ describe('clicks screen', () => {
     await within(first).findByText('Ana Souza')
     await within(first).findByText('Welcome CPA')
     expect(screen.getByText('Redirected')).toBeTruthy()
+    expect(screen.getByText('Blocked by a fraud rule')).toBeTruthy()
+    expect(screen.getByText('Blocked')).toBeTruthy()
     // The affiliate filter is offered beside the campaign and the outcome.
     expect(screen.getByRole('combobox', { name: 'Affiliate' })).toBeTruthy()
+    expect(await reasonChoices()).toContain('Blocked by a fraud rule')
   })
 
-  it('shows an affiliate its clicks without the affiliate column, its filter or fraud marks', async () => {
-    renderClicks([
-      { subject: 'clicks', action: 'read' },
-      { subject: 'campaigns', action: 'read' },
-    ])
+  it('shows an affiliate its clicks without the affiliate column, its filter, fraud marks or the fraud reason', async () => {
+    renderClicks(
+      [
+        { subject: 'clicks', action: 'read' },
+        { subject: 'campaigns', action: 'read' },
+      ],
+      WITH_REASON_FILTER
+    )
     await screen.findByText('Cap reached')
     expect(header('Outcome')).not.toBeNull()
     expect(header('Affiliate')).toBeNull()
     expect(header('Fraud')).toBeNull()
     expect(screen.queryByText('Marked')).toBeNull()
     expect(screen.queryByRole('combobox', { name: 'Affiliate' })).toBeNull()
+    // A click a fraud rule refused is just refused (the API sends no such reason; were one sent, it is not shown).
+    const refused = screen.getByText('Rejected').closest('tr')!
+    expect(within(refused).queryByText('Blocked by a fraud rule')).toBeNull()
+    expect(within(refused).queryByText('Blocked')).toBeNull()
+    expect(screen.queryByText(/fraud/i)).toBeNull()
+    const choices = await reasonChoices()
+    expect(choices).toContain('Cap reached')
+    expect(choices).not.toContain('Blocked by a fraud rule')
   })
 
   it('reads a day range as whole days', () => {

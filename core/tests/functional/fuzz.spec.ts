@@ -2,9 +2,9 @@
  * The fuzz step of `npm test` (docs/security.md): hostile inputs to EVERY operation of the
  * OpenAPI document, as an admin of the seeded demo organisation, with ids of real rows in
  * the paths. For each input it asserts: no 5xx; a refusal is a 4xx envelope
- * `{ success: false, error: { message } }` with a message; and a refused request wrote no
- * row (the row count of every table is compared before and after). It prints how many
- * operations and inputs it tried.
+ * `{ success: false, error: { message } }` with a message; and a refused request inserted,
+ * updated or deleted no row (a trigger on every table counts them, see writeCounter). It
+ * prints how many operations and inputs it tried.
  */
 import logger from '@adonisjs/core/services/logger'
 import { startWorker, stopWorker } from '#services/jobs'
@@ -94,12 +94,19 @@ function operationsOf(document: any): Operation[] {
   return operations
 }
 
-/** One query for the row count of every table: the write detector. */
+/**
+ * Columns a request stamps whatever its outcome: an access token's or API key's last use.
+ * An UPDATE that changes nothing else is bookkeeping, not a write.
+ */
+const BOOKKEEPING_COLUMNS = ['last_used_at']
+
 /**
  * The write detector: a row trigger on every table (partitioned parents included) counts the
- * rows inserted and deleted per table in `fuzz_writes.counts`. Reading it costs one tiny
- * query, so it is read after every input; the counts are transactional, so a refusal whose
- * transaction rolled back counts nothing. `drop` removes the triggers and the schema.
+ * rows inserted, updated and deleted per table in `fuzz_writes.counts`. An UPDATE counts
+ * when it changes a value (besides BOOKKEEPING_COLUMNS): a refused request may neither add,
+ * remove nor alter a row. Reading it costs one tiny query, so it is read after every input;
+ * the counts are transactional, so a refusal whose transaction rolled back counts nothing.
+ * `drop` removes the triggers and the schema.
  */
 async function writeCounter() {
   const tables = (
@@ -114,13 +121,17 @@ async function writeCounter() {
     CREATE TABLE fuzz_writes.counts (name text PRIMARY KEY, n bigint NOT NULL);
     CREATE FUNCTION fuzz_writes.bump() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
+        IF TG_OP = 'UPDATE' AND to_jsonb(OLD) - TG_ARGV::text[] = to_jsonb(NEW) - TG_ARGV::text[] THEN
+          RETURN NULL;
+        END IF;
         INSERT INTO fuzz_writes.counts VALUES (TG_TABLE_NAME, 1)
           ON CONFLICT (name) DO UPDATE SET n = fuzz_writes.counts.n + 1;
         RETURN NULL;
       END $$;`)
   for (const table of tables)
     await db.rawQuery(
-      `CREATE TRIGGER fuzz_writes AFTER INSERT OR DELETE ON "${table}" FOR EACH ROW EXECUTE FUNCTION fuzz_writes.bump()`
+      `CREATE TRIGGER fuzz_writes AFTER INSERT OR UPDATE OR DELETE ON "${table}" FOR EACH ROW
+         EXECUTE FUNCTION fuzz_writes.bump(${BOOKKEEPING_COLUMNS.map((column) => `'${column}'`).join(', ')})`
     )
   return {
     read: async () =>
@@ -200,6 +211,24 @@ test.group('fuzz: every operation of the OpenAPI document', (group) => {
     }
     // A real public creative (the demo media's image), by the token in its public link.
     bearer = (await User.accessTokens.create(admin)).value!.release()
+    // The detector itself: it counts an UPDATE that changes a value (here one changed and
+    // changed back), and not one that only stamps a token's last use.
+    const beforeProbe = await counts()
+    const brand = await db.from('brands').where('organization_id', admin.organizationId).orderBy('id').firstOrFail()
+    await db
+      .from('brands')
+      .where('id', brand.id)
+      .update({ name: `${brand.name} (fuzz)` })
+    await db.from('brands').where('id', brand.id).update({ name: brand.name })
+    const stamped = await db
+      .from('auth_access_tokens')
+      .where('tokenable_id', admin.id)
+      .update({ last_used_at: new Date() })
+    // PostgreSQL answers the number of rows updated.
+    assert.isAbove(Number(stamped), 0)
+    const afterProbe = await counts()
+    assert.equal((afterProbe.brands ?? 0) - (beforeProbe.brands ?? 0), 2, 'the write detector counts UPDATEs')
+    assert.equal(afterProbe.auth_access_tokens, beforeProbe.auth_access_tokens, 'a last use is bookkeeping')
     const listed = JSON.parse((await send('GET', { path: '/api/v1/media/media' })).text).data ?? []
     const publicUrl = listed.find((row: any) => row.file?.publicUrl)?.file.publicUrl as string | undefined
     const creative = publicUrl ? new URL(publicUrl, base).pathname.split('/').pop()! : 'none.png'

@@ -3,7 +3,8 @@
  * CORS off by default with an allow-list (config/cors.ts).
  */
 import { test } from '@japa/runner'
-import { parseCorsOrigins } from '#config/cors'
+import app from '@adonisjs/core/services/app'
+import { corsConfig, parseCorsOrigins } from '#config/cors'
 import { createTenant } from '#tests/helpers/fixtures'
 
 const COMMON = {
@@ -62,6 +63,8 @@ test.group('security headers', () => {
   })
 
   test('CORS is off by default: no origin is reflected, with or without credentials', async ({ client, assert }) => {
+    assert.isFalse(corsConfig(undefined).enabled)
+    assert.isFalse(app.config.get<{ enabled: boolean }>('cors').enabled, 'the test server runs without CORS_ORIGINS')
     const { token } = await createTenant('admin')
     const simple = await client.get('/api/v1/account').bearerToken(token).header('origin', 'https://evil.example')
     simple.assertStatus(200)
@@ -72,6 +75,49 @@ test.group('security headers', () => {
       .header('origin', 'https://evil.example')
       .header('access-control-request-method', 'GET')
     assert.isUndefined(preflight.header('access-control-allow-origin'))
+  })
+
+  test('with CORS_ORIGINS set, a listed origin gets the CORS headers without credentials; another origin none', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    // The settings config/cors.ts builds at boot from CORS_ORIGINS, swapped in for this test:
+    // the CORS middleware reads them on every request.
+    const booted = app.config.get('cors')
+    app.config.set('cors', corsConfig('https://partners.example, http://localhost:5173'))
+    cleanup(() => app.config.set('cors', booted))
+    const { token } = await createTenant('admin')
+
+    const listed = await client.get('/api/v1/account').bearerToken(token).header('origin', 'https://partners.example')
+    listed.assertStatus(200)
+    assert.equal(listed.header('access-control-allow-origin'), 'https://partners.example')
+    assert.isUndefined(listed.header('access-control-allow-credentials'))
+    assert.include(listed.header('access-control-expose-headers') ?? '', 'content-range')
+    const preflight = await client
+      .options('/api/v1/account')
+      .header('origin', 'http://localhost:5173')
+      .header('access-control-request-method', 'PATCH')
+      .header('access-control-request-headers', 'authorization, content-type')
+    assert.equal(preflight.status(), 204)
+    assert.equal(preflight.header('access-control-allow-origin'), 'http://localhost:5173')
+    assert.include(preflight.header('access-control-allow-methods') ?? '', 'PATCH')
+    assert.include((preflight.header('access-control-allow-headers') ?? '').toLowerCase(), 'authorization')
+    assert.isUndefined(preflight.header('access-control-allow-credentials'))
+
+    // Not listed (another host, another scheme, a listed host's subdomain): no CORS header at all.
+    for (const origin of ['https://evil.example', 'http://partners.example', 'https://x.partners.example']) {
+      const other = await client.get('/api/v1/account').bearerToken(token).header('origin', origin)
+      other.assertStatus(200)
+      assert.isUndefined(other.header('access-control-allow-origin'), origin)
+      assert.isUndefined(other.header('access-control-allow-credentials'), origin)
+      const otherPreflight = await client
+        .options('/api/v1/account')
+        .header('origin', origin)
+        .header('access-control-request-method', 'GET')
+      assert.isUndefined(otherPreflight.header('access-control-allow-origin'), origin)
+      assert.isUndefined(otherPreflight.header('access-control-allow-methods'), origin)
+    }
   })
 
   test('CORS_ORIGINS is an allow-list of exact origins', async ({ assert }) => {

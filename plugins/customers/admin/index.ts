@@ -6,6 +6,7 @@
  * the FX rates.
  */
 import type { AdminPlugin } from '@affix/admin-ui/plugin-api'
+import { daysBefore } from '@affix/admin-ui/plugin-api'
 import { activityResource } from './activity'
 import { conversionsResource } from './conversions'
 import { customersResource } from './customers'
@@ -22,6 +23,22 @@ const customersAdmin: AdminPlugin = {
   messages: { en, pt, tr },
   routes: specRoutes,
   routeMeta: specRouteMeta,
+  glance: [
+    {
+      label: 'customers.glance.new',
+      resource: 'engagements/customer',
+      sort: { field: 'registeredAt', order: 'DESC' },
+      filter: (now) => ({ from: daysBefore(now, 30).date }),
+      order: 20,
+    },
+    {
+      label: 'customers.glance.ftds',
+      resource: 'engagements/activity',
+      sort: { field: 'date', order: 'DESC' },
+      filter: (now) => ({ ftd: 'true', from: daysBefore(now, 30).date }),
+      order: 30,
+    },
+  ],
 }
 
 export default customersAdmin

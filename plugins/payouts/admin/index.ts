@@ -18,6 +18,15 @@ const payoutsAdmin: AdminPlugin = {
   messages: { en, pt, tr },
   menuItems: payoutMenuItems,
   routes: payoutRoutes,
+  glance: [
+    {
+      label: 'payouts.glance.pending',
+      resource: 'engagements/payout',
+      sort: { field: 'id', order: 'DESC' },
+      filter: () => ({ status: 'pending' }),
+      order: 40,
+    },
+  ],
 }
 
 export default payoutsAdmin

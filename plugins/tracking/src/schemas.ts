@@ -13,7 +13,12 @@ export const ClickSchema = defineSchema('Click', {
     brandId: nullableInt,
     affiliateId: nullableInt,
     outcome: { type: 'string', enum: [...CLICK_OUTCOMES] },
-    reason: { type: ['string', 'null'], enum: [...CLICK_REASONS, null] },
+    reason: {
+      type: ['string', 'null'],
+      enum: [...CLICK_REASONS, null],
+      description:
+        'Why the click was not redirected; `fraud_block` only to readers of the fraud rules (null for others)',
+    },
     ip: { type: 'string' },
     country: schemas.nullableString,
     device: schemas.nullableString,
@@ -28,9 +33,14 @@ export const ClickSchema = defineSchema('Click', {
     deepLinkUrl: schemas.nullableString,
     urlIgnored: { type: 'boolean', description: 'A `url` parameter was sent to a host the campaign does not allow' },
     destination: schemas.nullableString,
-    fraudAction: { type: ['string', 'null'], enum: ['mark', 'block', null] },
+    fraudAction: {
+      type: ['string', 'null'],
+      enum: ['mark', 'block', null],
+      description: 'The fraud verdict: null for callers that do not read the fraud rules (affiliates among them)',
+    },
     fraud: {
       type: ['object', 'null'],
+      description: 'The rules and reasons of the verdict: null for callers that do not read the fraud rules',
       properties: {
         ruleIds: { type: 'array', items: { type: 'integer' } },
         reasons: { type: 'array', items: { type: 'string' } },

@@ -276,9 +276,11 @@ export async function seedClicks({ organizationId, trx, random, size, now, today
           || '.' || get_byte(r.bytes, 10) || '.' || get_byte(r.bytes, 11) || '.' || (1 + get_byte(r.bytes, 12) % 254)
       END,
       a.country,
-      CASE WHEN a.fraud_kind = 'bot' THEN 'bot' ELSE a.device END,
-      CASE WHEN a.fraud_kind = 'bot' THEN 'linux' ELSE b.os END,
-      c.browser,
+      -- A crawler user agent as the click path parses it (ua-parser-js gives no device type,
+      -- OS or browser, so desktop); only the fraud rules call it a bot.
+      CASE WHEN a.fraud_kind = 'bot' THEN 'desktop' ELSE a.device END,
+      CASE WHEN a.fraud_kind = 'bot' THEN NULL ELSE b.os END,
+      CASE WHEN a.fraud_kind = 'bot' THEN NULL ELSE c.browser END,
       CASE WHEN r.u13 < 0.1 THEN 'en' ELSE CASE a.country WHEN 'BR' THEN 'pt' WHEN 'PT' THEN 'pt' WHEN 'TR' THEN 'tr'
         WHEN 'ES' THEN 'es' WHEN 'MX' THEN 'es' WHEN 'AR' THEN 'es' WHEN 'CO' THEN 'es' WHEN 'DE' THEN 'de'
         WHEN 'FR' THEN 'fr' WHEN 'IT' THEN 'it' WHEN 'NL' THEN 'nl' WHEN 'PL' THEN 'pl' ELSE 'en' END END,

@@ -717,6 +717,9 @@ export type Click = {
     brandId?: number | null;
     affiliateId: number | null;
     outcome: 'redirect' | 'fallback' | 'rejected';
+    /**
+     * Why the click was not redirected; `fraud_block` only to readers of the fraud rules (null for others)
+     */
     reason: 'paused' | 'disabled' | 'expired' | 'cap_reached' | 'targeting' | 'blocked_affiliate' | 'not_approved' | 'fraud_block' | 'unknown_affiliate' | 'unknown_campaign' | null;
     ip?: string;
     country?: string | null;
@@ -740,7 +743,13 @@ export type Click = {
      */
     urlIgnored?: boolean;
     destination?: string | null;
+    /**
+     * The fraud verdict: null for callers that do not read the fraud rules (affiliates among them)
+     */
     fraudAction?: 'mark' | 'block' | null;
+    /**
+     * The rules and reasons of the verdict: null for callers that do not read the fraud rules
+     */
     fraud?: {
         ruleIds?: Array<number>;
         reasons?: Array<string>;

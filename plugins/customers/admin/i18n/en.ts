@@ -98,6 +98,8 @@ export const en = {
     },
   },
   customers: {
+    // The dashboard's figures (admin/index.ts glance).
+    glance: { new: 'New customers, last 30 days', ftds: 'First deposits, last 30 days' },
     home: {
       customers: 'See the players your partners brought, how each was attributed, and mark fraud.',
       customers_affiliate: 'See the players you brought and how each was attributed to you.',

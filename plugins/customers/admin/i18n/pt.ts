@@ -99,6 +99,8 @@ export const pt = {
     },
   },
   customers: {
+    // The dashboard's figures (admin/index.ts glance).
+    glance: { new: 'Novos clientes, últimos 30 dias', ftds: 'Primeiros depósitos, últimos 30 dias' },
     home: {
       customers: 'Veja os jogadores trazidos pelos parceiros, como cada um foi atribuído, e marque fraudes.',
       customers_affiliate: 'Veja os jogadores que você trouxe e como cada um foi atribuído a você.',

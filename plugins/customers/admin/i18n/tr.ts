@@ -98,6 +98,8 @@ export const tr = {
     },
   },
   customers: {
+    // The dashboard's figures (admin/index.ts glance).
+    glance: { new: 'Yeni müşteriler, son 30 gün', ftds: 'İlk yatırımlar, son 30 gün' },
     home: {
       customers:
         'Ortaklarınızın getirdiği oyuncuları, her birinin nasıl atandığını görün ve dolandırıcılığı işaretleyin.',

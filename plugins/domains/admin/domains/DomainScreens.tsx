@@ -55,7 +55,7 @@ const filters = [
   <SelectInput
     key="status"
     source="status"
-    label="resources.configuration/domains.fields.status"
+    label="resources.configuration/tracking/domains.fields.status"
     choices={choices('domains.status', DOMAIN_STATUSES)}
     alwaysOn
   />,
@@ -64,26 +64,34 @@ const filters = [
 export const DomainList = () => (
   <List filters={filters}>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
-      <DataTable.Col source="name" label="resources.configuration/domains.fields.name" />
-      <DataTable.Col source="baseUrl" label="resources.configuration/domains.fields.baseUrl" disableSort />
+      <DataTable.Col source="name" label="resources.configuration/tracking/domains.fields.name" />
+      <DataTable.Col source="baseUrl" label="resources.configuration/tracking/domains.fields.baseUrl" disableSort />
       <DataTable.Col
         source="type"
-        label="resources.configuration/domains.fields.type"
+        label="resources.configuration/tracking/domains.fields.type"
         field={(props: { source: string }) => <EnumField {...props} prefix="domains.types" />}
       />
       <DataTable.Col
         source="visibility"
-        label="resources.configuration/domains.fields.visibility"
+        label="resources.configuration/tracking/domains.fields.visibility"
         field={(props: { source: string }) => <EnumField {...props} prefix="domains.visibility" />}
       />
       <DataTable.Col
         source="isDefault"
-        label="resources.configuration/domains.fields.isDefault"
+        label="resources.configuration/tracking/domains.fields.isDefault"
         field={DefaultField}
         disableSort
       />
-      <DataTable.Col source="status" label="resources.configuration/domains.fields.status" field={StatusField} />
-      <DataTable.Col source="createdAt" label="resources.configuration/domains.fields.createdAt" field={DateField} />
+      <DataTable.Col
+        source="status"
+        label="resources.configuration/tracking/domains.fields.status"
+        field={StatusField}
+      />
+      <DataTable.Col
+        source="createdAt"
+        label="resources.configuration/tracking/domains.fields.createdAt"
+        field={DateField}
+      />
     </DataTable>
   </List>
 )
@@ -96,7 +104,7 @@ const PrivateAffiliates = () => {
   return (
     <ReferenceArrayInput source="affiliateIds" reference="manage/affiliate">
       <AutocompleteArrayInput
-        label="resources.configuration/domains.fields.affiliateIds"
+        label="resources.configuration/tracking/domains.fields.affiliateIds"
         optionText={personText}
         filterToQuery={(q: string) => ({ q })}
         fullWidth
@@ -120,7 +128,7 @@ const DomainForm = () => (
     <Box sx={{ width: '100%', maxWidth: 800 }}>
       <TextInput
         source="name"
-        label="resources.configuration/domains.fields.name"
+        label="resources.configuration/tracking/domains.fields.name"
         validate={[required(), regex(HOSTNAME_RULE, 'domains.validation.hostname')]}
         parse={(value: string) => value?.toLowerCase()}
         helperText="domains.help.name"
@@ -129,31 +137,31 @@ const DomainForm = () => (
       <Box sx={{ display: 'flex', gap: 2 }}>
         <SelectInput
           source="protocol"
-          label="resources.configuration/domains.fields.protocol"
+          label="resources.configuration/tracking/domains.fields.protocol"
           choices={DOMAIN_PROTOCOLS.map((id) => ({ id, name: id }))}
           validate={httpsNeedsSsl}
           fullWidth
         />
         <SelectInput
           source="type"
-          label="resources.configuration/domains.fields.type"
+          label="resources.configuration/tracking/domains.fields.type"
           choices={choices('domains.types', DOMAIN_TYPES)}
           fullWidth
         />
         <SelectInput
           source="status"
-          label="resources.configuration/domains.fields.status"
+          label="resources.configuration/tracking/domains.fields.status"
           choices={choices('domains.status', DOMAIN_STATUSES)}
           fullWidth
         />
       </Box>
       <Box sx={{ display: 'flex', gap: 2 }}>
-        <BooleanInput source="ssl" label="resources.configuration/domains.fields.ssl" />
-        <BooleanInput source="isDefault" label="resources.configuration/domains.fields.isDefault" />
+        <BooleanInput source="ssl" label="resources.configuration/tracking/domains.fields.ssl" />
+        <BooleanInput source="isDefault" label="resources.configuration/tracking/domains.fields.isDefault" />
       </Box>
       <SelectInput
         source="visibility"
-        label="resources.configuration/domains.fields.visibility"
+        label="resources.configuration/tracking/domains.fields.visibility"
         choices={choices('domains.visibility', DOMAIN_VISIBILITIES)}
       />
       <PrivateAffiliates />

@@ -3,7 +3,10 @@ import type { AdminResource } from '@affix/admin-ui/plugin-api'
 import { lazyScreen } from '@affix/admin-ui/plugin-api'
 
 export const domainsResource: AdminResource = {
-  name: 'configuration/domains',
+  // A tab of the Tracking page (/configuration/tracking); /configuration/domains leads here.
+  name: 'configuration/tracking/domains',
+  section: 'configuration/tracking',
+  formerNames: ['configuration/domains'],
   apiPath: '/api/v1/domains/domains',
   list: lazyScreen(() => import('./DomainScreens').then((module) => module.DomainList)),
   edit: lazyScreen(() => import('./DomainScreens').then((module) => module.DomainEdit)),

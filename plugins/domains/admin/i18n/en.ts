@@ -8,7 +8,7 @@ export const en = {
     },
   },
   resources: {
-    'configuration/domains': {
+    'configuration/tracking/domains': {
       name: 'Domain |||| Domains',
       notifications: {
         created: 'Domain added',

@@ -8,7 +8,7 @@ export const pt = {
     },
   },
   resources: {
-    'configuration/domains': {
+    'configuration/tracking/domains': {
       name: 'Domínio |||| Domínios',
       notifications: {
         created: 'Domínio adicionado',

@@ -8,7 +8,7 @@ export const tr = {
     },
   },
   resources: {
-    'configuration/domains': {
+    'configuration/tracking/domains': {
       name: 'Alan adı |||| Alan adları',
       notifications: {
         created: 'Alan adı eklendi',

@@ -50,14 +50,14 @@ const filters = [
   <SelectInput
     key="status"
     source="status"
-    label="resources.configuration/fraud-rules.fields.status"
+    label="resources.configuration/tracking/fraud-rules.fields.status"
     choices={choices('fraud.status', FRAUD_STATUSES)}
     alwaysOn
   />,
   <SelectInput
     key="action"
     source="action"
-    label="resources.configuration/fraud-rules.fields.action"
+    label="resources.configuration/tracking/fraud-rules.fields.action"
     choices={choices('fraud.actions', FRAUD_ACTIONS)}
   />,
 ]
@@ -65,21 +65,25 @@ const filters = [
 export const FraudRuleList = () => (
   <List filters={filters} sort={{ field: 'id', order: 'DESC' }}>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
-      <DataTable.Col source="name" label="resources.configuration/fraud-rules.fields.name" />
+      <DataTable.Col source="name" label="resources.configuration/tracking/fraud-rules.fields.name" />
       <DataTable.Col
         source="type"
-        label="resources.configuration/fraud-rules.fields.type"
+        label="resources.configuration/tracking/fraud-rules.fields.type"
         field={(props: { source: string }) => <EnumField {...props} prefix="fraud.types" />}
       />
       <DataTable.Col
         source="action"
-        label="resources.configuration/fraud-rules.fields.action"
+        label="resources.configuration/tracking/fraud-rules.fields.action"
         field={(props: { source: string }) => <EnumField {...props} prefix="fraud.actions" />}
       />
-      <DataTable.Col source="status" label="resources.configuration/fraud-rules.fields.status" field={StatusField} />
+      <DataTable.Col
+        source="status"
+        label="resources.configuration/tracking/fraud-rules.fields.status"
+        field={StatusField}
+      />
       <DataTable.Col
         source="createdAt"
-        label="resources.configuration/fraud-rules.fields.createdAt"
+        label="resources.configuration/tracking/fraud-rules.fields.createdAt"
         field={DateField}
       />
     </DataTable>
@@ -96,16 +100,16 @@ const Target = ({ target }: { target: 'brand' | 'affiliate' | 'campaign' }) => {
     <Box>
       <RadioButtonGroupInput
         source={`${target}Selection`}
-        label={`resources.configuration/fraud-rules.fields.${target}Selection`}
+        label={`resources.configuration/tracking/fraud-rules.fields.${target}Selection`}
         choices={choices('fraud.selections', SELECTIONS)}
       />
       {selection && selection !== 'all' && target === 'campaign' && (
-        <CampaignIdsInput source={source} label="resources.configuration/fraud-rules.fields.campaignIds" />
+        <CampaignIdsInput source={source} label="resources.configuration/tracking/fraud-rules.fields.campaignIds" />
       )}
       {selection && selection !== 'all' && target !== 'campaign' && (
         <ReferenceArrayInput source={source} reference={target === 'brand' ? 'manage/brand' : 'manage/affiliate'}>
           <AutocompleteArrayInput
-            label={`resources.configuration/fraud-rules.fields.${source}`}
+            label={`resources.configuration/tracking/fraud-rules.fields.${source}`}
             optionText={personText}
             filterToQuery={(q: string) => ({ q })}
             validate={required()}
@@ -124,13 +128,13 @@ const TypeInputs = () => {
       <>
         <TextArrayInput
           source="ips"
-          label="resources.configuration/fraud-rules.fields.ips"
+          label="resources.configuration/tracking/fraud-rules.fields.ips"
           helperText="fraud.help.ips"
           fullWidth
         />
         <TextArrayInput
           source="userAgents"
-          label="resources.configuration/fraud-rules.fields.userAgents"
+          label="resources.configuration/tracking/fraud-rules.fields.userAgents"
           helperText="fraud.help.user_agents"
           fullWidth
         />
@@ -141,12 +145,12 @@ const TypeInputs = () => {
       <>
         <CheckboxGroupInput
           source="devices"
-          label="resources.configuration/fraud-rules.fields.devices"
+          label="resources.configuration/tracking/fraud-rules.fields.devices"
           choices={choices('fraud.devices', DEVICE_TYPES)}
         />
         <CheckboxGroupInput
           source="os"
-          label="resources.configuration/fraud-rules.fields.os"
+          label="resources.configuration/tracking/fraud-rules.fields.os"
           choices={choices('fraud.os', OS_NAMES)}
         />
       </>
@@ -172,28 +176,28 @@ const FraudRuleForm = () => (
     <Box sx={{ width: '100%', maxWidth: 800 }}>
       <TextInput
         source="name"
-        label="resources.configuration/fraud-rules.fields.name"
+        label="resources.configuration/tracking/fraud-rules.fields.name"
         validate={required()}
         fullWidth
       />
       <Box sx={{ display: 'flex', gap: 2 }}>
         <SelectInput
           source="type"
-          label="resources.configuration/fraud-rules.fields.type"
+          label="resources.configuration/tracking/fraud-rules.fields.type"
           choices={choices('fraud.types', FRAUD_TYPES)}
           validate={required()}
           fullWidth
         />
         <SelectInput
           source="action"
-          label="resources.configuration/fraud-rules.fields.action"
+          label="resources.configuration/tracking/fraud-rules.fields.action"
           choices={choices('fraud.actions', FRAUD_ACTIONS)}
           validate={required()}
           fullWidth
         />
         <SelectInput
           source="status"
-          label="resources.configuration/fraud-rules.fields.status"
+          label="resources.configuration/tracking/fraud-rules.fields.status"
           choices={choices('fraud.status', FRAUD_STATUSES)}
           fullWidth
         />

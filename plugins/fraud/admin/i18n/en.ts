@@ -8,7 +8,7 @@ export const en = {
     },
   },
   resources: {
-    'configuration/fraud-rules': {
+    'configuration/tracking/fraud-rules': {
       name: 'Fraud rule |||| Fraud rules',
       notifications: {
         created: 'Fraud rule created',

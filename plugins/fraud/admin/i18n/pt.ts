@@ -8,7 +8,7 @@ export const pt = {
     },
   },
   resources: {
-    'configuration/fraud-rules': {
+    'configuration/tracking/fraud-rules': {
       name: 'Regra antifraude |||| Regras antifraude',
       notifications: {
         created: 'Regra antifraude criada',

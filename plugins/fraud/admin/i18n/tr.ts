@@ -8,7 +8,7 @@ export const tr = {
     },
   },
   resources: {
-    'configuration/fraud-rules': {
+    'configuration/tracking/fraud-rules': {
       name: 'Dolandırıcılık kuralı |||| Dolandırıcılık kuralları',
       notifications: {
         created: 'Dolandırıcılık kuralı oluşturuldu',

@@ -12,6 +12,8 @@ export const en = {
     'engagements/payout': { name: 'Commission |||| Commissions', empty: 'No commissions yet.' },
   },
   payouts: {
+    // The dashboard's figure (admin/index.ts glance).
+    glance: { pending: 'Commissions awaiting approval' },
     menu: {
       statements: 'Payout summary',
       carryover: 'Carryover',

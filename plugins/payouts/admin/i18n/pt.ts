@@ -11,6 +11,8 @@ export const pt = {
     'engagements/payout': { name: 'Comissão |||| Comissões', empty: 'Ainda não há comissões.' },
   },
   payouts: {
+    // The dashboard's figure (admin/index.ts glance).
+    glance: { pending: 'Comissões aguardando aprovação' },
     menu: {
       statements: 'Resumo de pagamentos',
       carryover: 'Saldo negativo',

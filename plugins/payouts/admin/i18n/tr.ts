@@ -11,6 +11,8 @@ export const tr = {
     'engagements/payout': { name: 'Komisyon |||| Komisyonlar', empty: 'Henüz komisyon yok.' },
   },
   payouts: {
+    // The dashboard's figure (admin/index.ts glance).
+    glance: { pending: 'Onay bekleyen komisyonlar' },
     menu: {
       statements: 'Ödeme özeti',
       carryover: 'Negatif devir',

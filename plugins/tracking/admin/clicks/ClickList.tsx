@@ -1,7 +1,8 @@
 /*
  * Recorded clicks: the network sees all of them (its team members: their affiliates and
  * campaigns), with filters and why a click went to the fallback or was refused; an affiliate
- * sees its own, without fraud marks (the API leaves them out). A row opens its details.
+ * sees its own, without fraud marks and without the fraud reason (the API leaves them out for
+ * whoever does not read the fraud rules, and so does the screen). A row opens its details.
  */
 import { StatusTag } from '@affix/admin-ui/plugin-api'
 import { Box, Chip, Typography } from '@mui/material'
@@ -22,13 +23,16 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin'
-import { endOfDay, OUTCOME_STATUS, OUTCOMES, REASONS, startOfDay, type Click } from './model'
+import { endOfDay, FRAUD_REASONS, OUTCOME_STATUS, OUTCOMES, REASONS, startOfDay, type Click } from './model'
 
 const FIELD = 'resources.engagements/click.fields'
 const dayOnly = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : value)
 const byQuery = (q: string) => ({ q })
 
-const filtersFor = (readsAffiliates: boolean) => [
+/** The reasons a reader of the clicks may see: the fraud reason only with the fraud rules. */
+const reasonsFor = (readsFraud: boolean) => REASONS.filter((reason) => readsFraud || !FRAUD_REASONS.has(reason))
+
+const filtersFor = (readsAffiliates: boolean, readsFraud: boolean) => [
   <ReferenceInput key="campaignId" source="campaignId" reference="manage/campaign" alwaysOn>
     <AutocompleteInput
       label={`${FIELD}.campaignId`}
@@ -60,7 +64,7 @@ const filtersFor = (readsAffiliates: boolean) => [
     key="reason"
     source="reason"
     label={`${FIELD}.reason`}
-    choices={REASONS.map((id) => ({ id, name: `tracking.reasons.${id}` }))}
+    choices={reasonsFor(readsFraud).map((id) => ({ id, name: `tracking.reasons.${id}` }))}
   />,
   <TextInput
     key="country"
@@ -85,10 +89,10 @@ const OutcomeField = (_props: { label?: string }) => {
   )
 }
 
-const ReasonField = (_props: { label?: string }) => {
+const ReasonField = ({ readsFraud }: { readsFraud: boolean }) => {
   const record = useRecordContext<Click>()
   const translate = useTranslate()
-  if (!record?.reason) return <>—</>
+  if (!record?.reason || (!readsFraud && FRAUD_REASONS.has(record.reason))) return <>—</>
   return <>{translate(`tracking.reasons.${record.reason}`, { _: record.reason })}</>
 }
 
@@ -173,10 +177,13 @@ const ListActions = () => (
 export const ClickList = () => {
   const { canAccess: readsAffiliates = false } = useCanAccess({ resource: 'manage/affiliate', action: 'list' })
   // Fraud marks belong to those who read the fraud rules; the API never sends them to affiliates.
-  const { canAccess: readsFraud = false } = useCanAccess({ resource: 'configuration/fraud-rules', action: 'list' })
+  const { canAccess: readsFraud = false } = useCanAccess({
+    resource: 'configuration/tracking/fraud-rules',
+    action: 'list',
+  })
   return (
     <List
-      filters={filtersFor(readsAffiliates)}
+      filters={filtersFor(readsAffiliates, readsFraud)}
       actions={<ListActions />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
@@ -194,7 +201,9 @@ export const ClickList = () => {
           </DataTable.Col>
         )}
         <DataTable.Col source="outcome" label={`${FIELD}.outcome`} field={OutcomeField} disableSort />
-        <DataTable.Col source="reason" label={`${FIELD}.reason`} field={ReasonField} disableSort />
+        <DataTable.Col source="reason" label={`${FIELD}.reason`} disableSort>
+          <ReasonField readsFraud={readsFraud} />
+        </DataTable.Col>
         <DataTable.Col source="country" label={`${FIELD}.country`} disableSort />
         <DataTable.Col source="device" label={`${FIELD}.device`} field={DeviceField} disableSort />
         <DataTable.Col source="source" label={`${FIELD}.source`} disableSort />

@@ -15,6 +15,9 @@ export const REASONS = [
   'unknown_campaign',
 ] as const
 
+/** Reasons that are fraud verdicts: shown only to readers of the fraud rules (the API nulls them for others). */
+export const FRAUD_REASONS: ReadonlySet<string> = new Set(['fraud_block'])
+
 /** The status whose colour an outcome wears (the shell's status tags): sent on, sent to the fallback, refused. */
 export const OUTCOME_STATUS: Record<string, string> = {
   redirect: 'success',

@@ -33,6 +33,8 @@ export const en = {
     },
   },
   tracking: {
+    // The dashboard's figure (admin/index.ts glance).
+    glance: { clicks: 'Clicks, last 30 days' },
     home: { clicks: 'See every click on your links: where it was sent and, when refused, why.' },
     outcomes: { redirect: 'Redirected', fallback: 'Fallback', rejected: 'Rejected' },
     reasons: {

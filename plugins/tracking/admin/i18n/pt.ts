@@ -36,6 +36,8 @@ export const pt: typeof en = {
     },
   },
   tracking: {
+    // The dashboard's figure (admin/index.ts glance).
+    glance: { clicks: 'Cliques, últimos 30 dias' },
     home: { clicks: 'Veja cada clique nos seus links: para onde foi enviado e, quando recusado, por quê.' },
     outcomes: { redirect: 'Redirecionado', fallback: 'Alternativo', rejected: 'Recusado' },
     reasons: {

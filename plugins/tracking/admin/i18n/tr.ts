@@ -35,6 +35,8 @@ export const tr: typeof en = {
     },
   },
   tracking: {
+    // The dashboard's figure (admin/index.ts glance).
+    glance: { clicks: 'Tıklamalar, son 30 gün' },
     home: { clicks: 'Bağlantılarınızdaki her tıklamayı görün: nereye gönderildiğini ve reddedildiyse nedenini.' },
     outcomes: { redirect: 'Yönlendirildi', fallback: 'Yedek adres', rejected: 'Reddedildi' },
     reasons: {

@@ -1,11 +1,20 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import { authorize, list, notFound, ok, parseList, teamScopeOf, unprocessable } from '@affix/core/kernel'
+import { authorize, can, list, notFound, ok, parseList, teamScopeOf, unprocessable } from '@affix/core/kernel'
 import { CLICK_LIST } from '../lists.js'
 import { isClickId } from '../engine/click_id.js'
 
-/** Fraud marks stay with the network: an affiliate would learn how to get past the rules. */
-function serialize(row: any, forAffiliate = false) {
+/**
+ * Fraud verdicts stay with those who read the fraud rules (ability fraud:read): an affiliate
+ * that saw which clicks a rule marked or blocked, and why, would learn how to get past the
+ * rules. Everyone else sees where each click went (outcome, destination) and every other
+ * reason (a paused campaign, a cap, targeting…); a click a fraud rule blocked keeps its
+ * outcome but carries no reason, and no fraud mark.
+ */
+const FRAUD_REASONS = new Set(['fraud_block'])
+const seesFraud = (ctx: HttpContext) => can(ctx, 'fraud', 'read')
+
+function serialize(row: any, withFraud: boolean) {
   return {
     clickId: row.click_id,
     createdAt: new Date(row.created_at).toISOString(),
@@ -13,7 +22,7 @@ function serialize(row: any, forAffiliate = false) {
     brandId: row.brand_id,
     affiliateId: row.affiliate_id,
     outcome: row.outcome,
-    reason: row.reason,
+    reason: withFraud || !FRAUD_REASONS.has(row.reason) ? row.reason : null,
     ip: row.ip,
     country: row.country,
     device: row.device,
@@ -28,8 +37,8 @@ function serialize(row: any, forAffiliate = false) {
     deepLinkUrl: row.deep_link_url,
     urlIgnored: row.url_ignored,
     destination: row.destination,
-    fraudAction: forAffiliate ? null : row.fraud_action,
-    fraud: forAffiliate ? null : row.fraud,
+    fraudAction: withFraud ? row.fraud_action : null,
+    fraud: withFraud ? row.fraud : null,
   }
 }
 
@@ -56,10 +65,16 @@ export default class ClicksController {
   async index(ctx: HttpContext) {
     const parsed = parseList(ctx, CLICK_LIST)
     const { query } = await visibleClicks(ctx)
+    const withFraud = seesFraud(ctx)
     for (const [key, value] of Object.entries(parsed.filters)) {
       if (key === 'from') query.where('created_at', '>=', date(value, key))
       else if (key === 'to') query.where('created_at', '<=', date(value, key))
-      else {
+      else if (key === 'reason' && !withFraud) {
+        // The clicks it reads carry no fraud reason: filtering by one finds none (else the filter would tell).
+        const reasons = ([] as unknown[]).concat(value).filter((reason) => !FRAUD_REASONS.has(reason as string))
+        if (reasons.length) query.whereIn('reason', reasons as string[])
+        else query.whereRaw('false')
+      } else {
         const filter = CLICK_LIST.filterable[key]
         if (!filter) continue
         if (filter.kind === 'in' || Array.isArray(value)) query.whereIn(filter.column, ([] as any[]).concat(value))
@@ -76,7 +91,7 @@ export default class ClicksController {
     return list(
       ctx,
       'clicks',
-      rows.map((row) => serialize(row, ctx.tenant.role === 'affiliate')),
+      rows.map((row) => serialize(row, withFraud)),
       { offset: parsed.offset, total: Number(total) }
     )
   }
@@ -87,6 +102,6 @@ export default class ClicksController {
     const { query } = await visibleClicks(ctx)
     const row = await query.where('click_id', clickId).first()
     if (!row) throw notFound()
-    return ok(ctx, serialize(row, ctx.tenant.role === 'affiliate'))
+    return ok(ctx, serialize(row, seesFraud(ctx)))
   }
 }

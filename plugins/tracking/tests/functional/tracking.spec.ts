@@ -371,3 +371,57 @@ test.group('Tracking: clicks API', () => {
     ;(await client.get('/api/v1/tracking/clicks/not-an-id').bearerToken(tenant.token)).assertStatus(404)
   })
 })
+
+test.group('Tracking: what an affiliate sees of fraud verdicts', () => {
+  test('the network sees which rule blocked or marked a click; the affiliate sees where it went, no fraud reason or mark', async ({
+    client,
+    assert,
+  }) => {
+    const { campaignId, affiliate, tenant } = await setup()
+    // Real rules through the fraud plugin's API: one blocks an address, one marks another.
+    for (const [name, action, ip] of [
+      ['Blocked range', 'block', '203.0.113.0/24'],
+      ['Watched address', 'mark', '198.51.100.7'],
+    ])
+      (
+        await client
+          .post('/api/v1/fraud/rules')
+          .bearerToken(tenant.token)
+          .json({ name, action, type: 'blacklist', ips: [ip] })
+      ).assertStatus(201)
+    const blockedVisit = await click(`/c/${campaignId}?pub_id=${affiliate.user.id}`, {
+      'x-forwarded-for': '203.0.113.9',
+    })
+    assert.match(blockedVisit.location!, /fallback\.example/)
+    const markedVisit = await click(`/c/${campaignId}?pub_id=${affiliate.user.id}`, {
+      'x-forwarded-for': '198.51.100.7',
+    })
+    assert.match(markedVisit.location!, /brand\.example/)
+
+    const byIp = (rows: any[], ip: string) => rows.find((row) => row.ip === ip)
+    const network = (await client.get('/api/v1/tracking/clicks').bearerToken(tenant.token)).body().data
+    assert.include(byIp(network, '203.0.113.9'), { outcome: 'fallback', reason: 'fraud_block', fraudAction: 'block' })
+    assert.include(byIp(network, '198.51.100.7'), { outcome: 'redirect', reason: null, fraudAction: 'mark' })
+    assert.deepEqual(byIp(network, '198.51.100.7').fraud.reasons, ['blacklist'])
+
+    const own = await client.get('/api/v1/tracking/clicks').bearerToken(affiliate.token)
+    own.assertStatus(200)
+    const blocked = byIp(own.body().data, '203.0.113.9')
+    const marked = byIp(own.body().data, '198.51.100.7')
+    assert.include(blocked, { outcome: 'fallback', reason: null, fraudAction: null, fraud: null })
+    assert.match(blocked.destination, /fallback\.example/)
+    assert.include(marked, { outcome: 'redirect', reason: null, fraudAction: null, fraud: null })
+    assert.notInclude(JSON.stringify(own.body()), 'fraud_block')
+    const one = await client.get(`/api/v1/tracking/clicks/${blocked.clickId}`).bearerToken(affiliate.token)
+    assert.include(one.body().data, { reason: null, fraudAction: null, fraud: null })
+
+    // Filtering by the fraud reason would single the blocked clicks out: an affiliate finds none.
+    const filter = (reason: unknown) =>
+      `/api/v1/tracking/clicks?filter=${encodeURIComponent(JSON.stringify({ reason }))}`
+    assert.lengthOf((await client.get(filter('fraud_block')).bearerToken(tenant.token)).body().data, 1)
+    const asAffiliate = await client.get(filter('fraud_block')).bearerToken(affiliate.token)
+    asAffiliate.assertStatus(200)
+    assert.lengthOf(asAffiliate.body().data, 0)
+    assert.equal(asAffiliate.header('content-range'), 'clicks 0-0/0')
+  })
+})
