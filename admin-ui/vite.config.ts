@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
@@ -17,6 +18,9 @@ export default defineConfig({
   // cached, since asset names are content-hashed.
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   resolve: {
+    // The SDK's source rather than its build (sdk/dist): the UI takes only its generated enums
+    // (ReportName, TeamMemberRole…), and needs no SDK build first (npm start, vite dev, tests).
+    alias: { '@affix/sdk': fileURLToPath(new URL('../sdk/src/index.ts', import.meta.url)) },
     // Plugin admin modules live outside this package: they must share the app's single copies.
     dedupe: ['react', 'react-dom', 'react-admin', '@mui/material', '@emotion/react', '@emotion/styled'],
   },

@@ -16,5 +16,11 @@ export default defineConfig({
       '// Generated from openapi/openapi.json: do not edit by hand; run `npm run generate -w @affix/sdk`.',
     ],
   },
-  plugins: ['@hey-api/client-fetch', '@hey-api/typescript', '@hey-api/sdk'],
+  plugins: [
+    '@hey-api/client-fetch',
+    // A named enum schema (ReportName, TeamMemberRole…) becomes a runtime object as well as a
+    // type, so the admin UI and the CLI take their choices from it: Object.values(ReportName).
+    { name: '@hey-api/typescript', enums: 'javascript' },
+    '@hey-api/sdk',
+  ],
 })

@@ -3,7 +3,7 @@
  * exports (as "./admin") a default object of type AdminPlugin; the shell registers its
  * resources, menu items and routes, merges its messages and shows it only when the
  * account has it enabled. Besides the types, the shell lends plugins a few components
- * and helpers (StatusTag, SectionErrorBoundary, buildQuery): plugins are bundled into the
+ * and helpers (StatusTag, SectionErrorBoundary, buildQuery, NotesTab, StepWizard): plugins are bundled into the
  * admin UI from source, so these resolve to the very same modules the shell uses.
  */
 import type { ComponentType, ReactElement } from 'react'
@@ -42,6 +42,9 @@ export {
   type ImportRecord,
   type ImportStatus,
 } from './layout/ImportProgress'
+// Shared pieces of plugin screens: a record's notes tab and a form in steps.
+export { NotesTab, type Note, type NotesTabProps } from './layout/NotesTab'
+export { StepWizard, errorPaths, firstStepWithError, type StepWizardProps, type WizardStep } from './layout/StepWizard'
 export type { QueryParams, RequestOptions, UploadParams } from './http_client'
 // The shell's credential pieces (API keys and OAuth apps share them): the call helpers of
 // its screens, the scopes editor, the expiry and IP limits, the secret shown once.

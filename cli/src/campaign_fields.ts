@@ -1,6 +1,7 @@
 /* Output shared by the campaigns commands. */
 import { Flags } from '@oclif/core'
 import type { Campaign, CampaignAccess } from '@affix/sdk'
+import { filterParam } from './list_flags.js'
 import { renderDetails, type Column } from './output.js'
 
 export const CAMPAIGN_STATUSES = ['active', 'paused', 'disabled', 'suspended'] as const
@@ -14,12 +15,7 @@ export const campaignFilterFlags = {
 
 /** The JSON `filter` query parameter for those flags (undefined when none is set). */
 export function campaignFilter(flags: { status?: string; visibility?: string; brand?: number }): string | undefined {
-  const filter = Object.fromEntries(
-    Object.entries({ status: flags.status, visibility: flags.visibility, brandId: flags.brand }).filter(
-      ([, value]) => value !== undefined
-    )
-  )
-  return Object.keys(filter).length ? JSON.stringify(filter) : undefined
+  return filterParam({ status: flags.status, visibility: flags.visibility, brandId: flags.brand })
 }
 
 export const campaignColumns: Column<Campaign>[] = [

@@ -1,23 +1,13 @@
 /* Flags and output shared by the `users` (team members) commands. */
 import { Flags } from '@oclif/core'
+import { ReportName, TeamMemberRole } from '@affix/sdk'
 import type { AssignedAffiliate, CoreUpdateTeamMemberData, TeamMember } from '@affix/sdk'
 import { renderDetails, type Column } from './output.js'
 
-export const MEMBER_ROLES = ['sub-admin', 'afm', 'adm'] as const
+// The roles and report names come from the API's schema (generated into the SDK), in its order.
+export const MEMBER_ROLES = Object.values(TeamMemberRole)
 export const MEMBER_STATUSES = ['active', 'disabled'] as const
-export const REPORTS = [
-  'campaign',
-  'affiliate',
-  'customer',
-  'activity',
-  'click',
-  'brand',
-  'media',
-  'conversion',
-  'referral',
-  'installs',
-  'payout',
-] as const
+export const REPORTS = Object.values(ReportName)
 
 type MemberBody = NonNullable<CoreUpdateTeamMemberData['body']>
 

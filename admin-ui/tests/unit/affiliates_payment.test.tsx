@@ -4,7 +4,6 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { AdminContext, Form, HttpError, TestMemoryRouter, testDataProvider } from 'react-admin'
 import { describe, expect, it, vi } from 'vitest'
 import {
-  firstStepWithError,
   PAYMENT_FIELDS,
   stepFields,
   stepOfField,
@@ -12,6 +11,7 @@ import {
   toPaymentPayload,
 } from '../../../plugins/affiliates/admin/affiliates/model'
 import { PaymentFields } from '../../../plugins/affiliates/admin/affiliates/PaymentFields'
+import { firstStepWithError as firstStepOf } from '../../src/layout/StepWizard'
 import { PaymentInfoPanel } from '../../../plugins/affiliates/admin/me/PaymentInfoPanel'
 import { createI18nProvider } from '../../src/i18n_provider'
 import { installedPlugins } from '../../src/plugins'
@@ -100,6 +100,7 @@ describe('payment fields', { timeout: 30_000 }, () => {
   })
 
   it('maps every field of an error to its wizard step', () => {
+    const firstStepWithError = (errors: Record<string, unknown>) => firstStepOf(errors, stepOfField)
     expect(stepOfField('email')).toBe(0)
     expect(stepOfField('tags.2')).toBe(0)
     expect(stepOfField('paymentDetails.swiftCode')).toBe(1)

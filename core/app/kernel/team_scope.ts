@@ -9,11 +9,14 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import { tenantOf } from './tenancy.js'
 
-/** Roles managed as team members. */
+/** Roles managed as team members (the OpenAPI schema TeamMemberRole, which the UI and CLI read from the SDK). */
 export const TEAM_MEMBER_ROLES = ['sub-admin', 'afm', 'adm'] as const
 export type TeamMemberRole = (typeof TEAM_MEMBER_ROLES)[number]
 
-/** Report names a team member may be limited to (the engagement screens of spec §2). */
+/**
+ * Report names a team member may be limited to (the engagement screens of spec §2); the
+ * OpenAPI schema ReportName, which the admin UI and the CLI read from the SDK.
+ */
 export const REPORT_NAMES = [
   'campaign',
   'affiliate',

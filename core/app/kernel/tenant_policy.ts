@@ -1,8 +1,11 @@
 /*
- * Base Bouncer policy for tenant resources: it answers from the caller's abilities
- * (spec §6 role grants, narrowed by enabled plugins and feature flags), which the auth
- * middleware computed for this request. Rows of other organisations never reach a
- * policy: tenancy scopes every query first.
+ * Base Bouncer policy, for the one case Bouncer is used for: judging a row the caller already
+ * sees (say, whether this approved record may still be edited). Every action takes the row
+ * (`edit(_user, brand)`), and may combine it with the caller's abilities through `can`.
+ * Whether the caller holds an ability at all is `authorize(ctx, subject, action)` (tenancy.ts);
+ * which rows it sees is the query's business (`scoped`, team and brand scopes), so a row of
+ * another organisation or outside the caller's scope never reaches a policy: it is a 404.
+ * tests/unit/row_policies.spec.ts fails on a policy action or a bouncer call without a row.
  */
 import { inject } from '@adonisjs/core'
 import { HttpContext } from '@adonisjs/core/http'

@@ -46,9 +46,16 @@ export const AuthMeta = defineSchema('AuthMeta', {
   ],
 })
 
+/** Named so the SDK exports it as a runtime value (SwitchableReport) for the admin UI. */
+export const SwitchableReportSchema = defineSchema('SwitchableReport', {
+  type: 'string',
+  enum: [...SWITCHABLE_REPORTS],
+  description: 'A report an admin can switch off for the whole organisation',
+})
+
 const disabledReports = {
   type: 'array',
-  items: { type: 'string', enum: [...SWITCHABLE_REPORTS] },
+  items: SwitchableReportSchema,
   description: 'Reports switched off for every role of the organisation',
 }
 

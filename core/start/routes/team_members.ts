@@ -20,6 +20,22 @@ import {
 
 const TeamMembersController = () => import('#controllers/team_members_controller')
 
+/*
+ * Named so the SDK exports them as runtime values (ReportName, TeamMemberRole): the admin UI
+ * and the CLI read the choices from there instead of writing the lists out again.
+ */
+export const ReportNameSchema = defineSchema('ReportName', {
+  type: 'string',
+  enum: [...REPORT_NAMES],
+  description: 'A report a team member may be limited to',
+})
+
+export const TeamMemberRoleSchema = defineSchema('TeamMemberRole', {
+  type: 'string',
+  enum: [...TEAM_MEMBER_ROLES],
+  description: 'The role of a team member',
+})
+
 export const ReportScopeSchema = defineSchema('ReportScope', {
   type: 'object',
   required: ['affiliates', 'campaigns', 'reports'],
@@ -36,7 +52,7 @@ export const ReportScopeSchema = defineSchema('ReportScope', {
     },
     reports: {
       type: ['array', 'null'],
-      items: { type: 'string', enum: [...REPORT_NAMES] },
+      items: ReportNameSchema,
       description: 'Reports the member sees; null for all',
     },
   },
@@ -50,7 +66,7 @@ export const TeamMember = defineSchema('TeamMember', {
     organizationId: schemas.id,
     name: schemas.nullableString,
     email: { type: 'string' },
-    role: { type: 'string', enum: [...TEAM_MEMBER_ROLES] },
+    role: TeamMemberRoleSchema,
     status: { type: 'string', enum: ['active', 'disabled', 'pending', 'deleted'] },
     owner: { type: 'boolean', description: 'The organisation owner: cannot be disabled, demoted or deleted here' },
     skype: schemas.nullableString,

@@ -1817,7 +1817,7 @@ export type OrganizationFeatures = {
     /**
      * Reports switched off for every role of the organisation
      */
-    disabledReports: Array<'customer' | 'activity' | 'conversion'>;
+    disabledReports: Array<SwitchableReport>;
 };
 
 export type PanelSummary = {
@@ -2154,6 +2154,28 @@ export type ReferredAffiliate = {
     createdAt: string | null;
 };
 
+/**
+ * A report a team member may be limited to
+ */
+export const ReportName = {
+    CAMPAIGN: 'campaign',
+    AFFILIATE: 'affiliate',
+    CUSTOMER: 'customer',
+    ACTIVITY: 'activity',
+    CLICK: 'click',
+    BRAND: 'brand',
+    MEDIA: 'media',
+    CONVERSION: 'conversion',
+    REFERRAL: 'referral',
+    INSTALLS: 'installs',
+    PAYOUT: 'payout'
+} as const;
+
+/**
+ * A report a team member may be limited to
+ */
+export type ReportName = typeof ReportName[keyof typeof ReportName];
+
 export type ReportScope = {
     /**
      * All affiliates, or only the ones assigned to the member
@@ -2166,7 +2188,7 @@ export type ReportScope = {
     /**
      * Reports the member sees; null for all
      */
-    reports: Array<'campaign' | 'affiliate' | 'customer' | 'activity' | 'click' | 'brand' | 'media' | 'conversion' | 'referral' | 'installs' | 'payout'> | null;
+    reports: Array<ReportName> | null;
 };
 
 export type Session = Account & {
@@ -2285,12 +2307,26 @@ export type SuperadminLogout = {
     returnTo: 'superadmin' | 'superadminLogin';
 };
 
+/**
+ * A report an admin can switch off for the whole organisation
+ */
+export const SwitchableReport = {
+    CUSTOMER: 'customer',
+    ACTIVITY: 'activity',
+    CONVERSION: 'conversion'
+} as const;
+
+/**
+ * A report an admin can switch off for the whole organisation
+ */
+export type SwitchableReport = typeof SwitchableReport[keyof typeof SwitchableReport];
+
 export type TeamMember = {
     id: number;
     organizationId?: number;
     name: string | null;
     email: string;
-    role: 'sub-admin' | 'afm' | 'adm';
+    role: TeamMemberRole;
     status: 'active' | 'disabled' | 'pending' | 'deleted';
     /**
      * The organisation owner: cannot be disabled, demoted or deleted here
@@ -2307,6 +2343,20 @@ export type TeamMember = {
     createdAt?: string | null;
     updatedAt?: string | null;
 };
+
+/**
+ * The role of a team member
+ */
+export const TeamMemberRole = {
+    SUB_ADMIN: 'sub-admin',
+    AFM: 'afm',
+    ADM: 'adm'
+} as const;
+
+/**
+ * The role of a team member
+ */
+export type TeamMemberRole = typeof TeamMemberRole[keyof typeof TeamMemberRole];
 
 export type TeamScope = {
     affiliates: 'all' | 'assigned';

@@ -1,20 +1,11 @@
 /* Team members (spec §3): shapes, choices and the payloads of POST and PATCH /api/v1/team-members. */
 
-export const TEAM_ROLES = ['sub-admin', 'afm', 'adm'] as const
+import { ReportName, TeamMemberRole } from '@affix/sdk'
+
+// The roles and report names come from the API's schema (generated into the SDK), in its order.
+export const TEAM_ROLES = Object.values(TeamMemberRole)
 export const TEAM_STATUSES = ['active', 'disabled'] as const
-export const SCOPE_REPORTS = [
-  'campaign',
-  'affiliate',
-  'customer',
-  'activity',
-  'click',
-  'brand',
-  'media',
-  'conversion',
-  'referral',
-  'installs',
-  'payout',
-] as const
+export const SCOPE_REPORTS = Object.values(ReportName)
 
 /** Campaigns and reports are null on the server for "all" (older rows), or lists. */
 export interface ReportScope {
@@ -27,7 +18,7 @@ export interface TeamMember {
   id: number
   name: string | null
   email: string
-  role: (typeof TEAM_ROLES)[number]
+  role: TeamMemberRole
   status: 'active' | 'disabled' | 'pending' | 'deleted'
   owner: boolean
   skype?: string | null

@@ -1,3 +1,4 @@
+import { SwitchableReport } from '@affix/sdk'
 import {
   Box,
   Button as MuiButton,
@@ -19,8 +20,8 @@ import { useRefreshAccount } from '../shared/useRefreshAccount'
 import { CustomFieldsEditor } from './CustomFieldsEditor'
 import { toSignupSettingsPayload, type SignupSettings } from './customFields'
 
-export const SWITCHABLE_REPORTS = ['customer', 'activity', 'conversion'] as const
-type SwitchableReport = (typeof SWITCHABLE_REPORTS)[number]
+/** The reports an admin can switch off, from the API's schema (generated into the SDK). */
+export const SWITCHABLE_REPORTS = Object.values(SwitchableReport)
 
 interface OrganizationFeatures {
   organizationId: number

@@ -1,6 +1,6 @@
 import { coreListApiKeys, paged, type ApiKey } from '@affix/sdk'
-import { AffixCommand } from '../../affix_command.js'
-import { renderTable, type Column } from '../../output.js'
+import { defineListCommand } from '../../define_command.js'
+import type { Column } from '../../output.js'
 
 export const apiKeyColumns: Column<ApiKey>[] = [
   { header: 'ID', value: (key) => key.id },
@@ -15,15 +15,11 @@ export const apiKeyColumns: Column<ApiKey>[] = [
   { header: 'Revoked', value: (key) => key.revokedAt },
 ]
 
-export default class ApiKeysList extends AffixCommand {
-  static summary = 'List API keys (their secrets are never shown again).'
-
-  static examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
-
-  async run() {
-    const { client } = await this.client()
-    const page = await paged(coreListApiKeys({ client, query: { limit: 500 } }))
-    this.log(page.items.length ? renderTable(page.items, apiKeyColumns) : 'No API keys.')
-    return page.items
-  }
-}
+export default defineListCommand({
+  summary: 'List API keys (their secrets are never shown again).',
+  examples: ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json'],
+  flags: {},
+  fetch: (client) => paged(coreListApiKeys({ client, query: { limit: 500 } })),
+  columns: apiKeyColumns,
+  empty: 'No API keys.',
+})

@@ -1,46 +1,38 @@
 import { Args } from '@oclif/core'
 import { trackingGetClick, unwrap } from '@affix/sdk'
-import { AffixCommand } from '../../affix_command.js'
+import { defineGetCommand } from '../../define_command.js'
 import { renderDetails } from '../../output.js'
 
-export default class ClicksGet extends AffixCommand {
-  static summary = 'Show one click: outcome, reason, destination, visitor, parameters and fraud marks.'
-
-  static examples = [
+export default defineGetCommand({
+  summary: 'Show one click: outcome, reason, destination, visitor, parameters and fraud marks.',
+  examples: [
     '<%= config.bin %> <%= command.id %> 01937a4e-8c1f-7b2a-9d3e-4f5a6b7c8d9e',
     '<%= config.bin %> <%= command.id %> 01937a4e-8c1f-7b2a-9d3e-4f5a6b7c8d9e --json',
-  ]
-
-  static args = {
+  ],
+  args: {
     clickId: Args.string({ description: 'Click ID (the {click_id} sent to the brand)', required: true }),
-  }
-
-  async run() {
-    const { args } = await this.parse(ClicksGet)
-    const { client } = await this.client()
-    const click = await unwrap(trackingGetClick({ client, path: { clickId: args.clickId } }))
+  },
+  fetch: (client, { clickId }) => unwrap(trackingGetClick({ client, path: { clickId } })),
+  show: (click) => {
     const params = Object.entries(click.params ?? {})
       .map(([name, value]) => `${name}=${String(value)}`)
       .join(' ')
-    this.log(
-      renderDetails([
-        ['Click ID', click.clickId],
-        ['Time', click.createdAt],
-        ['Campaign', click.campaignId],
-        ['Affiliate', click.affiliateId],
-        ['Outcome', click.outcome],
-        ['Reason', click.reason],
-        ['Destination', click.destination],
-        ['IP', click.ip],
-        ['Country', click.country],
-        ['Device', [click.device, click.os, click.browser].filter(Boolean).join(' / ') || null],
-        ['Language', click.language],
-        ['Referrer', click.referrer],
-        ['Source', click.source],
-        ['Parameters', params || null],
-        ['Fraud', click.fraudAction ? `${click.fraudAction} (${(click.fraud?.reasons ?? []).join(', ')})` : null],
-      ])
-    )
-    return click
-  }
-}
+    return renderDetails([
+      ['Click ID', click.clickId],
+      ['Time', click.createdAt],
+      ['Campaign', click.campaignId],
+      ['Affiliate', click.affiliateId],
+      ['Outcome', click.outcome],
+      ['Reason', click.reason],
+      ['Destination', click.destination],
+      ['IP', click.ip],
+      ['Country', click.country],
+      ['Device', [click.device, click.os, click.browser].filter(Boolean).join(' / ') || null],
+      ['Language', click.language],
+      ['Referrer', click.referrer],
+      ['Source', click.source],
+      ['Parameters', params || null],
+      ['Fraud', click.fraudAction ? `${click.fraudAction} (${(click.fraud?.reasons ?? []).join(', ')})` : null],
+    ])
+  },
+})

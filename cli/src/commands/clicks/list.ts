@@ -1,8 +1,7 @@
 import { Flags } from '@oclif/core'
 import { paged, trackingListClicks } from '@affix/sdk'
-import { AffixCommand } from '../../affix_command.js'
-import { pageSummary } from '../../list_flags.js'
-import { renderTable } from '../../output.js'
+import { defineListCommand } from '../../define_command.js'
+import { filterParam, pageFlags } from '../../list_flags.js'
 
 const REASONS = [
   'paused',
@@ -17,21 +16,17 @@ const REASONS = [
   'unknown_campaign',
 ]
 
-export default class ClicksList extends AffixCommand {
-  static summary = 'List recorded clicks, newest first (affiliates see their own).'
-
-  static description =
-    'Every click answered by the tracking endpoint is here: where it went (redirect or fallback), why, and the visitor details.'
-
-  static examples = [
+export default defineListCommand({
+  summary: 'List recorded clicks, newest first (affiliates see their own).',
+  description:
+    'Every click answered by the tracking endpoint is here: where it went (redirect or fallback), why, and the visitor details.',
+  examples: [
     '<%= config.bin %> <%= command.id %> --campaign 12',
     '<%= config.bin %> <%= command.id %> --outcome fallback --reason cap_reached --from 2026-11-01 --to 2026-11-30',
     '<%= config.bin %> <%= command.id %> --affiliate 40 --country BR --limit 100 --json',
-  ]
-
-  static flags = {
-    page: Flags.integer({ summary: 'Page number, from 1.', min: 1, default: 1 }),
-    limit: Flags.integer({ summary: 'Rows per page (at most 500).', min: 1, max: 500, default: 25 }),
+  ],
+  flags: {
+    ...pageFlags,
     campaign: Flags.integer({ summary: 'Only clicks on this campaign ID.', min: 1 }),
     affiliate: Flags.integer({ summary: 'Only clicks of this affiliate ID.', min: 1 }),
     outcome: Flags.string({ summary: 'Only clicks with this outcome.', options: ['redirect', 'fallback', 'rejected'] }),
@@ -39,47 +34,35 @@ export default class ClicksList extends AffixCommand {
     country: Flags.string({ summary: 'Only clicks from this country (ISO code, e.g. BR).' }),
     from: Flags.string({ summary: 'Clicks at or after this date or time (ISO 8601).' }),
     to: Flags.string({ summary: 'Clicks at or before this date or time (ISO 8601).' }),
-  }
-
-  async run() {
-    const { flags } = await this.parse(ClicksList)
-    const { client } = await this.client()
-    const filter = Object.fromEntries(
-      Object.entries({
-        campaignId: flags.campaign,
-        affiliateId: flags.affiliate,
-        outcome: flags.outcome,
-        reason: flags.reason,
-        country: flags.country?.toUpperCase(),
-        from: flags.from,
-        to: flags.to,
-      }).filter(([, value]) => value !== undefined)
-    )
-    const page = await paged(
+  },
+  fetch: (client, flags) =>
+    paged(
       trackingListClicks({
         client,
         query: {
           page: flags.page,
           limit: flags.limit,
-          filter: Object.keys(filter).length ? JSON.stringify(filter) : undefined,
+          filter: filterParam({
+            campaignId: flags.campaign,
+            affiliateId: flags.affiliate,
+            outcome: flags.outcome,
+            reason: flags.reason,
+            country: flags.country?.toUpperCase(),
+            from: flags.from,
+            to: flags.to,
+          }),
         },
       })
-    )
-    if (page.items.length) {
-      this.log(
-        renderTable(page.items, [
-          { header: 'CLICK ID', value: (click) => click.clickId },
-          { header: 'TIME', value: (click) => click.createdAt },
-          { header: 'CAMPAIGN', value: (click) => click.campaignId ?? '' },
-          { header: 'AFFILIATE', value: (click) => click.affiliateId ?? '' },
-          { header: 'OUTCOME', value: (click) => click.outcome },
-          { header: 'REASON', value: (click) => click.reason ?? '' },
-          { header: 'COUNTRY', value: (click) => click.country ?? '' },
-          { header: 'DEVICE', value: (click) => click.device ?? '' },
-        ])
-      )
-    }
-    this.log(pageSummary('clicks', page.start, page.items.length, page.total))
-    return page.items
-  }
-}
+    ),
+  columns: [
+    { header: 'CLICK ID', value: (click) => click.clickId },
+    { header: 'TIME', value: (click) => click.createdAt },
+    { header: 'CAMPAIGN', value: (click) => click.campaignId ?? '' },
+    { header: 'AFFILIATE', value: (click) => click.affiliateId ?? '' },
+    { header: 'OUTCOME', value: (click) => click.outcome },
+    { header: 'REASON', value: (click) => click.reason ?? '' },
+    { header: 'COUNTRY', value: (click) => click.country ?? '' },
+    { header: 'DEVICE', value: (click) => click.device ?? '' },
+  ],
+  resource: 'clicks',
+})

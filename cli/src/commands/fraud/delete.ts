@@ -1,21 +1,10 @@
-import { Args } from '@oclif/core'
 import { fraudDeleteFraudRule, unwrap } from '@affix/sdk'
-import { AffixCommand } from '../../affix_command.js'
+import { defineDeleteCommand, idArg, idExamples } from '../../define_command.js'
 
-export default class FraudDelete extends AffixCommand {
-  static summary = 'Delete an anti-fraud rule.'
-
-  static examples = ['<%= config.bin %> <%= command.id %> 7', '<%= config.bin %> <%= command.id %> 7 --json']
-
-  static args = {
-    id: Args.integer({ description: 'Fraud rule ID', required: true, min: 1 }),
-  }
-
-  async run() {
-    const { args } = await this.parse(FraudDelete)
-    const { client } = await this.client()
-    const deleted = await unwrap(fraudDeleteFraudRule({ client, path: { id: args.id } }))
-    this.log(`Deleted fraud rule #${deleted.id}.`)
-    return deleted
-  }
-}
+export default defineDeleteCommand({
+  summary: 'Delete an anti-fraud rule.',
+  examples: idExamples(7),
+  args: { id: idArg('Fraud rule ID') },
+  remove: (client, { id }) => unwrap(fraudDeleteFraudRule({ client, path: { id } })),
+  deleted: (deleted) => `Deleted fraud rule #${deleted.id}.`,
+})

@@ -1,8 +1,8 @@
 import { Flags } from '@oclif/core'
 import { brandsListProducts, paged, type Product } from '@affix/sdk'
-import { AffixCommand } from '../../affix_command.js'
-import { listFlags, listQuery, pageSummary } from '../../list_flags.js'
-import { renderTable, type Column } from '../../output.js'
+import { defineListCommand } from '../../define_command.js'
+import { listFlags, listQuery } from '../../list_flags.js'
+import type { Column } from '../../output.js'
 
 const productColumns: Column<Product>[] = [
   { header: 'ID', value: (product) => product.id },
@@ -11,26 +11,18 @@ const productColumns: Column<Product>[] = [
   { header: 'STATUS', value: (product) => product.status },
 ]
 
-export default class ProductsList extends AffixCommand {
-  static summary = 'List products.'
-
-  static examples = [
+export default defineListCommand({
+  summary: 'List products.',
+  examples: [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --brand 2 --status active',
     '<%= config.bin %> <%= command.id %> --q roulette --sort -createdAt --limit 50 --json',
-  ]
-
-  static flags = {
+  ],
+  flags: {
     ...listFlags,
     brand: Flags.integer({ summary: 'Only products of this brand (brand ID).', min: 1 }),
-  }
-
-  async run() {
-    const { flags } = await this.parse(ProductsList)
-    const { client } = await this.client()
-    const page = await paged(brandsListProducts({ client, query: { ...listQuery(flags), brandId: flags.brand } }))
-    if (page.items.length) this.log(renderTable(page.items, productColumns))
-    this.log(pageSummary('products', page.start, page.items.length, page.total))
-    return page.items
-  }
-}
+  },
+  fetch: (client, flags) => paged(brandsListProducts({ client, query: { ...listQuery(flags), brandId: flags.brand } })),
+  columns: productColumns,
+  resource: 'products',
+})

@@ -1,4 +1,4 @@
-import { EditButton, LoginAsButton } from '@affix/admin-ui/plugin-api'
+import { EditButton, LoginAsButton, NotesTab } from '@affix/admin-ui/plugin-api'
 import { Box, Chip, Typography } from '@mui/material'
 import {
   BooleanField,
@@ -17,8 +17,11 @@ import {
 } from 'react-admin'
 import { AffiliateStatusField } from '../shared/AffiliateStatusField'
 import { PAYMENT_FIELDS, type PaymentMethod } from './model'
-import { NotesTab } from './NotesTab'
+import { AFFILIATES_API } from './paths'
 import { ReferredTab } from './ReferredTab'
+
+/** The notes tab's list: the newest 100 first. */
+const NEWEST_FIRST = { sort: '["createdAt","DESC"]', limit: 100 }
 
 const ShowActions = () => {
   const record = useRecordContext()
@@ -131,7 +134,7 @@ export const AffiliateShow = () => (
         <TextField source="taxId" label="affiliates.fields.taxId" emptyText="—" />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="affiliates.tabs.notes" path="notes">
-        <NotesTab />
+        <NotesTab path={(id) => `${AFFILIATES_API}/${id}/notes`} namespace="affiliates" query={NEWEST_FIRST} />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="affiliates.tabs.referred" path="referred">
         <ReferredTab />

@@ -2,16 +2,17 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import {
-  assignAffiliatesToMember,
   addPanel,
+  assignAffiliatesToMember,
+  authorize,
   created,
   exportList,
   forbidden,
   list,
+  moveManagerAssignments,
   ok,
   paginate,
   parseList,
-  moveManagerAssignments,
   refusePasswordFields,
   rejectClearedFields,
   setPanelsStatus,
@@ -20,7 +21,6 @@ import {
   updatePanel,
   validate,
 } from '@affix/core/kernel'
-import AffiliatesPolicy from '../policies/affiliates_policy.js'
 import AffiliateRecord from '../models/affiliate_record.js'
 import { applyMembershipChanges, lockGroups } from '../groups/membership.js'
 import { AFFILIATE_LIST, REFERRALS_LIST } from '../lists.js'
@@ -96,7 +96,7 @@ async function checkReferences(ctx: HttpContext, data: AffiliateInput, selfId?: 
 
 export default class AffiliatesController {
   async index(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('read')
+    authorize(ctx, 'affiliates', 'read')
     const parsed = parseList(ctx, AFFILIATE_LIST)
     const page = await paginate(visibleAffiliates(ctx, await teamScopeOf(ctx)), parsed, AFFILIATE_LIST)
     const withPayment = await paymentVisibleIds(
@@ -108,7 +108,7 @@ export default class AffiliatesController {
 
   /** GET /affiliates/export: the list as CSV; never the password nor payment details. */
   async export(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('read')
+    authorize(ctx, 'affiliates', 'read')
     return exportList(ctx, {
       pluginId: 'affiliates',
       resource: 'affiliates',
@@ -144,7 +144,7 @@ export default class AffiliatesController {
   }
 
   async show(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('read')
+    authorize(ctx, 'affiliates', 'read')
     return ok(ctx, await presentAffiliate(ctx, await findAffiliate(ctx)))
   }
 
@@ -154,7 +154,7 @@ export default class AffiliatesController {
    * address.
    */
   async store(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('manage')
+    authorize(ctx, 'affiliates', 'manage')
     refusePasswordFields(ctx)
     const data = await validate(ctx, createAffiliateValidator, 'affiliates')
     await checkReferences(ctx, data)
@@ -192,7 +192,7 @@ export default class AffiliatesController {
   }
 
   async update(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('manage')
+    authorize(ctx, 'affiliates', 'manage')
     const affiliate = await findAffiliate(ctx)
     refusePasswordFields(ctx)
     rejectClearedFields(ctx, ['email', 'name', 'status'], 'affiliates')
@@ -233,7 +233,7 @@ export default class AffiliatesController {
    * then shows no affiliate and needs one on its next update).
    */
   async destroy(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('manage')
+    authorize(ctx, 'affiliates', 'manage')
     const affiliate = await findAffiliate(ctx)
     await db.transaction((trx) =>
       setPanelsStatus(trx, ctx.tenant.organizationId, [affiliate.id], 'deleted', 'affiliate')
@@ -243,7 +243,7 @@ export default class AffiliatesController {
 
   /** POST /affiliates/status: all or nothing, only on affiliates the caller sees. */
   async setStatus(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('manage')
+    authorize(ctx, 'affiliates', 'manage')
     const { ids, status } = await validate(ctx, affiliateStatusValidator, 'affiliates')
     await assertVisibleIds(ctx, ids)
     const updated = await db.transaction((trx) =>
@@ -254,7 +254,7 @@ export default class AffiliatesController {
 
   /** POST /affiliates/manager: sets the account manager; the team assignment moves with it (moveManagerAssignments). */
   async setManager(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('manage')
+    authorize(ctx, 'affiliates', 'manage')
     const { ids, managerId } = await validate(ctx, affiliateManagerValidator, 'affiliates')
     await assertVisibleIds(ctx, ids)
     const organizationId = ctx.tenant.organizationId
@@ -276,7 +276,7 @@ export default class AffiliatesController {
    * previous primary group (refused when a group is in use or would be left empty).
    */
   async setGroup(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('manage')
+    authorize(ctx, 'affiliates', 'manage')
     const { ids, groupId } = await validate(ctx, affiliateGroupValidator, 'affiliates')
     await assertVisibleIds(ctx, ids)
     const organizationId = ctx.tenant.organizationId
@@ -302,8 +302,8 @@ export default class AffiliatesController {
   /** GET /affiliates/:id/referred: the affiliates it referred (that the caller sees). */
   /** GET /affiliates/referrals: the network's view of who referred whom (its scope; no payment details). */
   async referrals(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('read')
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('readReferred')
+    authorize(ctx, 'affiliates', 'read')
+    authorize(ctx, 'affiliates.referred', 'read')
     const parsed = parseList(ctx, REFERRALS_LIST)
     const page = await paginate(
       visibleAffiliates(ctx, await teamScopeOf(ctx)).whereNotNull('referred_by'),
@@ -314,8 +314,8 @@ export default class AffiliatesController {
   }
 
   async referred(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('read')
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('readReferred')
+    authorize(ctx, 'affiliates', 'read')
+    authorize(ctx, 'affiliates.referred', 'read')
     const affiliate = await findAffiliate(ctx)
     const parsed = parseList(ctx, AFFILIATE_LIST)
     const page = await paginate(

@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import {
+  authorize,
   list,
   notFound,
   ok,
@@ -11,7 +12,6 @@ import {
   updatePanel,
   validate,
 } from '@affix/core/kernel'
-import AffiliatesPolicy from '../policies/affiliates_policy.js'
 import AffiliateRecord from '../models/affiliate_record.js'
 import { REFERRED_LIST } from '../lists.js'
 import { paymentDetailsOf, presentAffiliates, writePayment, writeProfile } from '../services/affiliates.js'
@@ -33,12 +33,12 @@ async function presentSelf(ctx: HttpContext) {
 /** The affiliate panel's own profile, payment details and referred affiliates. */
 export default class MeController {
   async show(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('readSelf')
+    authorize(ctx, 'affiliates.self', 'read')
     return ok(ctx, await presentSelf(ctx))
   }
 
   async update(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('manageSelf')
+    authorize(ctx, 'affiliates.self', 'manage')
     const row = await self(ctx)
     rejectClearedFields(ctx, ['name'], 'affiliates')
     const data = await validate(ctx, updateSelfValidator, 'affiliates')
@@ -64,13 +64,13 @@ export default class MeController {
   }
 
   async payment(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('readSelf')
+    authorize(ctx, 'affiliates.self', 'read')
     const row = await self(ctx)
     return ok(ctx, (await paymentDetailsOf(ctx.tenant.organizationId, [row.id]))(row.id))
   }
 
   async updatePayment(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('manageSelf')
+    authorize(ctx, 'affiliates.self', 'manage')
     const row = await self(ctx)
     const data = await validate(ctx, paymentDetailsValidator, 'affiliates')
     await db.transaction((trx) => writePayment(ctx, trx, row.id, data, ''))
@@ -79,8 +79,8 @@ export default class MeController {
 
   /** GET /me/referred: who signed up through its referral link (names and status only). */
   async referred(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('readSelf')
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('readReferred')
+    authorize(ctx, 'affiliates.self', 'read')
+    authorize(ctx, 'affiliates.referred', 'read')
     const row = await self(ctx)
     const parsed = parseList(ctx, REFERRED_LIST)
     const page = await paginate(

@@ -1,6 +1,16 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { created, findPanels, list, notFound, ok, paginate, parseList, scoped, validate } from '@affix/core/kernel'
-import AffiliatesPolicy from '../policies/affiliates_policy.js'
+import {
+  authorize,
+  created,
+  findPanels,
+  list,
+  notFound,
+  ok,
+  paginate,
+  parseList,
+  scoped,
+  validate,
+} from '@affix/core/kernel'
 import AffiliateNote from '../models/affiliate_note.js'
 import { NOTE_LIST } from '../lists.js'
 import { findAffiliate } from '../services/affiliates.js'
@@ -22,7 +32,7 @@ async function present(notes: AffiliateNote[]) {
 /** Internal notes on an affiliate (admin side only; the affiliate never sees them). */
 export default class NotesController {
   async index(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('read')
+    authorize(ctx, 'affiliates', 'read')
     const affiliate = await findAffiliate(ctx)
     const parsed = parseList(ctx, NOTE_LIST)
     const page = await paginate(scoped(ctx, AffiliateNote).where('affiliate_id', affiliate.id), parsed, NOTE_LIST)
@@ -30,7 +40,7 @@ export default class NotesController {
   }
 
   async store(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('manage')
+    authorize(ctx, 'affiliates', 'manage')
     const affiliate = await findAffiliate(ctx)
     const { body } = await validate(ctx, noteValidator, 'affiliates')
     const note = await AffiliateNote.create({
@@ -43,7 +53,7 @@ export default class NotesController {
   }
 
   async destroy(ctx: HttpContext) {
-    await ctx.bouncer.with(AffiliatesPolicy).authorize('manage')
+    authorize(ctx, 'affiliates', 'manage')
     const affiliate = await findAffiliate(ctx)
     const noteId = Number(ctx.params.noteId)
     if (!Number.isSafeInteger(noteId) || noteId <= 0) throw notFound()

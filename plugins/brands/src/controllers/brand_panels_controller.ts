@@ -2,17 +2,17 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import {
   addPanel,
+  authorize,
   created,
   findPanel,
   findPanels,
   notFound,
   ok,
+  type PanelRef,
   refusePasswordFields,
   unprocessable,
   validate,
-  type PanelRef,
 } from '@affix/core/kernel'
-import CataloguePolicy from '../policies/catalogue_policy.js'
 import { findBrand } from '../queries.js'
 import { addBrandPanelValidator } from '../validators.js'
 
@@ -39,7 +39,7 @@ const serialize = (panel: PanelRef, link: LinkRow) => ({
  */
 export default class BrandPanelsController {
   async index(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manageBrands')
+    authorize(ctx, 'brands', 'manage')
     const brand = await findBrand(ctx)
     const links: LinkRow[] = await db
       .from('brand_panels')
@@ -60,7 +60,7 @@ export default class BrandPanelsController {
   }
 
   async store(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manageBrands')
+    authorize(ctx, 'brands', 'manage')
     const brand = await findBrand(ctx)
     refusePasswordFields(ctx)
     const data = await validate(ctx, addBrandPanelValidator, 'brands')
@@ -96,7 +96,7 @@ export default class BrandPanelsController {
 
   /** Unlinks a panel from the brand: from then on it sees nothing of it. The panel itself stays. */
   async destroy(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manageBrands')
+    authorize(ctx, 'brands', 'manage')
     const brand = await findBrand(ctx)
     const userId = Number(ctx.params.userId)
     if (!Number.isSafeInteger(userId) || userId <= 0) throw notFound()

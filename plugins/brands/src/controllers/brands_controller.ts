@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import {
+  authorize,
   created,
   exportList,
   findPanel,
@@ -9,17 +10,16 @@ import {
   ok,
   paginate,
   parseList,
+  refusePasswordFields,
   rejectClearedFields,
   unprocessable,
   validate,
-  refusePasswordFields,
 } from '@affix/core/kernel'
 import { BRAND_LIST } from '../lists.js'
 import { findBrand, liveBrands } from '../queries.js'
 import { setStatusOf } from '../services/bulk_status.js'
 import Brand from '../models/brand.js'
 import Product from '../models/product.js'
-import CataloguePolicy from '../policies/catalogue_policy.js'
 import { brandStatusValidator, createBrandValidator, updateBrandValidator } from '../validators.js'
 
 async function assertManagerInOrganization(ctx: HttpContext, managerId: number | null | undefined) {
@@ -38,7 +38,7 @@ async function assertNameFree(ctx: HttpContext, name: string, exceptId?: number)
 
 export default class BrandsController {
   async index(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('readBrands')
+    authorize(ctx, 'brands', 'read')
     const parsed = parseList(ctx, BRAND_LIST)
     const page = await paginate(liveBrands(ctx), parsed, BRAND_LIST)
     return list(
@@ -51,7 +51,7 @@ export default class BrandsController {
 
   /** GET /brands/export: the list as CSV, without paging. */
   async export(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('readBrands')
+    authorize(ctx, 'brands', 'read')
     return exportList(ctx, {
       pluginId: 'brands',
       resource: 'brands',
@@ -73,12 +73,12 @@ export default class BrandsController {
   }
 
   async show(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('readBrands')
+    authorize(ctx, 'brands', 'read')
     return ok(ctx, (await findBrand(ctx)).serialize())
   }
 
   async store(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manageBrands')
+    authorize(ctx, 'brands', 'manage')
     // A brand stores no login password: its people get panels of their own and choose theirs.
     refusePasswordFields(ctx, 'panels.brand_password')
     const data = await validate(ctx, createBrandValidator, 'brands')
@@ -93,7 +93,7 @@ export default class BrandsController {
   }
 
   async update(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manageBrands')
+    authorize(ctx, 'brands', 'manage')
     const brand = await findBrand(ctx)
     refusePasswordFields(ctx, 'panels.brand_password')
     rejectClearedFields(ctx, ['name'], 'brands')
@@ -107,7 +107,7 @@ export default class BrandsController {
 
   /** Soft delete: campaigns keep pointing at a deleted brand, and may not change (spec §6). */
   async destroy(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manageBrands')
+    authorize(ctx, 'brands', 'manage')
     const brand = await findBrand(ctx)
     await db.transaction(async (trx) => {
       const now = DateTime.now()
@@ -124,7 +124,7 @@ export default class BrandsController {
 
   /** Bulk status change; all or nothing, and only on the caller's own brands. */
   async setStatus(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manageBrands')
+    authorize(ctx, 'brands', 'manage')
     const { ids, status } = await validate(ctx, brandStatusValidator, 'brands')
     return ok(ctx, await setStatusOf(() => liveBrands(ctx), ids, status))
   }

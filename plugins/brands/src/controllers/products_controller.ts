@@ -1,18 +1,19 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { DateTime } from 'luxon'
 import {
-  exportList,
+  authorize,
   created,
+  exportList,
   list,
   ok,
   paginate,
   parseList,
-  scoped,
-  unprocessable,
-  validate,
   rejectClearedFields,
   restricted,
   restrictionsFor,
+  scoped,
+  unprocessable,
+  validate,
 } from '@affix/core/kernel'
 import { PRODUCT_LIST } from '../lists.js'
 import { findProduct, liveProducts } from '../queries.js'
@@ -20,7 +21,6 @@ import { withinBrandScope } from '../brand_panels.js'
 import { setStatusOf } from '../services/bulk_status.js'
 import Brand from '../models/brand.js'
 import Product from '../models/product.js'
-import CataloguePolicy from '../policies/catalogue_policy.js'
 import { createProductValidator, productStatusValidator, updateProductValidator } from '../validators.js'
 import { importProducts } from '../services/product_import.js'
 import { brandsSettings } from '../settings.js'
@@ -59,7 +59,7 @@ async function assertNameFree(ctx: HttpContext, brandId: number, name: string, e
 
 export default class ProductsController {
   async index(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('readProducts')
+    authorize(ctx, 'products', 'read')
     const parsed = parseList(ctx, PRODUCT_LIST)
     const page = await paginate(liveProducts(ctx), parsed, PRODUCT_LIST)
     return list(
@@ -72,7 +72,7 @@ export default class ProductsController {
 
   /** GET /products/export: the list as CSV, without paging. */
   async export(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('readProducts')
+    authorize(ctx, 'products', 'read')
     return exportList(ctx, {
       pluginId: 'brands',
       resource: 'products',
@@ -89,12 +89,12 @@ export default class ProductsController {
   }
 
   async show(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('readProducts')
+    authorize(ctx, 'products', 'read')
     return ok(ctx, (await findProduct(ctx)).serialize())
   }
 
   async store(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manageProducts')
+    authorize(ctx, 'products', 'manage')
     assertProductChangesAllowed(ctx)
     const data = await validate(ctx, createProductValidator, 'brands')
     await assertBrand(ctx, data.brandId)
@@ -110,7 +110,7 @@ export default class ProductsController {
   }
 
   async update(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manageProducts')
+    authorize(ctx, 'products', 'manage')
     assertProductChangesAllowed(ctx)
     const product = await findProduct(ctx)
     rejectClearedFields(ctx, ['name', 'brandId'], 'brands')
@@ -131,7 +131,7 @@ export default class ProductsController {
   }
 
   async destroy(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manageProducts')
+    authorize(ctx, 'products', 'manage')
     assertProductChangesAllowed(ctx)
     const product = await findProduct(ctx)
     product.deletedAt = DateTime.now()
@@ -140,7 +140,7 @@ export default class ProductsController {
   }
 
   async setStatus(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('manageProducts')
+    authorize(ctx, 'products', 'manage')
     assertProductChangesAllowed(ctx)
     const { ids, status } = await validate(ctx, productStatusValidator, 'brands')
     return ok(ctx, await setStatusOf(() => liveProducts(ctx), ids, status))
@@ -148,7 +148,7 @@ export default class ProductsController {
 
   /** CSV import: multipart field `file`. Good rows are written in one transaction. */
   async import(ctx: HttpContext) {
-    await ctx.bouncer.with(CataloguePolicy).authorize('importProducts')
+    authorize(ctx, 'products', 'import')
     assertProductChangesAllowed(ctx)
     return created(ctx, await importProducts(ctx))
   }

@@ -1,4 +1,4 @@
-import { EditButton } from '@affix/admin-ui/plugin-api'
+import { EditButton, NotesTab } from '@affix/admin-ui/plugin-api'
 import { Alert, Box, Chip, Typography } from '@mui/material'
 import type { ReactElement } from 'react'
 import {
@@ -17,6 +17,7 @@ import {
 } from 'react-admin'
 import { CampaignStatusField, CampaignStatusTag, FeaturedField, VisibilityField } from '../shared/CampaignStatusField'
 import { BrandField } from '../shared/BrandField'
+import { CAMPAIGNS_API } from './model'
 import { RequestAccess } from './RequestAccess'
 import { AccessTab } from './tabs/AccessTab'
 import { BlockedTab } from './tabs/BlockedTab'
@@ -24,7 +25,6 @@ import { CapsTab } from './tabs/CapsTab'
 import { DeepLinksTab } from './tabs/DeepLinksTab'
 import { GroupsTab } from './tabs/GroupsTab'
 import { LinkGenerator } from './tabs/LinksTab'
-import { NotesTab } from './tabs/NotesTab'
 import { BillingTab, PayoutSummary } from './tabs/PayoutTab'
 import { TargetingTab } from './tabs/TargetingTab'
 import { TimelineTab } from './tabs/TimelineTab'
@@ -209,7 +209,7 @@ export const CampaignShow = () => {
           <BlockedTab />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="campaigns.tabs.notes" path="notes">
-          <NotesTab />
+          <NotesTab path={(id) => `${CAMPAIGNS_API}/${id}/notes`} namespace="campaigns" />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="campaigns.tabs.caps" path="caps">
           <CapsTab />

@@ -1,25 +1,13 @@
-import type { AffixDataProvider } from '@affix/admin-ui/plugin-api'
-import { Box, Button as MuiButton, Step, StepButton, StepLabel, Stepper, Toolbar } from '@mui/material'
+import { StepWizard, type AffixDataProvider } from '@affix/admin-ui/plugin-api'
+import { Box } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { useFormContext, useFormState } from 'react-hook-form'
-import { Form, SaveButton, useDataProvider, useRecordContext, useTranslate } from 'react-admin'
+import { useEffect } from 'react'
+import { useFormContext } from 'react-hook-form'
+import { Form, useDataProvider, useRecordContext, useTranslate } from 'react-admin'
 import { AdvancedStep, BasicStep } from './CampaignSteps'
-import {
-  ADVANCED_FIELDS,
-  BASIC_FIELDS,
-  CAMPAIGNS_API,
-  CREATE_DEFAULTS,
-  errorPaths,
-  firstStepWithError,
-  stepOfField,
-  WIZARD_STEPS,
-} from './model'
+import { ADVANCED_FIELDS, BASIC_FIELDS, CAMPAIGNS_API, CREATE_DEFAULTS, stepOfField, WIZARD_STEPS } from './model'
 import { fromPayoutResponse } from './payout'
 import { PayoutStep } from './PayoutStep'
-
-const PAYOUT = WIZARD_STEPS.indexOf('payout')
-const STEP_FIELDS = [[...BASIC_FIELDS], [...ADVANCED_FIELDS], ['payout']]
 
 /** On edit: the campaign's plan (GET /campaigns/:id/payout) fills the payout step once it arrives. */
 const LoadPayout = () => {
@@ -39,86 +27,37 @@ const LoadPayout = () => {
   return null
 }
 
-/**
- * Basic → Advanced → Payout. Every step stays mounted (hidden when not current) so the
- * form keeps its values and validates everything on Save; after a failed submit (client
- * checks or a server 422) the wizard goes back to the first step with an error.
- */
+/** Basic → Advanced → Payout; on edit every step is open at once, and the plan is loaded into the payout step. */
 export const CampaignWizardSteps = ({ mode }: { mode: 'create' | 'edit' }) => {
   const translate = useTranslate()
-  const { trigger } = useFormContext()
-  const { errors, isSubmitting } = useFormState()
-  const [step, setStep] = useState(0)
-  const [visited, setVisited] = useState(mode === 'edit' ? PAYOUT : 0)
-  const wasSubmitting = useRef(false)
-
-  useEffect(() => {
-    if (wasSubmitting.current && !isSubmitting) {
-      const first = firstStepWithError(errors as Record<string, unknown>)
-      if (first !== null) setStep(first)
-    }
-    wasSubmitting.current = isSubmitting
-  }, [isSubmitting, errors])
-
-  const stepHasError = (index: number) =>
-    errorPaths(errors as Record<string, unknown>).some((path) => stepOfField(path) === index)
-  const goTo = (index: number) => {
-    setStep(index)
-    setVisited((current) => Math.max(current, index))
-  }
-  const next = async () => {
-    if (await trigger(STEP_FIELDS[step], { shouldFocus: true })) goTo(Math.min(step + 1, PAYOUT))
-  }
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && step < PAYOUT && (event.target as HTMLElement).tagName === 'INPUT') {
-      event.preventDefault()
-      void next()
-    }
-  }
-
   return (
-    <Box sx={{ width: '100%' }} onKeyDown={onKeyDown}>
+    <StepWizard
+      steps={[
+        {
+          name: 'basic',
+          label: translate('campaigns.wizard.basic'),
+          content: <BasicStep />,
+          fields: [...BASIC_FIELDS],
+        },
+        {
+          name: 'advanced',
+          label: translate('campaigns.wizard.advanced'),
+          content: <AdvancedStep />,
+          fields: [...ADVANCED_FIELDS],
+        },
+        { name: 'payout', label: translate('campaigns.wizard.payout'), content: <PayoutStep />, fields: ['payout'] },
+      ]}
+      stepOfField={stepOfField}
+      labels={{
+        steps: translate('campaigns.wizard.steps_label'),
+        back: translate('campaigns.wizard.back'),
+        next: translate('campaigns.wizard.next'),
+      }}
+      initiallyVisited={mode === 'edit' ? WIZARD_STEPS.indexOf('payout') : 0}
+      saveAlwaysEnabled={mode === 'create'}
+    >
       {mode === 'edit' && <LoadPayout />}
-      <Stepper
-        nonLinear
-        activeStep={step}
-        sx={{ mb: 3, maxWidth: 900 }}
-        aria-label={translate('campaigns.wizard.steps_label')}
-      >
-        {WIZARD_STEPS.map((name, index) => (
-          <Step key={name} completed={index < visited && index !== step}>
-            <StepButton
-              onClick={() => index <= visited && goTo(index)}
-              disabled={index > visited}
-              data-testid={`wizard-step-${name}`}
-            >
-              <StepLabel error={stepHasError(index)}>{translate(`campaigns.wizard.${name}`)}</StepLabel>
-            </StepButton>
-          </Step>
-        ))}
-      </Stepper>
-      <Box hidden={step !== 0} role="group" aria-label={translate('campaigns.wizard.basic')}>
-        <BasicStep />
-      </Box>
-      <Box hidden={step !== 1} role="group" aria-label={translate('campaigns.wizard.advanced')}>
-        <AdvancedStep />
-      </Box>
-      <Box hidden={step !== PAYOUT} role="group" aria-label={translate('campaigns.wizard.payout')}>
-        <PayoutStep />
-      </Box>
-      <Toolbar disableGutters sx={{ gap: 2, mt: 2 }}>
-        <MuiButton onClick={() => goTo(step - 1)} disabled={step === 0}>
-          {translate('campaigns.wizard.back')}
-        </MuiButton>
-        {step < PAYOUT ? (
-          <MuiButton variant="contained" onClick={() => void next()}>
-            {translate('campaigns.wizard.next')}
-          </MuiButton>
-        ) : (
-          <SaveButton alwaysEnable={mode === 'create'} />
-        )}
-      </Toolbar>
-    </Box>
+    </StepWizard>
   )
 }
 

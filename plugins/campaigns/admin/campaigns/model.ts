@@ -77,23 +77,6 @@ export function stepOfField(field: string): number {
   return WIZARD_STEPS.indexOf('basic')
 }
 
-/** The paths of a react-hook-form errors object (`{ payout: { cpaPayout: {...} } }` → `payout.cpaPayout`). */
-export function errorPaths(errors: Record<string, unknown>, prefix = ''): string[] {
-  const paths: string[] = []
-  for (const [key, value] of Object.entries(errors ?? {})) {
-    if (key === 'root' && !prefix) continue
-    if (!value || typeof value !== 'object') continue
-    if ('message' in value || 'type' in value) paths.push(`${prefix}${key}`)
-    else paths.push(...errorPaths(value as Record<string, unknown>, `${prefix}${key}.`))
-  }
-  return paths
-}
-
-export function firstStepWithError(errors: Record<string, unknown>): number | null {
-  const steps = errorPaths(errors).map(stepOfField)
-  return steps.length ? Math.min(...steps) : null
-}
-
 const WRITABLE_FIELDS = [...BASIC_FIELDS, ...ADVANCED_FIELDS] as const
 const NULLABLE_TEXT = ['previewUrl', 'fallbackUrl', 'appLink', 'description', 'externalId'] as const
 

@@ -6,6 +6,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import {
   AppError,
+  authorize,
   configuredBaseUrl,
   created,
   existingIds,
@@ -25,7 +26,6 @@ import {
   validate,
 } from '@affix/core/kernel'
 import Media, { type MediaType } from '../models/media.js'
-import MediaPolicy from '../policies/media_policy.js'
 import { MEDIA_LIST } from '../lists.js'
 import {
   bannerCodeQueryValidator,
@@ -204,7 +204,7 @@ async function replaceCampaigns(trx: any, media: Media, ids: number[]) {
 
 export default class MediaController {
   async index(ctx: HttpContext) {
-    await ctx.bouncer.with(MediaPolicy).authorize('readMedia')
+    authorize(ctx, 'media', 'read')
     const parsed = parseList(ctx, MEDIA_LIST)
     const query = liveMedia(ctx)
     const campaignId = parsed.filters.campaignId
@@ -231,14 +231,14 @@ export default class MediaController {
   }
 
   async show(ctx: HttpContext) {
-    await ctx.bouncer.with(MediaPolicy).authorize('readMedia')
+    authorize(ctx, 'media', 'read')
     const [media] = await loadCampaignIds([await findMedia(ctx)])
     return ok(ctx, serialize(media))
   }
 
   /** POST /media: JSON, or multipart with an optional `file`. */
   async store(ctx: HttpContext) {
-    await ctx.bouncer.with(MediaPolicy).authorize('manageMedia')
+    authorize(ctx, 'media', 'manage')
     const data = await validate(ctx, createMediaValidator, 'media', normalizedBody(ctx))
     const file = ctx.request.file('file')
     const upload = file ? await readUpload(data.type, file) : null
@@ -275,7 +275,7 @@ export default class MediaController {
 
   /** PATCH/PUT /media/:id: JSON, or multipart with an optional new `file`. */
   async update(ctx: HttpContext) {
-    await ctx.bouncer.with(MediaPolicy).authorize('manageMedia')
+    authorize(ctx, 'media', 'manage')
     const media = await findMedia(ctx)
     rejectClearedFields(ctx, ['title', 'type'], 'media')
     const data = await validate(ctx, updateMediaValidator, 'media', normalizedBody(ctx))
@@ -287,7 +287,7 @@ export default class MediaController {
 
   /** POST /media/:id/file: replaces the file; the old one is removed once the change is saved. */
   async replaceFile(ctx: HttpContext) {
-    await ctx.bouncer.with(MediaPolicy).authorize('manageMedia')
+    authorize(ctx, 'media', 'manage')
     const media = await findMedia(ctx)
     const file = ctx.request.file('file')
     if (!file) throw ruleFailure(ctx, [{ field: 'file', rule: 'required', key: 'invalid_file' }])
@@ -341,7 +341,7 @@ export default class MediaController {
 
   /** Soft delete: the file stays in storage so a deleted creative can still be audited. */
   async destroy(ctx: HttpContext) {
-    await ctx.bouncer.with(MediaPolicy).authorize('manageMedia')
+    authorize(ctx, 'media', 'manage')
     const media = await findMedia(ctx)
     media.deletedAt = DateTime.now()
     await media.save()
@@ -350,7 +350,7 @@ export default class MediaController {
 
   /** Bulk status change; all or nothing, and only on the caller's own media. */
   async setStatus(ctx: HttpContext) {
-    await ctx.bouncer.with(MediaPolicy).authorize('manageMedia')
+    authorize(ctx, 'media', 'manage')
     const { ids, status } = await validate(ctx, mediaStatusValidator, 'media')
     const found = await liveMedia(ctx).whereIn('id', ids).select('id')
     if (found.length !== ids.length)
@@ -365,7 +365,7 @@ export default class MediaController {
    * HTML ad cannot run scripts on our origin.
    */
   async file(ctx: HttpContext) {
-    await ctx.bouncer.with(MediaPolicy).authorize('readMedia')
+    authorize(ctx, 'media', 'read')
     const media = await findMedia(ctx)
     if (!media.fileKey) throw notFound()
     const stored = await storage().stream(media.fileKey)
@@ -392,7 +392,7 @@ export default class MediaController {
 
   /** GET /media/:id/banner-code?affiliateId=&campaignId= */
   async bannerCode(ctx: HttpContext) {
-    await ctx.bouncer.with(MediaPolicy).authorize('readMedia')
+    authorize(ctx, 'media', 'read')
     const media = await findMedia(ctx)
     const query = await validate(ctx, bannerCodeQueryValidator, 'media', ctx.request.qs())
     const organizationId = ctx.tenant.organizationId
