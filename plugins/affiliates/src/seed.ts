@@ -290,6 +290,7 @@ export async function seedAffiliates({ organizationId, trx, random, size, dayAt,
     )
     // Demo data only: the operator's own seed gives the demo affiliate a known password, as
     // it does the demo admin. Nothing an organisation does through the API can.
+    // tenancy: the panel was created in the seeded organisation just above
     if (affiliate.email === DEMO_AFFILIATE_EMAIL)
       await trx
         .from('users')

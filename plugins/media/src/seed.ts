@@ -118,5 +118,6 @@ export async function seedMedia({ organizationId, trx, dayAt }: SeedContext) {
       description: 'Retired after the tournament',
     })
   )
+  // tenancy: every row carries the seeded organisation (built above)
   await trx.insertQuery().table('media').multiInsert(rows)
 }

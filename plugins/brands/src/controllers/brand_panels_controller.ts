@@ -79,6 +79,7 @@ export default class BrandPanelsController {
           { invite: true }
         )
       }
+      // tenancy: the panel id was resolved in the organisation above; a panel has one brand link at most
       const taken = await trx.from('brand_panels').where('user_id', userId).forUpdate().first()
       if (taken)
         throw unprocessable('brands.errors.panel_linked', {

@@ -106,6 +106,7 @@ export const productImport = defineImportType<ProductImportState>({
         status: data.status ?? state.defaultProductStatus,
       })
     }
+    // tenancy: each accepted row carries the import's organisation (built above)
     if (accepted.length) await job.trx.insertQuery().table('products').multiInsert(accepted)
     return { imported: accepted.length, failures }
   },

@@ -22,6 +22,7 @@ import {
   scoped,
   storage,
   teamScopeOf,
+  tenantQuery,
   unprocessable,
   validate,
 } from '@affix/core/kernel'
@@ -72,6 +73,7 @@ const serialize = (media: Media) => media.serializeWith(fileUrl(media), publicCr
 
 async function loadCampaignIds(rows: Media[]) {
   if (!rows.length) return rows
+  // tenancy: rows are media read with their organisation by the caller
   const links = await db
     .from('media_campaigns')
     .whereIn(
@@ -194,7 +196,7 @@ function clearFile(media: Media) {
 }
 
 async function replaceCampaigns(trx: any, media: Media, ids: number[]) {
-  await trx.from('media_campaigns').where('media_id', media.id).delete()
+  await tenantQuery(media.organizationId, trx).from('media_campaigns').where('media_id', media.id).delete()
   if (ids.length) {
     await trx
       .table('media_campaigns')

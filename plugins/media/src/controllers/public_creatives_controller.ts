@@ -15,6 +15,7 @@ export default class PublicCreativesController {
   async show(ctx: HttpContext) {
     const parsed = parseCreativeFile(String(ctx.params.file ?? ''))
     if (!parsed) throw notFound()
+    // tenancy: a public creative is found by its unguessable token; its organisation is checked next
     const media = await Media.query().where('public_token', parsed.token).whereNull('deleted_at').first()
     if (!media || !servedPublicly(media) || !matchesExtension(media, parsed.extension)) throw notFound()
     await assertPluginEnabledFor(media.organizationId, 'media')
