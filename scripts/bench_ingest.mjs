@@ -294,7 +294,18 @@ try {
       },
     ],
   })
-  await new Promise((resolve) => setTimeout(resolve, 500))
+  // Accepted events are in the inbox; the processor takes them through the ingest service.
+  const drainStarted = Date.now()
+  for (;;) {
+    const { rows } = await sql.query('SELECT count(*)::int AS n FROM customer_postback_inbox')
+    if (rows[0].n === 0) break
+    if (Date.now() - drainStarted > 600_000) throw new Error(`postback inbox not drained: ${rows[0].n} left`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  const drained = (Date.now() - drainStarted) / 1000
+  const { rows: processedRows } = await sql.query(
+    "SELECT count(*)::int AS n, min(received_at) AS first, max(received_at) AS last FROM customer_postback_log WHERE txn_id LIKE 'pb-%'"
+  )
   let stored = 0
   for (let i = 0; i < answered.length; i += 50_000) {
     const { rows } = await sql.query(
@@ -308,6 +319,9 @@ try {
   )
   console.log(
     `postback: ${fmt(result.requests.average)} events/s (${fmt(result.requests.total)} in ${result.duration} s, ${CONNECTIONS} connections), latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; statuses ${JSON.stringify(statuses)}; errors ${result.errors}, timeouts ${result.timeouts}`
+  )
+  console.log(
+    `postback processing: ${fmt(processedRows[0].n)} events logged with their outcome; the inbox emptied ${drained.toFixed(1)} s after the load ended`
   )
   check(
     stored === answered.length && Number(duplicates[0].n) === 0,

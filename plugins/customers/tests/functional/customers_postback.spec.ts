@@ -1,11 +1,12 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { addUser } from '@affix/core/testing'
-import { affiliate, campaign, daysAgo, organization } from './helpers.js'
+import { affiliate, campaign, daysAgo, organization, postbacksProcessed } from './helpers.js'
 
 /*
- * The inbound S2S postback (GET or POST /pb/ with the organisation's secret): the same ingest
- * as the batch API, answered once stored, idempotent, logged without the secret.
+ * The inbound S2S postback (GET or POST /pb/ with the organisation's secret): checked as the
+ * ingest checks rows, answered 202 once stored in the inbox, then taken through the same
+ * ingest as the batch API; idempotent; logged with its outcome, without the secret.
  */
 const base = () => `http://${process.env.HOST}:${process.env.PORT}`
 
@@ -43,17 +44,23 @@ test.group('Customers: inbound postback', () => {
     const wrong = await postback({ secret: 'nope', event: 'registration', cuid: 'x', lang: 'pt' })
     assert.equal(wrong.status, 401)
     assert.equal(wrong.body.error.message, 'Segredo de postback ausente ou incorreto')
-    assert.equal((await postback({ secret, event: 'registration', cuid: 'ok' })).status, 200)
+    assert.equal((await postback({ secret, event: 'registration', cuid: 'ok' })).status, 202)
     const rotated = await secretFor(client, tenant.token)
     assert.equal((await postback({ secret, event: 'registration', cuid: 'old' })).status, 401)
-    assert.equal((await postback({ secret: rotated, event: 'registration', cuid: 'new' })).status, 200)
+    assert.equal((await postback({ secret: rotated, event: 'registration', cuid: 'new' })).status, 202)
+    await postbacksProcessed()
+    const registered = await db.from('customers').where('organization_id', tenant.org.id).orderBy('id').select('cuid')
+    assert.deepEqual(
+      registered.map((row) => row.cuid),
+      ['ok', 'new']
+    )
     // Only admins manage it.
     const affiliateUser = await addUser(tenant.org.id, 'affiliate')
     const denied = await client.post('/api/v1/customers/postback/secret').bearerToken(affiliateUser.token)
     denied.assertStatus(403)
   })
 
-  test('registration, ftd, deposit and activity by GET, form POST and JSON POST; replays are duplicates; bad events 422', async ({
+  test('registration, ftd, deposit and activity by GET, form POST and JSON POST, accepted then processed in order; replays are duplicates; bad events 422', async ({
     client,
     assert,
   }) => {
@@ -72,8 +79,8 @@ test.group('Customers: inbound postback', () => {
       pub_id: aff.user.id,
       b1: 'btag',
     })
-    assert.equal(registration.status, 200)
-    assert.equal(registration.body.data.outcome, 'created')
+    assert.equal(registration.status, 202)
+    assert.equal(registration.body.data.outcome, 'accepted')
 
     const ftd = await fetch(`${base()}/pb/`, {
       method: 'POST',
@@ -87,15 +94,17 @@ test.group('Customers: inbound postback', () => {
         date: daysAgo(2),
       }),
     })
-    assert.equal(ftd.status, 200)
-    assert.equal(((await ftd.json()) as any).data.outcome, 'created')
+    assert.equal(ftd.status, 202)
+    assert.equal(((await ftd.json()) as any).data.outcome, 'accepted')
 
     const json = await fetch(`${base()}/pb/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-affix-secret': secret },
       body: JSON.stringify({ event: 'deposit', cuid: 'pb-1', amount: 20, txn_id: 'dep-1', date: daysAgo(1) }),
     })
-    assert.equal(json.status, 200)
+    assert.equal(json.status, 202)
+    // Processed before the replay arrives, so the replay meets the stored row.
+    await postbacksProcessed()
     const replay = await postback({
       secret,
       event: 'deposit',
@@ -104,9 +113,9 @@ test.group('Customers: inbound postback', () => {
       txn_id: 'dep-1',
       date: daysAgo(1),
     })
-    assert.equal(replay.body.data.outcome, 'duplicate')
+    assert.equal(replay.status, 202)
     const activity = await postback({ secret, event: 'activity', cuid: 'pb-1', date: daysAgo(1), bets: 40, wins: 10 })
-    assert.equal(activity.body.data.outcome, 'created')
+    assert.equal(activity.status, 202)
 
     const missingTxn = await postback({ secret, event: 'deposit', cuid: 'pb-1', amount: 5, lang: 'tr' })
     assert.equal(missingTxn.status, 422)
@@ -114,8 +123,21 @@ test.group('Customers: inbound postback', () => {
     const unknownEvent = await postback({ secret, event: 'refund', cuid: 'pb-1' })
     assert.equal(unknownEvent.status, 422)
     assert.equal(unknownEvent.body.error.message, 'event must be one of registration, ftd, deposit, activity')
+    // The ingest's own checks answer at once (no database needed)…
+    const badAmount = await postback({
+      secret,
+      event: 'deposit',
+      cuid: 'pb-1',
+      amount: 'ten',
+      txn_id: 'bad',
+      lang: 'pt',
+    })
+    assert.equal(badAmount.status, 422)
+    assert.equal(badAmount.body.error.message, 'deposits deve ser um número (dígitos e ponto decimal, ex.: 125.50)')
+    // …an unknown customer is known only once processed: accepted, then logged as an error.
     const unknownCuid = await postback({ secret, event: 'deposit', cuid: 'ghost', amount: 5, txn_id: 'g' })
-    assert.equal(unknownCuid.body.error.message, 'Unknown customer "ghost": register the customer first')
+    assert.equal(unknownCuid.status, 202)
+    await postbacksProcessed()
 
     const customer = await db.from('customers').where({ organization_id: orgId, cuid: 'pb-1' }).first()
     assert.equal(customer.attribution_source, 'explicit')
@@ -134,11 +156,15 @@ test.group('Customers: inbound postback', () => {
     const log = await client.get('/api/v1/customers/postback-log').qs({ limit: 50 }).bearerToken(tenant.token)
     log.assertStatus(200)
     const entries = log.body().data
-    assert.lengthOf(entries, 8)
+    assert.lengthOf(entries, 9)
     assert.notInclude(JSON.stringify(entries), secret)
     assert.deepEqual(
       entries.map((entry: any) => entry.outcome),
-      ['error', 'error', 'error', 'created', 'duplicate', 'created', 'created', 'created']
+      ['error', 'error', 'error', 'error', 'created', 'duplicate', 'created', 'created', 'created']
+    )
+    assert.deepEqual(
+      entries.map((entry: any) => entry.status),
+      [422, 422, 422, 422, 200, 200, 200, 200, 200]
     )
     const jsonEntry = entries.find((entry: any) => entry.txnId === 'dep-1' && entry.outcome === 'created')
     assert.equal(jsonEntry.method, 'POST')
