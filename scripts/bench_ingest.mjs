@@ -66,6 +66,8 @@ const HEADER = [
 ]
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US')
+/** The machine's 1-minute load average (shared machine: every figure is printed with it). */
+const load = () => `load ${loadavg()[0].toFixed(1)}`
 const day = (offset) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10)
 
 /** Activity row `i` of a path (`prefix`): deterministic, so a replay sends exactly the same values. */
@@ -157,7 +159,7 @@ try {
   }
   let seconds = (Date.now() - started) / 1000
   console.log(
-    `customers: ${fmt(CUSTOMERS)} registered through the batch API in ${seconds.toFixed(1)} s (${fmt(CUSTOMERS / seconds)} rows/s)`
+    `customers: ${fmt(CUSTOMERS)} registered through the batch API in ${seconds.toFixed(1)} s (${fmt(CUSTOMERS / seconds)} rows/s; ${load()})`
   )
 
   // ---- 2a. activity through the batch API, two calls in flight ----
@@ -182,7 +184,9 @@ try {
     return { elapsed, rate: ROWS / elapsed }
   }
   const apiRun = await sendAll('api', 'created')
-  console.log(`batch API: ${fmt(ROWS)} activity rows in ${apiRun.elapsed.toFixed(1)} s → ${fmt(apiRun.rate)} rows/s`)
+  console.log(
+    `batch API: ${fmt(ROWS)} activity rows in ${apiRun.elapsed.toFixed(1)} s → ${fmt(apiRun.rate)} rows/s (${load()})`
+  )
 
   // ---- 2b. activity through CSV imports ----
   const files = []
@@ -234,7 +238,7 @@ try {
   }
   const csvRun = await importAll(ROWS)
   console.log(
-    `CSV import: ${fmt(ROWS)} activity rows in ${files.length} files in ${csvRun.elapsed.toFixed(1)} s → ${fmt(csvRun.rate)} rows/s`
+    `CSV import: ${fmt(ROWS)} activity rows in ${files.length} files in ${csvRun.elapsed.toFixed(1)} s → ${fmt(csvRun.rate)} rows/s (${load()})`
   )
 
   // ---- 3. replay everything; nothing may change ----
@@ -252,11 +256,11 @@ try {
   const before = await sums()
   const apiReplay = await sendAll('api', 'duplicate')
   console.log(
-    `replay by batch API: ${fmt(ROWS)} rows in ${apiReplay.elapsed.toFixed(1)} s → ${fmt(apiReplay.rate)} rows/s (all duplicates)`
+    `replay by batch API: ${fmt(ROWS)} rows in ${apiReplay.elapsed.toFixed(1)} s → ${fmt(apiReplay.rate)} rows/s (all duplicates; ${load()})`
   )
   const csvReplay = await importAll(0)
   console.log(
-    `replay by CSV: ${fmt(ROWS)} rows in ${csvReplay.elapsed.toFixed(1)} s → ${fmt(csvReplay.rate)} rows/s (all duplicates)`
+    `replay by CSV: ${fmt(ROWS)} rows in ${csvReplay.elapsed.toFixed(1)} s → ${fmt(csvReplay.rate)} rows/s (all duplicates; ${load()})`
   )
   const after = await sums()
   console.log(`sums: ${JSON.stringify(after)}`)
@@ -318,7 +322,7 @@ try {
     "SELECT count(*) AS n FROM (SELECT txn_id FROM customer_activity WHERE txn_id LIKE 'pb-%' GROUP BY txn_id HAVING count(*) > 1) d"
   )
   console.log(
-    `postback: ${fmt(result.requests.average)} events/s (${fmt(result.requests.total)} in ${result.duration} s, ${CONNECTIONS} connections), latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; statuses ${JSON.stringify(statuses)}; errors ${result.errors}, timeouts ${result.timeouts}`
+    `postback: ${fmt(result.requests.average)} events/s (${fmt(result.requests.total)} in ${result.duration} s, ${CONNECTIONS} connections), latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; statuses ${JSON.stringify(statuses)}; errors ${result.errors}, timeouts ${result.timeouts}; ${load()}`
   )
   console.log(
     `postback processing: ${fmt(processedRows[0].n)} events logged with their outcome; the inbox emptied ${drained.toFixed(1)} s after the load ended`
@@ -341,13 +345,15 @@ try {
       requests: [{ setupRequest: (request) => ({ ...request, path: `/?txn=b-${n++}&amount=10.5` }) }],
     })
     console.log(
-      `baseline (node:http + one pg INSERT per request): ${fmt(base.requests.average)} req/s, p50 ${base.latency.p50} ms, p99 ${base.latency.p99} ms — postback/baseline ${(result.requests.average / base.requests.average).toFixed(2)}×`
+      `baseline (node:http + one pg INSERT per request): ${fmt(base.requests.average)} req/s, p50 ${base.latency.p50} ms, p99 ${base.latency.p99} ms — postback/baseline ${(result.requests.average / base.requests.average).toFixed(2)}× (${load()})`
     )
   } finally {
     await baseline.stop()
   }
-  const load = loadavg()
-  console.log(`load average during the run: ${load.map((value) => value.toFixed(1)).join(', ')} (2 cores)`)
+  const averages = loadavg()
+  console.log(
+    `load average at the end (1, 5, 15 min): ${averages.map((value) => value.toFixed(1)).join(', ')} (2 cores)`
+  )
   console.log(
     `aims: batch API ≥ 20,000 rows/s: ${apiRun.rate >= 20_000 ? 'met' : 'NOT met'} (${fmt(apiRun.rate)}); postback ≥ 3,000 events/s: ${result.requests.average >= 3000 ? 'met' : 'NOT met'}; p99 ≤ 50 ms: ${result.latency.p99 <= 50 ? 'met' : 'NOT met'}`
   )
