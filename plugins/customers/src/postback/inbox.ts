@@ -58,8 +58,6 @@ export class InboxWriter {
   private inFlight = 0
   private scheduled = false
   private pool: pg.Pool | null = null
-  /** Test hook: make the next inserts fail. */
-  failNext = 0
   stats = { batches: 0, events: 0, failedBatches: 0 }
 
   constructor(
@@ -113,10 +111,6 @@ export class InboxWriter {
   private async insert(batch: Waiting[]) {
     const columns = COLUMNS.map(([, , value]) => batch.map((waiting) => value(waiting.event)))
     try {
-      if (this.failNext > 0) {
-        this.failNext--
-        throw new Error('postback inbox insert failed (test)')
-      }
       await this.connection().query(INSERT, columns)
       this.stats.batches++
       this.stats.events += batch.length
