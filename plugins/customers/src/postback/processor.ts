@@ -54,9 +54,12 @@ export async function timezoneOf(organizationId: number, client?: TransactionCli
   return timezone
 }
 
+/** Errors that are not the event's fault: the operator may send it again. */
+const RETRYABLE = new Set(['busy', 'processing_failed'])
+
 /** The HTTP status an outcome stands for (kept in the log). */
 export function statusOf(result: RowResult): number {
-  if (result.status === 'error') return result.error?.key === 'busy' ? 503 : 422
+  if (result.status === 'error') return RETRYABLE.has(result.error?.key ?? '') ? 503 : 422
   return 200
 }
 
@@ -210,17 +213,24 @@ export class PostbackProcessor {
 
   /** An event that failed alone: counted; after MAX_ATTEMPTS it leaves the inbox, logged as failed. */
   private async failed(id: string) {
-    await db.transaction(async (trx) => {
-      const { rows } = await sql(
-        trx,
-        'UPDATE customer_postback_inbox SET attempts = attempts + 1 WHERE id = ? RETURNING *',
-        [id]
-      )
-      const row = rows[0] as InboxRow | undefined
-      if (!row || row.attempts < MAX_ATTEMPTS) return
-      await sql(trx, 'DELETE FROM customer_postback_inbox WHERE id = ?', [id])
-      await this.log(trx, [row], [{ status: 'error', id: null, customerId: null, error: { key: 'busy' } }])
-    })
+    const { rows } = await sql(
+      db.connection(),
+      'UPDATE customer_postback_inbox SET attempts = attempts + 1 WHERE id = ? RETURNING *',
+      [id]
+    )
+    const row = rows[0] as InboxRow | undefined
+    if (!row || row.attempts < MAX_ATTEMPTS) return
+    const failure: RowResult = { status: 'error', id: null, customerId: null, error: { key: 'processing_failed' } }
+    try {
+      await db.transaction(async (trx) => {
+        await sql(trx, 'DELETE FROM customer_postback_inbox WHERE id = ?', [id])
+        await this.log(trx, [row], [failure])
+      })
+    } catch (error) {
+      // Not even its log line can be written: out of the inbox rather than retried for ever.
+      logger.error({ err: error, event: row }, 'customers: postback event dropped after repeated failures')
+      await sql(db.connection(), 'DELETE FROM customer_postback_inbox WHERE id = ?', [id])
+    }
   }
 
   private async ingest(trx: TransactionClientContract, batch: InboxRow[]) {

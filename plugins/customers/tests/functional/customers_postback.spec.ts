@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { addUser } from '@affix/core/testing'
+import { postbackProcessor } from '../../src/postback/handler.js'
 import { affiliate, campaign, daysAgo, organization, postbacksProcessed } from './helpers.js'
 
 /*
@@ -177,6 +178,70 @@ test.group('Customers: inbound postback', () => {
     assert.lengthOf(search.body().data, 1)
     assert.equal(search.body().data[0].message, 'Unknown customer "ghost": register the customer first')
   })
+
+  test('an event that keeps failing is retried, then logged as failed; the events around it are not held back', async ({
+    client,
+    assert,
+  }) => {
+    const { tenant, orgId } = await organization()
+    const secret = await secretFor(client, tenant.token)
+    // A fault only the event named "poison" meets: writing its outcome fails (its failure line is let through).
+    await db.rawQuery(`CREATE FUNCTION customers_test_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.cuid = 'poison' AND NEW.status <> 503 THEN RAISE EXCEPTION 'poisoned event'; END IF;
+        RETURN NEW;
+      END $$`)
+    await db.rawQuery(
+      'CREATE TRIGGER customers_test_poison BEFORE INSERT ON customer_postback_log FOR EACH ROW EXECUTE FUNCTION customers_test_poison()'
+    )
+    try {
+      for (const cuid of ['first', 'poison', 'last'])
+        assert.equal((await postback({ secret, event: 'registration', cuid })).status, 202)
+      const logged = async () =>
+        await db
+          .from('customer_postback_log')
+          .where('organization_id', orgId)
+          .orderBy('id')
+          .select('cuid', 'outcome', 'status', 'message')
+      const deadline = Date.now() + 15_000
+      while ((await logged()).length < 2) {
+        if (Date.now() > deadline) throw new Error('the healthy events were held back')
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      assert.deepEqual((await logged()).map((row) => `${row.cuid}:${row.outcome}`).sort(), [
+        'first:created',
+        'last:created',
+      ])
+      const waiting = await db
+        .from('customer_postback_inbox')
+        .where('organization_id', orgId)
+        .select('cuid', 'attempts')
+      assert.lengthOf(waiting, 1)
+      assert.equal(waiting[0].cuid, 'poison')
+      assert.isAtLeast(waiting[0].attempts, 1)
+
+      // Tried again on each run (the minutely job, or the next accepted group) until the fifth attempt.
+      let runs = 0
+      while ((await db.from('customer_postback_inbox').where('organization_id', orgId).count('* as n'))[0].n > 0) {
+        assert.isBelow(runs++, 5, 'the event leaves the inbox after 5 attempts')
+        await postbackProcessor().runNow()
+      }
+      const poison = (await logged()).find((row) => row.cuid === 'poison')
+      assert.deepInclude(poison, {
+        outcome: 'error',
+        status: 503,
+        message: 'The event could not be processed after several attempts; send it again',
+      })
+      const stored = await db.from('customers').where('organization_id', orgId).orderBy('cuid').select('cuid')
+      assert.deepEqual(
+        stored.map((row) => row.cuid),
+        ['first', 'last']
+      )
+    } finally {
+      await db.rawQuery('DROP TRIGGER IF EXISTS customers_test_poison ON customer_postback_log')
+      await db.rawQuery('DROP FUNCTION IF EXISTS customers_test_poison()')
+    }
+  }).timeout(60_000)
 
   test('a postback for an organisation that switched the plugin off answers 404 and stores nothing', async ({
     client,
