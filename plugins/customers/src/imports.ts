@@ -3,8 +3,9 @@
  * progress, cancel, failed-rows file in the uploader's language). Each chunk goes through the
  * same ingest service as the batch API and the postback, inside the import's transaction, so
  * the good rows of the whole file commit together or not at all. A row already stored with
- * the same values is reported in the failed-rows file as a duplicate (importing a file twice
- * writes nothing the second time); a changed row is a correction and counts as imported.
+ * the same values is a duplicate: skipped, neither imported nor failed (importing a file
+ * twice writes nothing the second time and still completes); a changed row is a correction
+ * and counts as imported.
  */
 import { defineImportType, type ImportFailure, type ImportJob, type ImportRow } from '@affix/core/kernel'
 import { organizationPreferences } from '@affix/core/kernel'
@@ -29,7 +30,7 @@ function outcome(rows: ImportRow[], results: RowResult[], job: ImportJob) {
   let imported = 0
   results.forEach((result, index) => {
     if (result.status === 'created' || result.status === 'updated') imported++
-    else if (result.status === 'duplicate') failures.push({ ...rows[index], error: job.t('customers.rows.duplicate') })
+    else if (result.status === 'duplicate') return
     else
       failures.push({ ...rows[index], error: job.t(`customers.rows.${result.error!.key}`, result.error!.data ?? {}) })
   })

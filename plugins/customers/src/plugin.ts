@@ -13,7 +13,7 @@ import { customersRoutes } from './routes.js'
 import { CUSTOMER_EVENTS } from './events.js'
 import { campaignHasCustomers } from './contracts.js'
 import { activityImport, customerImport, fxRateImport } from './imports.js'
-import { closePostbackWriter, POSTBACK_PREFIX, postbackRoute } from './postback/handler.js'
+import { closePostbacks, POSTBACK_PREFIX, postbackProcessor, postbackRoute } from './postback/handler.js'
 import { closeConversionCounters } from './ingest/caps.js'
 import { seedCustomers } from './seed.js'
 
@@ -37,11 +37,18 @@ export default definePlugin({
     partitions: async () => {
       await db.rawQuery('SELECT customers_ensure_postback_log_partitions(3)')
     },
+    // Accepted postbacks left in the inbox by a process that stopped, or accepted by another node.
+    'postback-inbox': async () => {
+      await postbackProcessor().runNow()
+    },
   },
-  cron: [{ job: 'partitions', schedule: '23 3 * * *' }],
+  cron: [
+    { job: 'partitions', schedule: '23 3 * * *' },
+    { job: 'postback-inbox', schedule: '* * * * *' },
+  ],
   seed: seedCustomers,
   async onShutdown() {
-    await closePostbackWriter()
+    await closePostbacks()
     await closeConversionCounters()
   },
   // Reads are the reports core declares (report.customer, report.activity, report.conversion).

@@ -180,7 +180,7 @@ export const en = {
       title_activity: 'Import activity',
       title_fx_rates: 'Import FX rates',
       help_customers:
-        'One player per row (cuid required). Rows already stored are answered as duplicates; a bad row is refused with its reason and the others are kept. CSV only, at most 10 MB.',
+        'One player per row (cuid required). Rows already stored with the same values are skipped (neither imported nor failed); a bad row is refused with its reason and the others are kept. CSV only, at most 10 MB.',
       help_activity:
         'One activity row per line (cuid and date required; txn_id makes a row unique). Sending a row again changes nothing; new values correct it. CSV only, at most 10 MB.',
       help_fx_rates: 'One rate per row: from, to, date, rate (1 from = rate to). An existing rate is replaced.',

@@ -181,7 +181,7 @@ export const pt = {
       title_activity: 'Importar atividade',
       title_fx_rates: 'Importar taxas de câmbio',
       help_customers:
-        'Um jogador por linha (cuid obrigatório). Linhas já registradas são respondidas como duplicadas; uma linha inválida é recusada com o motivo e as demais são mantidas. Só CSV, no máximo 10 MB.',
+        'Um jogador por linha (cuid obrigatório). Linhas já registradas com os mesmos valores são ignoradas (nem importadas nem com falha); uma linha inválida é recusada com o motivo e as demais são mantidas. Só CSV, no máximo 10 MB.',
       help_activity:
         'Uma linha de atividade por linha (cuid e date obrigatórios; txn_id torna a linha única). Reenviar uma linha não muda nada; valores novos a corrigem. Só CSV, no máximo 10 MB.',
       help_fx_rates: 'Uma taxa por linha: from, to, date, rate (1 from = rate to). Uma taxa existente é substituída.',

@@ -182,7 +182,7 @@ export const tr = {
       title_activity: 'Etkinliği içe aktar',
       title_fx_rates: 'Döviz kurlarını içe aktar',
       help_customers:
-        'Her satırda bir oyuncu (cuid zorunlu). Zaten kayıtlı satırlar yinelenen olarak yanıtlanır; hatalı bir satır nedeniyle reddedilir, diğerleri korunur. Yalnızca CSV, en fazla 10 MB.',
+        'Her satırda bir oyuncu (cuid zorunlu). Aynı değerlerle zaten kayıtlı satırlar atlanır (ne içe aktarılmış ne de hatalı sayılır); hatalı bir satır nedeniyle reddedilir, diğerleri korunur. Yalnızca CSV, en fazla 10 MB.',
       help_activity:
         'Her satırda bir etkinlik satırı (cuid ve date zorunlu; txn_id satırı benzersiz kılar). Bir satırı yeniden göndermek hiçbir şeyi değiştirmez; yeni değerler onu düzeltir. Yalnızca CSV, en fazla 10 MB.',
       help_fx_rates: 'Her satırda bir kur: from, to, date, rate (1 from = rate to). Var olan kur değiştirilir.',

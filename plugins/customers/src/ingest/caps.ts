@@ -94,16 +94,44 @@ export interface CapDecision {
 /** Keeps day buckets of late events alive for a while (an ended bucket would otherwise expire at once). */
 const LATE_EVENT_MS = 40 * 86_400_000
 
+type Buckets = ReturnType<typeof capPeriods>
+
+/*
+ * The buckets of a date and of an instant, memoised: a batch asks for thousands of events
+ * that fall on a few dates and hours, and working them out in a zone is the dear part.
+ */
+const dateBuckets = new Map<string, Buckets>()
+function bucketsOfDate(date: string, timezone: string): Buckets {
+  const key = `${timezone}|${date}`
+  let buckets = dateBuckets.get(key)
+  if (!buckets) {
+    if (dateBuckets.size > 5000) dateBuckets.clear()
+    buckets = capPeriods(DateTime.fromISO(date, { zone: timezone }).set({ hour: 12 }).toJSDate(), timezone)
+    dateBuckets.set(key, buckets)
+  }
+  return buckets
+}
+
+const instantBuckets = new Map<string, Buckets>()
+function bucketsOfInstant(instant: Date, timezone: string): Buckets {
+  const time = instant.getTime()
+  // Keyed by the UTC hour; a zone whose hours start at :30 or :45 is checked against the bucket's bounds.
+  const key = `${timezone}|${Math.floor(time / 3_600_000)}`
+  const hit = instantBuckets.get(key)
+  if (hit && hit.hourly.startsAt!.getTime() <= time && time < hit.hourly.endsAt!.getTime()) return hit
+  if (instantBuckets.size > 5000) instantBuckets.clear()
+  const buckets = capPeriods(instant, timezone)
+  instantBuckets.set(key, buckets)
+  return buckets
+}
+
 function checksFor(conversion: CountedConversion, caps: CapRule[], timezone: string, now: number) {
   const checks: CapCheck[] = []
   const rules: CapRule[] = []
   const applicable = caps.filter((cap) => VARIABLES[conversion.type].includes(cap.variable))
   if (!applicable.length) return { checks, rules }
-  const byDate = capPeriods(
-    DateTime.fromISO(conversion.date, { zone: timezone }).set({ hour: 12 }).toJSDate(),
-    timezone
-  )
-  const byInstant = capPeriods(conversion.instant, timezone)
+  const byDate = bucketsOfDate(conversion.date, timezone)
+  const byInstant = bucketsOfInstant(conversion.instant, timezone)
   for (const cap of applicable) {
     for (const period of CAP_PERIODS) {
       const limit = cap.limits[period]

@@ -47,6 +47,8 @@ export interface DateContext {
   latestActivityDate: string
   /** Plain dates this batch already found valid. */
   checkedDates: Set<string>
+  /** Plain registration dates this batch already read: the end of that day in the zone. */
+  registrationDays: Map<string, Date>
 }
 
 export function dateContext(timezone: string, now = new Date()): DateContext {
@@ -58,6 +60,7 @@ export function dateContext(timezone: string, now = new Date()): DateContext {
     today: local.toISODate()!,
     latestActivityDate: local.plus({ days: ACTIVITY_FUTURE_DAYS }).toISODate()!,
     checkedDates: new Set(),
+    registrationDays: new Map(),
   }
 }
 
@@ -191,6 +194,9 @@ export function activityDate(value: unknown, context: DateContext): string {
 export function registrationMoment(value: unknown, context: DateContext): { at: Date; on: string } {
   const raw = text(value, 'date', 40)
   if (raw === null) return { at: context.now, on: context.today }
+  // A batch of registrations repeats a few plain dates: the zone arithmetic once per date.
+  const dayEnd = context.registrationDays.get(raw)
+  if (dayEnd) return { at: dayEnd.getTime() > context.now.getTime() ? context.now : dayEnd, on: raw }
   const parsed = parseMoment(raw, context.timezone)
   if (!parsed) return refuse('invalid_date', { field: 'date' })
   const on = parsed.instant.toISODate()!
@@ -198,6 +204,7 @@ export function registrationMoment(value: unknown, context: DateContext): { at: 
   if (parsed.dateOnly) {
     if (on > context.today) refuse('registration_in_future', {})
     const end = parsed.instant.endOf('day').toJSDate()
+    if (raw === on) context.registrationDays.set(raw, end)
     return { at: end.getTime() > context.now.getTime() ? context.now : end, on }
   }
   const at = parsed.instant.toJSDate()

@@ -30,7 +30,7 @@ import {
   type RegistrationRow,
   type RowError,
 } from './rows.js'
-import { sql } from '../sql.js'
+import { plainArray, sql, textArray } from '../sql.js'
 
 export type RowStatus = 'created' | 'updated' | 'duplicate' | 'error'
 
@@ -359,7 +359,7 @@ async function loadCustomers(
             (SELECT EXISTS (SELECT 1 FROM customer_reassignments WHERE organization_id = ?)) AS organization_reassigns
        FROM unnest(?::text[]) AS k(cuid)
        CROSS JOIN LATERAL (SELECT * FROM customers c WHERE c.organization_id = ? AND c.cuid = k.cuid OFFSET 0) c`,
-    [options.organizationId, cuids, options.organizationId]
+    [options.organizationId, textArray(cuids), options.organizationId]
   )
   const moves = new Map<number, Array<{ from: string; affiliateId: number }>>()
   if (found.length && found[0].organization_reassigns) {
@@ -517,18 +517,18 @@ async function activityRound(
     [
       organizationId,
       options.source,
-      items.map((item) => item.customer.id),
-      items.map((item) => item.customer.brandId),
-      items.map((item) => item.customer.campaignId),
-      items.map((item) => item.affiliateId),
-      items.map((item) => item.row.date),
-      items.map((item) => item.row.txnId),
-      items.map((item) => item.currency),
-      ...AMOUNT_FIELDS.map((field) => items.map((item) => item.row.amounts[field])),
-      items.map((item) => item.row.depositCount),
-      items.map((item) => item.row.betCount),
-      items.map((item) => item.row.ftd),
-      items.map((item) => item.customer.status === 'fraud'),
+      plainArray(items.map((item) => item.customer.id)),
+      plainArray(items.map((item) => item.customer.brandId)),
+      plainArray(items.map((item) => item.customer.campaignId)),
+      plainArray(items.map((item) => item.affiliateId)),
+      plainArray(items.map((item) => item.row.date)),
+      textArray(items.map((item) => item.row.txnId)),
+      textArray(items.map((item) => item.currency)),
+      ...AMOUNT_FIELDS.map((field) => plainArray(items.map((item) => item.row.amounts[field]))),
+      plainArray(items.map((item) => item.row.depositCount)),
+      plainArray(items.map((item) => item.row.betCount)),
+      plainArray(items.map((item) => item.row.ftd)),
+      plainArray(items.map((item) => item.customer.status === 'fraud')),
     ]
   )
   const byKey = new Map<string, number>()
@@ -558,7 +558,11 @@ async function activityRound(
         `SELECT ${STORED_COLUMNS} FROM unnest(?::int[], ?::text[]) AS k(brand_id, txn_id)
            CROSS JOIN LATERAL (SELECT * FROM customer_activity a
                                 WHERE a.organization_id = ? AND a.brand_id = k.brand_id AND a.txn_id = k.txn_id OFFSET 0) a`,
-        [byTxn.map((item) => item.customer.brandId), byTxn.map((item) => item.row.txnId), organizationId]
+        [
+          plainArray(byTxn.map((item) => item.customer.brandId)),
+          textArray(byTxn.map((item) => item.row.txnId)),
+          organizationId,
+        ]
       ).then((result) => result.rows)
     : []
   const dailyRows: any[] = daily.length
@@ -567,7 +571,7 @@ async function activityRound(
         `SELECT ${STORED_COLUMNS} FROM unnest(?::bigint[], ?::date[]) AS k(customer_id, date)
            CROSS JOIN LATERAL (SELECT * FROM customer_activity a
                                 WHERE a.customer_id = k.customer_id AND a.date = k.date AND a.txn_id IS NULL OFFSET 0) a`,
-        [daily.map((item) => item.customer.id), daily.map((item) => item.row.date)]
+        [plainArray(daily.map((item) => item.customer.id)), plainArray(daily.map((item) => item.row.date))]
       ).then((result) => result.rows)
     : []
   const stored = new Map<string, any>()

@@ -3,13 +3,16 @@
  * route, answered before AdonisJS: no router, session or body parser on this hot path).
  *
  * - secret: the organisation's postback secret (`secret` parameter or `X-Affix-Secret`
- *   header); wrong or missing → 401, never logged (it names no organisation);
+ *   header), checked against an in-process cache that a rotation clears on every node; wrong
+ *   or missing → 401, never logged (it names no organisation);
  * - event: registration | ftd | deposit | activity, with cid, cuid, amount, currency,
  *   txn_id, b1…b9 and the activity columns; POST bodies may be form-encoded or JSON;
- * - the event goes through the ingest service in a group commit (writer.ts) and is answered
- *   once stored: 200 created | updated | duplicate, 422 with the reason, 503 if it could not
- *   be stored (retry: the same txn_id is never counted twice);
- * - every answered event is in the inbound log with its parameters (the secret removed).
+ * - the event is read as the ingest reads it (same checks): a bad one is answered 422 with
+ *   the reason; a good one is stored in the inbox (inbox.ts, group commit) and answered
+ *   202 `accepted` once committed, 503 if it could not be stored (retry: the same txn_id is
+ *   never counted twice). The processor (processor.ts) then takes it through the ingest
+ *   service, and the inbound log shows its outcome (created, updated, duplicate or the
+ *   error) with its parameters, the secret removed.
  * Messages follow `lang` or Accept-Language (en, pt, tr).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -17,10 +20,17 @@ import i18nManager from '@adonisjs/i18n/services/main'
 import { onInvalidation, pluginEnabledFor } from '@affix/core/kernel'
 import { clientIp } from '@affix/tracking/contracts'
 import { ACTIVITY_COLUMNS, CUSTOMER_COLUMNS } from '../constants.js'
-import type { RowError } from '../ingest/rows.js'
-import type { RowResult } from '../ingest/service.js'
+import {
+  attempt,
+  dateContext,
+  readActivity,
+  readRegistration,
+  type DateContext,
+  type RowError,
+} from '../ingest/rows.js'
 import { organizationOfSecret } from './secret.js'
-import { PostbackWriter, statusOf, type PostbackEvent } from './writer.js'
+import { InboxWriter, type InboxEvent } from './inbox.js'
+import { PostbackProcessor, timezoneOf } from './processor.js'
 
 export const POSTBACK_PREFIX = '/pb/'
 const MAX_BODY_BYTES = 64 * 1024
@@ -32,16 +42,27 @@ function translate(locale: string, error: RowError) {
   return i18n.t(`customers.rows.${error.key}`, error.data ?? {})
 }
 
-let writer: PostbackWriter | null = null
-export function postbackWriter() {
-  writer ??= new PostbackWriter((error) => translate('en', error), 1000, 4)
-  return writer
+let processor: PostbackProcessor | null = null
+let inbox: InboxWriter | null = null
+
+export function postbackProcessor() {
+  processor ??= new PostbackProcessor((error) => translate('en', error))
+  return processor
 }
 
-export async function closePostbackWriter() {
-  const closing = writer
-  writer = null
-  await closing?.close()
+export function postbackInbox() {
+  inbox ??= new InboxWriter(() => postbackProcessor().wake())
+  return inbox
+}
+
+/** Shutdown: answer the queued requests (their rows committed), then let the batch in progress finish. */
+export async function closePostbacks() {
+  const closingInbox = inbox
+  inbox = null
+  await closingInbox?.close()
+  const closingProcessor = processor
+  processor = null
+  await closingProcessor?.close()
 }
 
 const enabled = new Map<number, { on: boolean; until: number }>()
@@ -121,27 +142,35 @@ function pick(params: Record<string, string>, columns: readonly string[]) {
   return row
 }
 
+type EventRow = Pick<InboxEvent, 'kind' | 'row' | 'refused'>
+
 /** The event as an ingest row, or why it is refused before the ingest. */
 export function eventRow(
   event: string | null,
   params: Record<string, string>,
-  receivedAt = new Date()
-): Omit<PostbackEvent, 'organizationId' | 'log'> {
-  const refused = (key: string, data?: Record<string, unknown>) => ({
-    kind: 'refused' as const,
+  receivedAt: Date,
+  /** The organisation's local date when the event arrived: the date of activity sent without one. */
+  today: string
+): EventRow {
+  const refused = (key: string, data?: Record<string, unknown>): EventRow => ({
+    kind: 'refused',
     row: null,
     refused: { key, data },
   })
   switch (event) {
-    case 'registration':
-      return { kind: 'registration', row: pick(params, CUSTOMER_COLUMNS) }
+    case 'registration': {
+      const row = pick(params, CUSTOMER_COLUMNS)
+      // Without a date the customer registered when the event arrived (not when it is processed).
+      row.date ??= receivedAt.toISOString()
+      return { kind: 'registration', row, refused: null }
+    }
     case 'ftd':
     case 'deposit': {
       if (!params.txn_id) return refused('txn_required', { event })
       if (params.amount === undefined || params.amount === '') return refused('required', { field: 'amount' })
       const row = pick(params, ['cuid', 'date', 'txn_id', 'brand_id'])
       // Without a date the event counts on the day it arrives (organisation zone).
-      row.date ??= receivedAt.toISOString()
+      row.date ??= today
       if (params.curr || params.currency) row.curr = params.curr || params.currency
       row.deposits = params.amount
       row.deposit_count = 1
@@ -149,17 +178,44 @@ export function eventRow(
         row.ftd = 1
         row.ftd_amount = params.amount
       }
-      return { kind: 'activity', row }
+      return { kind: 'activity', row, refused: null }
     }
     case 'activity': {
       const row = pick(params, ACTIVITY_COLUMNS)
-      row.date ??= receivedAt.toISOString()
+      row.date ??= today
       if (row.deposits === undefined && params.amount) row.deposits = params.amount
-      return { kind: 'activity', row }
+      return { kind: 'activity', row, refused: null }
     }
     default:
       return refused('unknown_event', { events: 'registration, ftd, deposit, activity' })
   }
+}
+
+/**
+ * The date context of an organisation's zone for the second an event arrived: computing a
+ * zone's local date is the dearest part of reading an event, and thousands arrive per second.
+ */
+const contexts = new Map<string, DateContext>()
+function contextAt(timezone: string, receivedAt: Date): DateContext {
+  const second = Math.floor(receivedAt.getTime() / 1000)
+  const key = `${timezone}@${second}`
+  let context = contexts.get(key)
+  if (!context) {
+    if (contexts.size > 100) contexts.clear()
+    context = dateContext(timezone, new Date(second * 1000))
+    contexts.set(key, context)
+  }
+  return context
+}
+
+/** The ingest's own checks of a row (no database): a bad row is refused before it is accepted. */
+function checked(prepared: EventRow, context: DateContext): EventRow {
+  if (prepared.kind === 'refused') return prepared
+  const read =
+    prepared.kind === 'registration'
+      ? attempt(() => readRegistration(prepared.row, context))
+      : attempt(() => readActivity(prepared.row, context))
+  return read.ok ? prepared : { kind: 'refused', row: null, refused: read.error }
 }
 
 function localeOf(request: IncomingMessage, params: Record<string, string> | null) {
@@ -187,41 +243,31 @@ export async function postbackRoute(request: IncomingMessage, response: ServerRe
     logged[name.slice(0, 40)] = value.slice(0, 255)
   }
   const event = params.event?.trim().toLowerCase() || null
-  const prepared = eventRow(event, params, receivedAt)
-  let result: RowResult
+  const context = contextAt(await timezoneOf(organizationId), receivedAt)
+  const prepared = checked(eventRow(event, params, receivedAt, context.today), context)
   try {
-    result = await postbackWriter().write({
+    await postbackInbox().write({
       ...prepared,
       organizationId,
-      log: {
-        receivedAt,
-        ip: clientIp(request),
-        method: request.method ?? 'GET',
-        event,
-        params: logged,
-        cuid: params.cuid ?? null,
-        txnId: params.txn_id ?? null,
-      },
+      receivedAt,
+      ip: clientIp(request),
+      method: request.method ?? 'GET',
+      event,
+      params: logged,
+      cuid: params.cuid ?? null,
+      txnId: params.txn_id ?? null,
     })
   } catch {
     return failure(response, 503, t('postback_unavailable'), 'unavailable')
   }
-  const status = statusOf(result)
-  if (result.status === 'error') {
-    const message = translate(locale, result.error!)
-    return send(response, status, {
+  if (prepared.kind === 'refused') {
+    return send(response, 422, {
       success: false,
       data: null,
-      error: { message, code: result.error!.key },
-      status,
+      error: { message: translate(locale, prepared.refused!), code: prepared.refused!.key },
+      status: 422,
       type: 'validation',
     })
   }
-  send(response, 200, {
-    success: true,
-    data: { outcome: result.status, id: result.id, customerId: result.customerId },
-    error: null,
-    status: 200,
-    type: null,
-  })
+  send(response, 202, { success: true, data: { outcome: 'accepted' }, error: null, status: 202, type: null })
 }

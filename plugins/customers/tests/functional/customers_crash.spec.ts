@@ -7,8 +7,10 @@ import pg from 'pg'
 /*
  * Crash test: a real server process is SIGKILLed (1) while the postback and the batch API are
  * under load, and (2) in the middle of a 100,000-row CSV import (the upload limit). Every
- * event or row acknowledged before the kill is stored, nothing is stored twice, and after a
- * restart the import runs again from scratch to completion and replays add nothing.
+ * event or row acknowledged before the kill is stored (a postback acknowledged but not yet
+ * processed is in the inbox, and is processed after the restart without anyone sending
+ * anything), nothing is stored twice, and after a restart the import runs again from scratch
+ * to completion and replays add nothing.
  */
 const CORE = fileURLToPath(new URL('../../../../core/', import.meta.url))
 const PG_BASE = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
@@ -107,6 +109,7 @@ test.group('Customers: crash', () => {
 
       // ---- 1. kill under postback and batch load ----
       const acknowledged: string[] = []
+      const postbacksAcknowledged: string[] = []
       const batches: Array<Array<Record<string, unknown>>> = []
       let running = true
       let failures = 0
@@ -118,7 +121,7 @@ test.group('Customers: crash', () => {
             const response = await fetch(
               `${url}/pb/?secret=${secret}&event=deposit&cuid=crash-${sequence % CUSTOMERS}&txn_id=${txn}&amount=10&date=${day(1)}`
             )
-            if (response.status === 200) acknowledged.push(txn)
+            if (response.status === 202) postbacksAcknowledged.push(txn)
           } catch {
             failures++
             if (child.exitCode !== null || child.signalCode) return
@@ -152,8 +155,27 @@ test.group('Customers: crash', () => {
       await kill(child)
       running = false
       await Promise.all(workers)
-      assert.isAbove(acknowledged.length, 100, 'the load ran')
+      assert.isAbove(acknowledged.length, 100, 'the batch load ran')
+      assert.isAbove(postbacksAcknowledged.length, 100, 'the postback load ran')
       assert.isAbove(failures, 0, 'the kill interrupted requests in flight')
+      const inbox = async () => Number((await sql.query('SELECT count(*) AS n FROM customer_postback_inbox')).rows[0].n)
+      const postbacksStored = async () =>
+        Number(
+          (
+            await sql.query(
+              'SELECT count(DISTINCT txn_id) AS n FROM customer_activity WHERE txn_id = ANY($1::text[])',
+              [postbacksAcknowledged]
+            )
+          ).rows[0].n
+        )
+      // Each acknowledged postback is either ingested or still waiting in the inbox.
+      const waiting = await sql.query('SELECT txn_id FROM customer_postback_inbox')
+      const waitingTxns = new Set(waiting.rows.map((row) => row.txn_id as string))
+      assert.equal(
+        (await postbacksStored()) + postbacksAcknowledged.filter((txn) => waitingTxns.has(txn)).length,
+        postbacksAcknowledged.length,
+        'every acknowledged postback is ingested or in the inbox'
+      )
       const stored = async (txns: string[]) =>
         Number(
           (
@@ -171,6 +193,7 @@ test.group('Customers: crash', () => {
 
       // ---- 2. kill during a 100,000-row import; the restart runs it again from scratch ----
       child = await start(port)
+      const restartedAt = Date.now()
       const lines = ['cuid,date,txn_id,deposits,bets']
       for (let i = 0; i < 100_000; i++)
         lines.push(`crash-${i % CUSTOMERS},${day(3)},csv-${i},${i % 3 === 0 ? '7.5' : '0'},12.25`)
@@ -208,6 +231,24 @@ test.group('Customers: crash', () => {
       }
       assert.include(record, { status: 'completed', imported_rows: 100_000 })
       assert.equal(await csvRows(), 100_000)
+
+      // The postbacks left in the inbox by the kill: processed after the restart (the minutely job at the latest).
+      while ((await inbox()) > 0) {
+        if (Date.now() - restartedAt > 150_000) throw new Error(`${await inbox()} postbacks still in the inbox`)
+        await new Promise((resolve) => setTimeout(resolve, 250))
+      }
+      assert.equal(await postbacksStored(), postbacksAcknowledged.length, 'every acknowledged postback is stored')
+      assert.equal(
+        Number(
+          (
+            await sql.query(
+              "SELECT count(*) AS n FROM customer_postback_log WHERE txn_id LIKE 'pb-%' AND outcome = 'created'"
+            )
+          ).rows[0].n
+        ),
+        Number((await sql.query("SELECT count(*) AS n FROM customer_activity WHERE txn_id LIKE 'pb-%'")).rows[0].n),
+        'each stored postback is logged as created once'
+      )
 
       // ---- 3. the operator replays what was not acknowledged (and what was): nothing is stored twice ----
       const before = Number((await sql.query('SELECT count(*) AS n FROM customer_activity')).rows[0].n)

@@ -1,7 +1,15 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { parse } from 'csv-parse/sync'
-import { activityBatch, affiliate, campaign, daysAgo, organization, registerBatch } from './helpers.js'
+import {
+  activityBatch,
+  affiliate,
+  campaign,
+  daysAgo,
+  organization,
+  postbacksProcessed,
+  registerBatch,
+} from './helpers.js'
 
 /*
  * CSV imports (background jobs) and the promise of one code path: the same 10,000 rows sent
@@ -77,14 +85,35 @@ test.group('Customers: CSV imports', () => {
     const ftd = await db.from('customers').where({ organization_id: orgId, cuid: 'player-1001' }).first()
     assert.isNotNull(ftd.ftd_activity_id)
 
-    // The same file again: every row is a duplicate, nothing is written twice.
+    // The same file again: every row is a duplicate, skipped: nothing is written twice, and
+    // a duplicate is not a failure (the import completes, with no failed-rows file).
     const again = await finished(
       client,
       tenant.token,
       (await upload(client, tenant.token, '/api/v1/customers/activity/import', activitySample.text())).body().data.id
     )
-    assert.include(again, { status: 'failed', importedRows: 0, failedRows: 4 })
+    assert.include(again, {
+      status: 'completed',
+      processedRows: 4,
+      importedRows: 0,
+      failedRows: 0,
+      failedRowsUrl: null,
+    })
     assert.equal(Number((await db.from('customer_activity').where('organization_id', orgId).count('* as n'))[0].n), 4)
+    // Duplicates beside a new row: the new row is imported, the import completes.
+    const mixed = await finished(
+      client,
+      tenant.token,
+      (
+        await upload(
+          client,
+          tenant.token,
+          '/api/v1/customers/activity/import',
+          `${activitySample.text().trimEnd()}\nplayer-1001,${daysAgo(1)},mixed-1,BRL,0,0,0,0,0,12.5,0,0,0,0,0,0,3,\n`
+        )
+      ).body().data.id
+    )
+    assert.include(mixed, { status: 'completed', processedRows: 5, importedRows: 1, failedRows: 0 })
 
     const bad = [
       'cuid,date,deposits,deposit_count',
@@ -187,11 +216,22 @@ test.group('Customers: CSV imports', () => {
             const response = await fetch(toPostback(row))
             const body = (await response.json()) as any
             const outcome = body.data?.outcome ?? `error:${body.error?.message}`
+            if (response.status !== 202) throw new Error(`postback answered ${response.status}: ${outcome}`)
             outcomes[outcome] = (outcomes[outcome] ?? 0) + 1
           }
         })
       )
+      // Accepted, then processed: the log tells each event's outcome.
+      await postbacksProcessed(120_000)
       return outcomes
+    }
+    const logged = async () => {
+      const rows = await db
+        .from('customer_postback_log')
+        .where('organization_id', orgId)
+        .groupBy('outcome')
+        .select('outcome', db.raw('count(*)::int AS n'))
+      return Object.fromEntries(rows.map((row) => [row.outcome, row.n]))
     }
     const csvOf = (subset: typeof unique) =>
       [
@@ -209,7 +249,8 @@ test.group('Customers: CSV imports', () => {
     const third = Math.ceil(total / 3)
     const byApi = await activityBatch(client, tenant.token, unique.slice(0, third))
     assert.equal(byApi.body().data.summary.created, third)
-    assert.deepEqual(await send(unique.slice(third, 2 * third)), { created: third })
+    assert.deepEqual(await send(unique.slice(third, 2 * third)), { accepted: third })
+    assert.deepEqual(await logged(), { created: third })
     const byCsv = await importCsv(unique.slice(2 * third))
     assert.include(byCsv, { status: 'completed', importedRows: total - 2 * third })
     const sums = async () =>
@@ -232,9 +273,10 @@ test.group('Customers: CSV imports', () => {
     // …then all of them by each path: every row is a duplicate, nothing changes.
     const replayApi = await activityBatch(client, tenant.token, unique)
     assert.deepEqual(replayApi.body().data.summary, { created: 0, updated: 0, duplicate: total, error: 0 })
-    assert.deepEqual(await send(unique), { duplicate: total })
+    assert.deepEqual(await send(unique), { accepted: total })
+    assert.deepEqual(await logged(), { created: third, duplicate: total })
     const replayCsv = await importCsv(unique)
-    assert.include(replayCsv, { status: 'failed', importedRows: 0, failedRows: total })
+    assert.include(replayCsv, { status: 'completed', importedRows: 0, failedRows: 0 })
     assert.deepEqual(await sums(), before)
     assert.equal(before.version, 1)
     const conversions = await db

@@ -98,3 +98,14 @@ export function activityBatch(client: any, token: string, rows: unknown[], local
 
 export const today = () => new Date().toISOString().slice(0, 10)
 export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
+
+/** Waits until the accepted postbacks have been processed (the inbox is empty once their batch committed). */
+export async function postbacksProcessed(timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const [{ n }] = await db.from('customer_postback_inbox').count('* as n')
+    if (Number(n) === 0) return
+    if (Date.now() > deadline) throw new Error(`${n} postbacks still waiting in the inbox`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
