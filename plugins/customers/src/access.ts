@@ -90,6 +90,7 @@ export function scopeCustomers(query: any, access: ReadAccess) {
   query.where('c.organization_id', access.organizationId)
   if (access.affiliateIds) {
     const ids = access.affiliateIds
+    // tenancy: correlated to the organisation's customers of the outer query
     query.where((inner: any) =>
       inner
         .whereIn('c.affiliate_id', ids)

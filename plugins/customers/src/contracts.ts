@@ -353,6 +353,7 @@ export async function recordCumulativeDeposit(
     .select('id', 'brand_id', 'campaign_id', 'affiliate_id', 'attribution_click_id', 'status')
     .first()
   if (!customer || customer.campaign_id === null) return null
+  // tenancy: the customer was read with its organisation just above
   const affiliate = await trx
     .from('customer_reassignments')
     .where('customer_id', input.customerId)
@@ -382,6 +383,7 @@ export async function recordCumulativeDeposit(
     ]
   )
   if (!rows.length) {
+    // tenancy: the customer was read with its organisation by the caller
     const existing = await trx
       .from('customer_conversions')
       .where({ customer_id: input.customerId, type: 'c_deposit' })

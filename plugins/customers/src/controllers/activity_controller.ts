@@ -27,6 +27,7 @@ const ACTIVITY_COLUMNS = ['a.*', db.raw('a.date::text AS date'), 'c.cuid', 'c.st
 
 function activityQuery(ctx: HttpContext, access: ReadAccess) {
   const parsed = parseList(ctx, ACTIVITY_LIST)
+  // tenancy: scopeRows adds the organisation and the caller's reach
   const query = scopeRows(
     db.from('customer_activity as a').join('customers as c', 'c.id', 'a.customer_id'),
     access,
@@ -115,6 +116,7 @@ export default class ActivityController {
     const access = await readAccess(ctx, 'activity')
     const id = pathId(ctx.params.id)
     if (id === null) throw notFound()
+    // tenancy: scopeRows adds the organisation and the caller's reach
     const row = await scopeRows(
       db.from('customer_activity as a').join('customers as c', 'c.id', 'a.customer_id'),
       access,
@@ -188,6 +190,7 @@ export default class ActivityController {
         activityId: id,
       })
     )
+    // tenancy: the row read through scopeRows just above
     const marked = await db
       .from('customer_activity as a')
       .join('customers as c', 'c.id', 'a.customer_id')

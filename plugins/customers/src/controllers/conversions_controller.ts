@@ -8,6 +8,7 @@ import { applyFilters } from './helpers.js'
 
 function conversionsQuery(ctx: HttpContext, access: ReadAccess) {
   const parsed = parseList(ctx, CONVERSION_LIST)
+  // tenancy: scopeRows adds the organisation and the caller's reach
   const query = scopeRows(
     db.from('customer_conversions as v').join('customers as c', 'c.id', 'v.customer_id'),
     access,

@@ -34,6 +34,7 @@ const CUSTOMER_COLUMNS = [
 ]
 
 function customersQuery(access: ReadAccess) {
+  // tenancy: scopeCustomers adds the organisation and the caller's reach
   return scopeCustomers(db.from('customers as c'), access)
 }
 

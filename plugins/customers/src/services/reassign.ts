@@ -39,6 +39,7 @@ export async function reassignCustomer(
   if (!live.has(input.toAffiliateId) || !allowed.has(`${campaignId}:${input.toAffiliateId}`))
     throw unprocessable('customers.errors.reassign_affiliate_not_allowed')
 
+  // tenancy: the customer was read with its organisation by the caller
   const last = await trx
     .from('customer_reassignments')
     .where('customer_id', input.customerId)
