@@ -48,7 +48,7 @@ export {
   type OrganizationPreferences,
   type WeekDay,
 } from './organization_preferences.js'
-export { findPanels, findPanel, type PanelRef, type PanelQuery } from './panel_directory.js'
+export { findPanels, findPanel, listPanels, type PanelRef, type PanelQuery } from './panel_directory.js'
 export { mailPanels, mailPanelsAfterCommit, type PanelMail, type PanelRecipients } from './panel_mail.js'
 export { assertReportEnabled, SWITCHABLE_REPORTS, reportSubject, type SwitchableReport } from './report_switches.js'
 export { pluginSettings, settingsOf } from './plugin_settings.js'
@@ -78,7 +78,9 @@ export { enqueueJob, type EnqueueOptions, type JobHandler, type JobHelpers } fro
 export { limit as rateLimit } from '#services/rate_limit'
 export {
   addPanel,
+  addPanels,
   updatePanel,
+  updatePanels,
   setPanelsStatus,
   revokePanelSessions,
   unusablePasswordHash,
@@ -88,7 +90,9 @@ export {
   PANEL_STATUSES,
   type PanelStatus,
   type NewPanel,
+  type NewPanelRow,
   type PanelChanges,
+  type PanelRowChanges,
   type PanelCreation,
 } from './panels.js'
 export { panelSignup, type SignupEvent, type SignupListener } from './signup_hooks.js'

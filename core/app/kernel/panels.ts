@@ -1,6 +1,7 @@
 /*
- * Panels for plugins (affiliates, brands…): create and change a users row of the
- * organisation acted on without reaching into core's identity rules. The person rules of
+ * Panels for plugins (affiliates, brands…): create and change users rows of the
+ * organisation acted on without reaching into core's identity rules, one at a time (API
+ * creates and updates) or many in one statement per chunk (CSV imports, demo seeds). The person rules of
  * core/services/panels.ts apply: only the person sets their password (an organisation's new
  * panel gets an invitation mailed to the address, never a password of the organisation's
  * choosing nor one lent by another panel), one address per organisation, an e-mail change
@@ -55,6 +56,7 @@ const PROFILE_COLUMNS = {
 } as const
 
 const usernameTaken = () => unprocessable('panels.username_taken', { fields: [{ field: 'email', rule: 'unique' }] })
+const unknownPanel = () => unprocessable('panels.unknown_panel', { fields: [{ field: 'id', rule: 'exists' }] })
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505'
 
 /**
@@ -152,7 +154,7 @@ export async function updatePanel(
   changes: PanelChanges
 ): Promise<string[]> {
   const current = await trx.from('users').where({ id: userId, organization_id: organizationId }).forUpdate().first()
-  if (!current) throw unprocessable('panels.unknown_panel', { fields: [{ field: 'id', rule: 'exists' }] })
+  if (!current) throw unknownPanel()
   const update: Record<string, unknown> = {}
   let endSessions = false
   let invite = false
@@ -234,6 +236,151 @@ export async function setPanelsStatus(
   if (sessionsEndOn(status)) await revokePanelSessions(trx, updated)
   if (updated.length) panelsChanged(trx, organizationId, updated.length === 1 ? updated[0] : undefined)
   return updated
+}
+
+/** Rows per statement of the bulk writers: a CSV import's chunk (2000 rows) is one statement. */
+const BULK_CHUNK = 2000
+
+function* chunksOf<T>(rows: T[]) {
+  for (let start = 0; start < rows.length; start += BULK_CHUNK) yield rows.slice(start, start + BULK_CHUNK)
+}
+
+/** A panel of a bulk create: a NewPanel whose organisation the call gives once. */
+export type NewPanelRow = Omit<NewPanel, 'organizationId'>
+
+/**
+ * Adds many panels to one organisation, one INSERT per 2000 rows, in the order given (ids grow
+ * with it). The rules of addPanel without the invitation (imports, seeds): no usable password,
+ * each person sets theirs through "forgot password". An address already used in the
+ * organisation, or given twice, is skipped, not an error (a concurrent import of the same
+ * address loses the race here): answers lower-case e-mail → id of the panels added, so the
+ * caller reports the rest as duplicates.
+ */
+export async function addPanels(
+  trx: TransactionClientContract,
+  organizationId: number,
+  panels: NewPanelRow[]
+): Promise<Map<string, number>> {
+  const added = new Map<string, number>()
+  for (const chunk of chunksOf(panels)) {
+    const rows = chunk.map((panel) => {
+      const row: Record<string, unknown> = {
+        email: panel.email.trim().toLowerCase(),
+        password: unusablePasswordHash(),
+        role: panel.role,
+        status: panel.status ?? 'active',
+        created_at: panel.createdAt?.toISOString() ?? null,
+      }
+      for (const [key, column] of Object.entries(PROFILE_COLUMNS))
+        row[column] = panel[key as keyof typeof PROFILE_COLUMNS] ?? null
+      return row
+    })
+    const columns = ['email', 'password', 'role', 'status', ...Object.values(PROFILE_COLUMNS)]
+    const inserted = await trx.rawQuery(
+      `INSERT INTO users (organization_id, owner, ${columns.join(', ')}, created_at, updated_at)
+       SELECT ?, false, ${columns.map((column) => `p.panel->>'${column}'`).join(', ')},
+              COALESCE((p.panel->>'created_at')::timestamptz, now()), COALESCE((p.panel->>'created_at')::timestamptz, now())
+       FROM jsonb_array_elements(?::jsonb) WITH ORDINALITY AS p(panel, position)
+       ORDER BY p.position
+       ON CONFLICT (organization_id, lower(email)) DO NOTHING
+       RETURNING id, email`,
+      [organizationId, JSON.stringify(rows)]
+    )
+    for (const row of inserted.rows as Array<{ id: number; email: string }>) added.set(row.email, Number(row.id))
+  }
+  return added
+}
+
+/** One panel's changes in a bulk update: as updatePanel's (undefined leaves a field, null clears it). */
+export type PanelRowChanges = PanelChanges & { id: number }
+
+/**
+ * Changes many panels of one organisation (CSV updates) by updatePanel's rules, set-based: per
+ * 2000 rows one SELECT … FOR UPDATE of the rows, one UPDATE of those that change, and the
+ * deletes their changes call for. Every id must be a panel of the organisation (of `role` when
+ * given), each once, else nothing is written ('This account does not exist', 422). An e-mail
+ * change makes the password unusable, drops the reset codes and verification links mailed to
+ * the old address and ends the sessions; unlike updatePanel it mails no invitation (as
+ * addPanels: the person uses "forgot password"). A status change ends sessions as
+ * `sessionsEndOn` says and reloads the panel caches. An address used by another panel of the
+ * organisation: 'Username is already taken' (422). Answers the ids whose row changed.
+ */
+export async function updatePanels(
+  trx: TransactionClientContract,
+  organizationId: number,
+  changes: PanelRowChanges[],
+  { role }: { role?: UserRole } = {}
+): Promise<number[]> {
+  const ids = changes.map((change) => change.id)
+  if (new Set(ids).size !== ids.length) throw new Error('updatePanels: each panel is given once')
+  const changed: number[] = []
+  let statusChanged = false
+  for (const chunk of chunksOf(changes)) {
+    const current = await trx
+      .from('users')
+      .where('organization_id', organizationId)
+      .whereIn(
+        'id',
+        chunk.map((change) => change.id)
+      )
+      .if(role, (query) => query.where('role', role!))
+      .orderBy('id')
+      .forUpdate()
+      .select('id', 'email', 'status', ...Object.values(PROFILE_COLUMNS))
+    if (current.length !== chunk.length) throw unknownPanel()
+    const currentById = new Map(current.map((row) => [Number(row.id), row]))
+    const updates: Array<Record<string, unknown>> = []
+    const newAddress: number[] = []
+    const endSessions: number[] = []
+    for (const change of chunk) {
+      const row = currentById.get(change.id)!
+      const update: Record<string, unknown> = {}
+      const email = change.email?.trim().toLowerCase()
+      if (email !== undefined && email !== String(row.email).toLowerCase()) {
+        update.email = email
+        update.password = unusablePasswordHash()
+        newAddress.push(change.id)
+      }
+      for (const [key, column] of Object.entries(PROFILE_COLUMNS)) {
+        const value = change[key as keyof typeof PROFILE_COLUMNS]
+        if (value !== undefined && value !== row[column]) update[column] = value
+      }
+      if (change.status !== undefined && change.status !== row.status) {
+        update.status = change.status
+        statusChanged = true
+        if (sessionsEndOn(change.status)) endSessions.push(change.id)
+      }
+      if (Object.keys(update).length) updates.push({ id: change.id, ...update })
+    }
+    if (!updates.length) continue
+    // A key present in a row's object sets the column (null clears it); an absent key keeps it.
+    const set = (column: string) =>
+      `${column} = CASE WHEN c->'${column}' IS NULL THEN t.${column} ELSE c->>'${column}' END`
+    try {
+      // tenancy: the ids were read with their organisation just above (and are checked again here)
+      await trx.rawQuery(
+        `UPDATE users AS t
+         SET ${['email', 'password', 'status', ...Object.values(PROFILE_COLUMNS)].map(set).join(', ')},
+             email_verified_at = CASE WHEN c->'email' IS NULL THEN t.email_verified_at END,
+             updated_at = now()
+         FROM jsonb_array_elements(?::jsonb) AS c
+         WHERE t.id = (c->>'id')::integer AND t.organization_id = ?`,
+        [JSON.stringify(updates), organizationId]
+      )
+    } catch (error) {
+      if (isUniqueViolation(error)) throw usernameTaken()
+      throw error
+    }
+    if (newAddress.length) {
+      // Codes mailed to the old addresses must not work for the new ones.
+      await trx.from('password_resets').whereIn('user_id', newAddress).delete()
+      await trx.from('verification_tokens').whereIn('user_id', newAddress).delete()
+    }
+    await revokePanelSessions(trx, [...new Set([...newAddress, ...endSessions])])
+    changed.push(...updates.map((update) => Number(update.id)))
+  }
+  if (statusChanged) panelsChanged(trx, organizationId, changed.length === 1 ? changed[0] : undefined)
+  return changed
 }
 
 /**

@@ -12,6 +12,10 @@
  * A foreign key (inTable('t') / REFERENCES t) may point at a table of core or of a plugin the
  * owner depends on (manifest `dependsOn`): it names an id, not data. Every plugin's Lucid model
  * must say its table (`static table`), so an inferred name cannot hide one.
+ * A view core's migrations create (`panels`) is a kernel reader: anyone may read it (from(),
+ * join(), FROM, JOIN, `table:` of a list filter or rule, a view built on it), nobody else may
+ * write it (table(), into(), a model's table, INTO, UPDATE, TABLE, alterTable()…); the
+ * database refuses writes to it too.
  * Core's own code is checked too: it may not name a plugin's table.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
@@ -104,9 +108,13 @@ export function pluginDependencies(repoRoot: string): Record<string, string[]> {
 
 const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length
 
-/** Table → owner, from the migrations; a table two owners create is reported. */
+/**
+ * Table → owner, from the migrations; a table two owners create is reported. `views` are the
+ * views among them (created with CREATE VIEW).
+ */
 export function tableOwners(sources: OwnedSource[]) {
   const owners = new Map<string, string>()
+  const views = new Set<string>()
   const problems: string[] = []
   for (const source of sources.filter((file) => file.migration)) {
     const text = withoutComments(source.text)
@@ -116,32 +124,60 @@ export function tableOwners(sources: OwnedSource[]) {
       if (known && known !== source.owner)
         problems.push(`${source.path}:${lineOf(text, match.index)}: ${table} is created by ${known} already`)
       else owners.set(table, source.owner)
+      if (match[3]) views.add(table)
     }
   }
-  return { owners, problems }
+  return { owners, views, problems }
 }
+
+/** How a match names a table: for its data (read or write), or for an id (a foreign key). */
+type Naming = 'read' | 'write' | 'reference'
+
+const READ_CALLS = new Set([
+  'from',
+  'join',
+  'innerJoin',
+  'leftJoin',
+  'leftOuterJoin',
+  'rightJoin',
+  'rightOuterJoin',
+  'fullOuterJoin',
+  'crossJoin',
+])
 
 /**
  * Every place where an owner's code names a table it does not own (or a table two owners
  * create, or a model without `static table`), as `path:line: message` lines.
  */
 export function findTableOwnershipViolations(sources: OwnedSource[], dependsOn: Record<string, string[]>): string[] {
-  const { owners, problems } = tableOwners(sources)
+  const { owners, views, problems } = tableOwners(sources)
   const violations = [...problems]
   for (const source of sources) {
     const text = withoutComments(source.text)
     const found = new Map<string, string>()
-    const check = (table: string, index: number, reference: boolean) => {
-      const owner = owners.get(table.toLowerCase())
+    const check = (name: string, index: number, naming: Naming) => {
+      const table = name.toLowerCase()
+      const owner = owners.get(table)
       if (!owner || owner === source.owner) return
-      if (reference && (owner === 'core' || (dependsOn[source.owner] ?? []).includes(owner))) return
+      if (naming === 'reference' && (owner === 'core' || (dependsOn[source.owner] ?? []).includes(owner))) return
+      const kernelReader = owner === 'core' && views.has(table)
+      if (kernelReader && naming === 'read') return
       const where = `${source.path}:${lineOf(text, index)}`
-      found.set(`${where}:${table}`, `${where}: names ${table}, a table of ${owner}`)
+      found.set(
+        `${where}:${table}`,
+        kernelReader
+          ? `${where}: writes ${table}, a read-only view of core`
+          : `${where}: names ${table}, a table of ${owner}`
+      )
     }
-    for (const match of text.matchAll(CALL)) check(match[2], match.index, match[1] === 'inTable')
-    for (const match of text.matchAll(MODEL_TABLE)) check(match[1], match.index, false)
-    for (const match of text.matchAll(TABLE_PROPERTY)) check(match[1], match.index, false)
-    for (const match of text.matchAll(SQL)) check(match[2], match.index, match[1].toUpperCase() === 'REFERENCES')
+    const callNaming = (call: string): Naming =>
+      call === 'inTable' ? 'reference' : READ_CALLS.has(call) ? 'read' : 'write'
+    const sqlNaming = (keyword: string): Naming =>
+      keyword === 'REFERENCES' ? 'reference' : keyword === 'FROM' || keyword === 'JOIN' ? 'read' : 'write'
+    for (const match of text.matchAll(CALL)) check(match[2], match.index, callNaming(match[1]))
+    for (const match of text.matchAll(MODEL_TABLE)) check(match[1], match.index, 'write')
+    for (const match of text.matchAll(TABLE_PROPERTY)) check(match[1], match.index, 'read')
+    for (const match of text.matchAll(SQL)) check(match[2], match.index, sqlNaming(match[1].toUpperCase()))
     if (source.owner !== 'core' && /\bextends\s+BaseModel\b/.test(text) && !/static\s+table\s*=/.test(text))
       found.set(source.path, `${source.path}: a Lucid model must name its table (static table = '…')`)
     violations.push(...found.values())

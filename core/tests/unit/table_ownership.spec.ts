@@ -17,19 +17,10 @@ const REPO_ROOT = resolve(import.meta.dirname, '../../..')
 
 /**
  * Known debts, each with its reason. An entry whose violations are gone fails the test: delete
- * it then, so the list only shrinks.
+ * it then, so the list only shrinks. None is left: the affiliates plugin reads panels through
+ * core's `panels` view and the kernel readers, and writes them through the kernel.
  */
-const ACCEPTED: Array<{ owner: string; table: string; reason: string }> = [
-  {
-    owner: 'affiliates',
-    table: 'users',
-    reason:
-      'an affiliate is a panel (a users row) plus its profile: the affiliate_records view, the group member lists, ' +
-      'the `affiliates` lookup and the bulk CSV imports read and write users directly. Single writes already go ' +
-      'through the kernel panel API; the rest moves behind kernel panel readers and a bulk panel writer with the ' +
-      'identity work (issue 15, item 5).',
-  },
-]
+const ACCEPTED: Array<{ owner: string; table: string; reason: string }> = []
 
 const isAccepted = (violation: string) =>
   ACCEPTED.some(
@@ -69,6 +60,48 @@ test.group('table ownership', () => {
     assert.equal(owners.get('brands'), 'brands')
     assert.equal(owners.get('affiliate_records'), 'affiliates')
     assert.equal(owners.get('tracking_clicks'), 'tracking')
+    assert.equal(owners.get('panels'), 'core')
+  })
+
+  test('core’s views are kernel readers: anyone reads them, nobody else writes them', ({ assert }) => {
+    const sources = [
+      ...serverSources(REPO_ROOT),
+      planted(
+        'fraud',
+        'plugins/fraud/src/planted_reader.ts',
+        [
+          "await db.from('panels').where('organization_id', 1)",
+          "await db.from('fraud_rules as f').join('panels as p', 'p.id', 'f.author_id')",
+          'await db.rawQuery(`SELECT email FROM panels WHERE organization_id = ?`, [1])',
+          "await trx.insertQuery().table('panels').insert({})",
+          'await trx.rawQuery(`UPDATE panels SET name = ? WHERE id = ?`, [a, b])',
+          'await trx.rawQuery(`INSERT INTO panels (email) VALUES (?)`, [a])',
+          "await db.from('affiliate_records').where('organization_id', 1)",
+        ].join('\n')
+      ),
+      planted(
+        'fraud',
+        'plugins/fraud/src/models/planted_panel.ts',
+        "export default class Panel extends BaseModel {\n  static table = 'panels'\n}"
+      ),
+      planted(
+        'fraud',
+        'plugins/fraud/database/migrations/9_planted_view.ts',
+        'this.schema.raw(`CREATE VIEW fraud_panels AS SELECT p.id FROM panels p JOIN fraud_rules r ON r.id = p.id`)',
+        true
+      ),
+    ]
+    const violations = findTableOwnershipViolations(sources, pluginDependencies(REPO_ROOT)).filter((violation) =>
+      violation.includes('planted')
+    )
+    assert.sameMembers(violations, [
+      'plugins/fraud/src/planted_reader.ts:4: writes panels, a read-only view of core',
+      'plugins/fraud/src/planted_reader.ts:5: writes panels, a read-only view of core',
+      'plugins/fraud/src/planted_reader.ts:6: writes panels, a read-only view of core',
+      // A plugin's view is its own: others read it through the plugin's contracts.
+      'plugins/fraud/src/planted_reader.ts:7: names affiliate_records, a table of affiliates',
+      'plugins/fraud/src/models/planted_panel.ts:2: writes panels, a read-only view of core',
+    ])
   })
 
   test('the check catches planted violations in code and in migrations', ({ assert }) => {

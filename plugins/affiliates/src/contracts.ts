@@ -20,8 +20,8 @@ export interface AffiliateRef {
 /** Live (not deleted) affiliates of the organisation among `ids` (the `affiliates` lookup). */
 export const liveAffiliateIds: LookupProvider = async (organizationId, ids, context) => {
   const rows = await (context?.client ?? db.connection())
-    .from('users')
-    .where({ organization_id: organizationId, role: 'affiliate' })
+    .from('affiliate_records')
+    .where('organization_id', organizationId)
     .whereNot('status', 'deleted')
     .whereIn('id', ids)
     .select('id')
@@ -34,8 +34,8 @@ export async function activeAffiliateIds(
   options: { limit?: number; client?: import('@adonisjs/lucid/types/database').QueryClientContract } = {}
 ): Promise<number[]> {
   const rows = await (options.client ?? db.connection())
-    .from('users')
-    .where({ organization_id: organizationId, role: 'affiliate', status: 'active' })
+    .from('affiliate_records')
+    .where({ organization_id: organizationId, status: 'active' })
     .orderBy('id')
     .limit(options.limit ?? 1000)
     .select('id')
@@ -58,8 +58,8 @@ export async function affiliateRefs(organizationId: number, ids: number[]): Prom
   const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0)
   if (!unique.length) return new Map()
   const rows = await db
-    .from('users')
-    .where({ organization_id: organizationId, role: 'affiliate' })
+    .from('affiliate_records')
+    .where('organization_id', organizationId)
     .whereNot('status', 'deleted')
     .whereIn('id', unique)
     .select('id', 'name', 'email', 'status')

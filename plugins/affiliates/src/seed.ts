@@ -7,10 +7,9 @@
  * `normal`: 60 affiliates; `large`: 2,000.
  */
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { addPanel, assignAffiliatesToMember, type DemoRandom, type SeedContext } from '@affix/core/kernel'
+import { addPanels, assignAffiliatesToMember, type DemoRandom, type SeedContext } from '@affix/core/kernel'
 
 export const DEMO_AFFILIATE_EMAIL = 'affiliate@demo.affix.dev'
-export const DEMO_AFFILIATE_PASSWORD = 'Demo#1234'
 
 const SIZES = { normal: 60, large: 2000 }
 
@@ -261,7 +260,15 @@ async function insertChunks(trx: TransactionClientContract, table: string, rows:
   }
 }
 
-export async function seedAffiliates({ organizationId, trx, random, size, dayAt, team, hashPassword }: SeedContext) {
+export async function seedAffiliates({
+  organizationId,
+  trx,
+  random,
+  size,
+  dayAt,
+  team,
+  giveDemoPassword,
+}: SeedContext) {
   const managers = team.members.filter((member) => member.role === 'afm')
   const accountManager = team.members.find((member) => member.role === 'adm')
   const all = [
@@ -270,13 +277,12 @@ export async function seedAffiliates({ organizationId, trx, random, size, dayAt,
   ]
   // Panels in order of their creation date, so ids grow with time as they would.
   const order = all.map((_, index) => index).sort((a, b) => all[b].daysAgo - all[a].daysAgo || a - b)
-  const ids = new Array<number>(all.length)
-  for (const index of order) {
-    const affiliate = all[index]
-    ids[index] = await addPanel(
-      trx,
-      {
-        organizationId,
+  const added = await addPanels(
+    trx,
+    organizationId,
+    order.map((index) => {
+      const affiliate = all[index]
+      return {
         role: 'affiliate',
         email: affiliate.email,
         name: affiliate.name,
@@ -285,18 +291,17 @@ export async function seedAffiliates({ organizationId, trx, random, size, dayAt,
         country: affiliate.country,
         city: affiliate.city,
         createdAt: dayAt(affiliate.daysAgo, `${String(random.int(8, 21)).padStart(2, '0')}:${random.int(10, 59)}`),
-      },
-      { invite: false }
-    )
-    // Demo data only: the operator's own seed gives the demo affiliate a known password, as
-    // it does the demo admin. Nothing an organisation does through the API can.
-    // tenancy: the panel was created in the seeded organisation just above
-    if (affiliate.email === DEMO_AFFILIATE_EMAIL)
-      await trx
-        .from('users')
-        .where('id', ids[index])
-        .update({ password: await hashPassword(DEMO_AFFILIATE_PASSWORD) })
-  }
+      }
+    })
+  )
+  const ids = all.map((affiliate) => {
+    const id = added.get(affiliate.email.toLowerCase())
+    if (id === undefined) throw new Error(`demo affiliate ${affiliate.email} is not unique in the organisation`)
+    return id
+  })
+  // Demo data only: the operator's own seed gives the demo affiliate the known demo password,
+  // as it does the demo admin. Nothing an organisation does through the API can.
+  await giveDemoPassword(ids[all.findIndex((affiliate) => affiliate.email === DEMO_AFFILIATE_EMAIL)])
 
   // Groups: the content group is the tipsters' parent.
   const groupIds: number[] = []

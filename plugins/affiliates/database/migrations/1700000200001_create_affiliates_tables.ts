@@ -76,7 +76,9 @@ export default class extends BaseSchema {
     })
 
     // One row per affiliate panel with its profile (defaults when it has none yet), so lists,
-    // filters, sorting and exports run on one relation. Payment details are not in it.
+    // filters, sorting and exports run on one relation. Payment details are not in it. The
+    // panel side comes from core's `panels` view (the plugin never names core's users table);
+    // databases whose view read users directly get it rebuilt by 1700000200004.
     this.schema.raw(`
       CREATE VIEW affiliate_records AS
       SELECT u.id, u.organization_id, u.email, u.name, u.status, u.phone AS contact, u.skype, u.country, u.state, u.city,
@@ -84,7 +86,7 @@ export default class extends BaseSchema {
              COALESCE(p.tags, '[]'::jsonb) AS tags, p.company_name, p.tax_id, p.manager_id, p.group_id, p.currency,
              p.external_id, p.referred_by, COALESCE(p.email_notification, true) AS email_notification,
              COALESCE(p.negative_carryover, false) AS negative_carryover, p.fee_percent
-      FROM users u LEFT JOIN affiliate_profiles p ON p.user_id = u.id
+      FROM panels u LEFT JOIN affiliate_profiles p ON p.user_id = u.id
       WHERE u.role = 'affiliate'`)
   }
 

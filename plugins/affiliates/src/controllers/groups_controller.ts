@@ -44,13 +44,13 @@ async function serializeGroups(ctx: HttpContext, groups: AffiliateGroup[]) {
   const visible = await visibleAffiliates(ctx)
   const members = await db
     .from('affiliate_group_members as m')
-    .join('users as u', 'u.id', 'm.affiliate_id')
+    .join('affiliate_records as a', 'a.id', 'm.affiliate_id')
     .where('m.organization_id', organizationId)
     .whereIn(
       'm.group_id',
       groups.map((group) => group.id)
     )
-    .whereNot('u.status', 'deleted')
+    .whereNot('a.status', 'deleted')
     .orderBy('m.affiliate_id')
     .select('m.group_id', 'm.affiliate_id')
   const byGroup = new Map<number, number[]>()

@@ -42,10 +42,10 @@ export async function liveMemberCounts(client: TransactionClientContract, organi
   if (!groupIds.length) return new Map<number, number>()
   const rows = await client
     .from('affiliate_group_members as m')
-    .join('users as u', 'u.id', 'm.affiliate_id')
+    .join('affiliate_records as a', 'a.id', 'm.affiliate_id')
     .where('m.organization_id', organizationId)
     .whereIn('m.group_id', groupIds)
-    .whereNot('u.status', 'deleted')
+    .whereNot('a.status', 'deleted')
     .groupBy('m.group_id')
     .select('m.group_id')
     .count('* as total')

@@ -4,26 +4,33 @@
  * Rows are checked with the single-create rules; an e-mail already used in the
  * organisation (or earlier in the file) fails that row as a duplicate, so importing the
  * same file twice never duplicates affiliates. The good rows of a chunk are written with
- * one multi-row INSERT per table (jsonb_to_recordset), so 50,000 rows take seconds.
+ * one multi-row INSERT per table: the panels through the kernel's addPanels, the profiles and
+ * payment details (jsonb_to_recordset) here, so 50,000 rows take seconds.
  * Imported affiliates have no usable password (core's unusable marker; nothing is hashed),
  * whatever panels the address holds elsewhere (a panel never lends its password): each person
  * sets theirs through "forgot password", a link mailed to the address. As with POST /affiliates,
  * an affiliate joins its (primary) group, unless the group is in use, and is assigned to its manager.
  */
-import { defineImportType, unusablePasswordHash, type ImportFailure, moveManagerAssignments } from '@affix/core/kernel'
+import {
+  addPanels,
+  defineImportType,
+  listPanels,
+  moveManagerAssignments,
+  type ImportFailure,
+  type NewPanelRow,
+} from '@affix/core/kernel'
 import {
   AFFILIATE_COLUMNS,
   PAYMENT_FIELDS,
   PAYMENT_TABLE,
   PROFILE_FIELDS,
   PROFILE_TABLE,
-  USER_FIELDS,
   anyGiven,
   groupUsage,
   importRowValidator,
   insertRows,
   loadLookups,
-  recordsetShape,
+  panelValues,
   resolveReferences,
   rowInput,
   valuesFor,
@@ -42,14 +49,6 @@ interface ImportState {
   groupInUse: (groupId: number) => Promise<boolean>
 }
 
-const USER_COLUMNS = {
-  organization_id: 'integer',
-  email: 'text',
-  password: 'text',
-  role: 'text',
-  ...Object.fromEntries(USER_FIELDS.map((field) => [field.column, field.type])),
-} as Record<string, string>
-
 export const affiliateImport = defineImportType<ImportState>({
   pluginId: 'affiliates',
   type: 'affiliates',
@@ -59,10 +58,7 @@ export const affiliateImport = defineImportType<ImportState>({
   async prepare(job) {
     const [lookups, panels, externalIds] = await Promise.all([
       loadLookups(job),
-      job.trx
-        .from('users')
-        .where('organization_id', job.organizationId)
-        .select('role', job.trx.raw('lower(email) AS email')),
+      listPanels(job.organizationId, { client: job.trx }),
       job.trx
         .from(PROFILE_TABLE)
         .where('organization_id', job.organizationId)
@@ -71,7 +67,7 @@ export const affiliateImport = defineImportType<ImportState>({
     ])
     return {
       lookups,
-      taken: new Map(panels.map((row) => [row.email as string, row.role as string])),
+      taken: new Map(panels.map((panel) => [panel.email.toLowerCase(), panel.role as string])),
       seen: new Map(),
       externalIds: new Map(externalIds.map((row) => [row.external_id as string, 0])),
       groupInUse: groupUsage(job.organizationId),
@@ -82,7 +78,7 @@ export const affiliateImport = defineImportType<ImportState>({
     const accepted: Array<{
       line: number
       values: Record<string, string>
-      user: Record<string, unknown>
+      panel: NewPanelRow
       profile: Record<string, unknown>
       /** Null when the row gives no payment detail (a missing row reads as the defaults). */
       payment: Record<string, unknown> | null
@@ -154,13 +150,7 @@ export const affiliateImport = defineImportType<ImportState>({
         line: row.line,
         values: row.values,
         referrer: referrerInChunk ? referrer : undefined,
-        user: {
-          organization_id: job.organizationId,
-          email,
-          role: 'affiliate',
-          ...valuesFor(USER_FIELDS, fields),
-          status: data.status ?? 'active',
-        },
+        panel: { ...panelValues(fields), email, role: 'affiliate', status: data.status ?? 'active' },
         profile: { organization_id: job.organizationId, ...valuesFor(PROFILE_FIELDS, fields) },
         payment: anyGiven(valuesFor(PAYMENT_FIELDS, fields))
           ? { organization_id: job.organizationId, ...valuesFor(PAYMENT_FIELDS, fields) }
@@ -169,29 +159,16 @@ export const affiliateImport = defineImportType<ImportState>({
     }
     if (!accepted.length) return { imported: 0, failures }
 
-    for (const entry of accepted) entry.user.password = unusablePasswordHash()
-
-    // A concurrent import of the same address loses the race here instead of failing the file.
-    const inserted = await job.trx.rawQuery(
-      `INSERT INTO users (${Object.keys(USER_COLUMNS).join(', ')}, created_at, updated_at)
-       SELECT r.*, now(), now() FROM jsonb_to_recordset(?::jsonb) AS r(${recordsetShape(USER_COLUMNS)})
-       ON CONFLICT (organization_id, lower(email)) DO NOTHING
-       RETURNING id, lower(email) AS email`,
-      [
-        JSON.stringify(
-          accepted.map((entry) =>
-            Object.fromEntries(Object.keys(USER_COLUMNS).map((column) => [column, entry.user[column] ?? null]))
-          )
-        ),
-      ]
-    )
-    const idByEmail = new Map<string, number>(
-      inserted.rows.map((row: { id: number; email: string }) => [row.email, Number(row.id)])
+    // An address taken meanwhile (a concurrent import of it) is not added: that row fails below.
+    const idByEmail = await addPanels(
+      job.trx,
+      job.organizationId,
+      accepted.map((entry) => entry.panel)
     )
     const profiles: Array<Record<string, unknown> & { user_id: number }> = []
     const payments = []
     for (const entry of accepted) {
-      const email = String(entry.user.email)
+      const email = entry.panel.email
       const id = idByEmail.get(email)
       state.taken.set(email, 'affiliate')
       if (!id) {

@@ -4,7 +4,15 @@
  * (account manager, group, referrer), loaded once per import.
  */
 import vine from '@vinejs/vine'
-import { PHONE_RULE, countryRule, currencyRule, text, type ImportJob } from '@affix/core/kernel'
+import {
+  PHONE_RULE,
+  countryRule,
+  currencyRule,
+  listPanels,
+  text,
+  type ImportJob,
+  type PanelChanges,
+} from '@affix/core/kernel'
 import { PAYMENT_METHODS, SETTABLE_STATUSES } from '../constants.js'
 import { isValidCpf } from '../cpf.js'
 import { lockGroups } from '../groups/membership.js'
@@ -162,17 +170,11 @@ export interface Lookups {
 
 export async function loadLookups(job: ImportJob): Promise<Lookups> {
   const [managers, groups, affiliates] = await Promise.all([
-    job.trx
-      .from('users')
-      .where('organization_id', job.organizationId)
-      .whereIn('role', [...MANAGER_ROLES])
-      .whereNot('status', 'deleted')
-      .select('id', 'email'),
+    listPanels(job.organizationId, { roles: MANAGER_ROLES, live: true, client: job.trx }),
     job.trx.from('affiliate_groups').where('organization_id', job.organizationId).select('id', 'name'),
     job.trx
-      .from('users')
+      .from('affiliate_records')
       .where('organization_id', job.organizationId)
-      .where('role', 'affiliate')
       .whereNot('status', 'deleted')
       .select('id', 'email'),
   ])
@@ -234,9 +236,9 @@ export async function loadMemberships(job: ImportJob): Promise<Memberships> {
   await lockGroups(job.trx, job.organizationId)
   const rows = await job.trx
     .from('affiliate_group_members as m')
-    .join('users as u', 'u.id', 'm.affiliate_id')
+    .join('affiliate_records as a', 'a.id', 'm.affiliate_id')
     .where('m.organization_id', job.organizationId)
-    .whereNot('u.status', 'deleted')
+    .whereNot('a.status', 'deleted')
     .select('m.group_id', 'm.affiliate_id')
   const liveCount = new Map<number, number>()
   for (const row of rows) liveCount.set(Number(row.group_id), (liveCount.get(Number(row.group_id)) ?? 0) + 1)
@@ -254,18 +256,29 @@ export interface StoredField {
   fallback?: string
 }
 
-/** Core's `users` row (the panel): contact, skype and address live there. */
-export const USER_FIELDS: StoredField[] = [
-  { key: 'name', column: 'name', type: 'text' },
-  { key: 'status', column: 'status', type: 'text' },
-  { key: 'contact', column: 'phone', type: 'text' },
-  { key: 'skype', column: 'skype', type: 'text' },
-  { key: 'country', column: 'country', type: 'text' },
-  { key: 'state', column: 'state', type: 'text' },
-  { key: 'city', column: 'city', type: 'text' },
-  { key: 'address', column: 'address', type: 'text' },
-  { key: 'zipcode', column: 'zipcode', type: 'text' },
-]
+/**
+ * The fields that live on the panel (core's, written through the kernel's addPanels and
+ * updatePanels): validated key → field of the kernel's panel.
+ */
+export const PANEL_FIELDS = {
+  name: 'name',
+  status: 'status',
+  contact: 'phone',
+  skype: 'skype',
+  country: 'country',
+  state: 'state',
+  city: 'city',
+  address: 'address',
+  zipcode: 'zipcode',
+} as const satisfies Record<string, keyof PanelChanges>
+
+/** The panel fields a validated row fills (an empty cell is left out: it changes nothing). */
+export function panelValues(data: Record<string, unknown>): PanelChanges {
+  const values: Record<string, unknown> = {}
+  for (const [key, field] of Object.entries(PANEL_FIELDS))
+    if (data[key] !== undefined && data[key] !== null) values[field] = data[key]
+  return values as PanelChanges
+}
 
 /** The plugin's tables, one row per affiliate keyed by user_id (a missing row reads as the defaults). */
 export const PROFILE_TABLE = 'affiliate_profiles'
@@ -342,8 +355,8 @@ export async function insertRows(
 }
 
 /**
- * Changes the given cells of rows of one affiliate table (`COALESCE(new, old)`: an empty
- * cell keeps the value); a missing row is created first with the defaults.
+ * Changes the given cells of rows of one of the plugin's affiliate tables (`COALESCE(new,
+ * old)`: an empty cell keeps the value); a missing row is created first with the defaults.
  */
 export async function updateRows(
   trx: ImportJob['trx'],
@@ -355,18 +368,15 @@ export async function updateRows(
   if (!rows.length) return
   const shape = shapeOf('user_id', fields)
   const payload = JSON.stringify(rows)
-  if (table !== 'users') {
-    await trx.rawQuery(
-      `INSERT INTO ${table} (user_id, organization_id) SELECT r.user_id, ? FROM jsonb_to_recordset(?::jsonb) AS r(user_id integer) ON CONFLICT (user_id) DO NOTHING`,
-      [organizationId, payload]
-    )
-  }
-  const key = table === 'users' ? 'id' : 'user_id'
+  await trx.rawQuery(
+    `INSERT INTO ${table} (user_id, organization_id) SELECT r.user_id, ? FROM jsonb_to_recordset(?::jsonb) AS r(user_id integer) ON CONFLICT (user_id) DO NOTHING`,
+    [organizationId, payload]
+  )
   const assignments = fields.map((field) => `"${field.column}" = COALESCE(r."${field.column}", t."${field.column}")`)
   await trx.rawQuery(
     `UPDATE ${table} AS t SET ${assignments.join(', ')}, updated_at = now()
      FROM jsonb_to_recordset(?::jsonb) AS r(${recordsetShape(shape)})
-     WHERE t.${key} = r.user_id AND t.organization_id = ?`,
+     WHERE t.user_id = r.user_id AND t.organization_id = ?`,
     [payload, organizationId]
   )
 }

@@ -3,22 +3,32 @@
  * `email` and changes the columns it fills; an empty cell leaves the value as it is.
  * With both, `id` names the affiliate and `email` becomes its new address. Rows are
  * checked with the same rules as the import; the good rows of a chunk are written with
- * one UPDATE … FROM jsonb_to_recordset per table. As with PATCH /affiliates/:id, a new `group`
+ * one UPDATE per table: the panels through the kernel's updatePanels (core's rules, as PATCH: a
+ * new status or address ends the panel's sessions or logs it out; a new address also makes the
+ * password unusable, the person sets one through "forgot password"), the profiles and payment details
+ * with UPDATE … FROM jsonb_to_recordset here. As with PATCH /affiliates/:id, a new `group`
  * moves the affiliate from its previous primary group to that one (refused for a group in use or
  * one it would leave empty) and a new manager_email moves the team assignment to that manager.
  */
-import { defineImportType, revokePanelSessions, type ImportFailure, moveManagerAssignments } from '@affix/core/kernel'
+import {
+  defineImportType,
+  listPanels,
+  moveManagerAssignments,
+  updatePanels,
+  type ImportFailure,
+  type PanelRowChanges,
+} from '@affix/core/kernel'
 import {
   AFFILIATE_COLUMNS,
   PAYMENT_FIELDS,
   PAYMENT_TABLE,
   PROFILE_FIELDS,
   PROFILE_TABLE,
-  USER_FIELDS,
   anyGiven,
   groupUsage,
   loadLookups,
   loadMemberships,
+  panelValues,
   resolveReferences,
   rowInput,
   updateRowValidator,
@@ -47,9 +57,6 @@ interface UpdateState {
   groupInUse: (groupId: number) => Promise<boolean>
 }
 
-/** The e-mail is a user column the update may change (with an id as the key). */
-const USER_UPDATE_FIELDS = [{ key: 'email', column: 'email', type: 'text' }, ...USER_FIELDS]
-
 export const affiliateUpdateImport = defineImportType<UpdateState>({
   pluginId: 'affiliates',
   type: 'affiliate-updates',
@@ -59,10 +66,7 @@ export const affiliateUpdateImport = defineImportType<UpdateState>({
   async prepare(job) {
     const [lookups, panels, profiles] = await Promise.all([
       loadLookups(job),
-      job.trx
-        .from('users')
-        .where('organization_id', job.organizationId)
-        .select('id', 'role', 'status', job.trx.raw('lower(email) AS email')),
+      listPanels(job.organizationId, { client: job.trx }),
       job.trx
         .from(PROFILE_TABLE)
         .where('organization_id', job.organizationId)
@@ -70,11 +74,11 @@ export const affiliateUpdateImport = defineImportType<UpdateState>({
     ])
     const externalIds = profiles.filter((row) => row.external_id !== null)
     const idOrNull = (value: unknown) => (value === null ? null : Number(value))
-    const affiliates = panels.filter((row) => row.role === 'affiliate' && row.status !== 'deleted')
+    const affiliates = panels.filter((panel) => panel.role === 'affiliate' && panel.status !== 'deleted')
     return {
       lookups,
-      emailById: new Map(affiliates.map((row) => [Number(row.id), row.email as string])),
-      panelByEmail: new Map(panels.map((row) => [row.email as string, Number(row.id)])),
+      emailById: new Map(affiliates.map((panel) => [panel.id, panel.email.toLowerCase()])),
+      panelByEmail: new Map(panels.map((panel) => [panel.email.toLowerCase(), panel.id])),
       seen: new Map(),
       externalIds: new Map(externalIds.map((row) => [row.external_id as string, Number(row.user_id)])),
       managerOf: new Map(profiles.map((row) => [Number(row.user_id), idOrNull(row.manager_id)])),
@@ -86,7 +90,8 @@ export const affiliateUpdateImport = defineImportType<UpdateState>({
   },
   async processChunk(rows, job, state) {
     const failures: ImportFailure[] = []
-    const users: Array<Record<string, unknown>> = []
+    const panels: PanelRowChanges[] = []
+    let updated = 0
     const profiles: Array<Record<string, unknown>> = []
     const payments: Array<Record<string, unknown>> = []
     const joins: Array<{ groupId: number; affiliateId: number }> = []
@@ -138,15 +143,11 @@ export const affiliateUpdateImport = defineImportType<UpdateState>({
         fail('external_id_taken', { externalId: data.external_id })
         continue
       }
-      const fields: Record<string, unknown> = {
-        ...data,
-        ...references,
-        email: newEmail ? newEmail.toLowerCase() : undefined,
-      }
-      const userValues = valuesFor(USER_UPDATE_FIELDS, fields)
+      const fields: Record<string, unknown> = { ...data, ...references }
+      const panelChanges = { ...panelValues(fields), ...(newEmail ? { email: newEmail.toLowerCase() } : {}) }
       const profileValues = valuesFor(PROFILE_FIELDS, fields)
       const paymentValues = valuesFor(PAYMENT_FIELDS, fields)
-      if (!anyGiven(userValues) && !anyGiven(profileValues) && !anyGiven(paymentValues)) {
+      if (!Object.keys(panelChanges).length && !anyGiven(profileValues) && !anyGiven(paymentValues)) {
         fail('nothing_to_update')
         continue
       }
@@ -195,22 +196,18 @@ export const affiliateUpdateImport = defineImportType<UpdateState>({
         state.lookups.affiliates.set(newEmail.toLowerCase(), id)
         state.emailById.set(id, newEmail.toLowerCase())
       }
-      users.push({ user_id: id, ...userValues })
+      updated++
+      if (Object.keys(panelChanges).length) panels.push({ id, ...panelChanges })
       if (anyGiven(profileValues)) profiles.push({ user_id: id, ...profileValues })
       if (anyGiven(paymentValues)) payments.push({ user_id: id, ...paymentValues })
     }
-    await updateRows(job.trx, 'users', USER_UPDATE_FIELDS, job.organizationId, users)
-    // A panel that stops being active loses its sessions (as a single status change does).
-    await revokePanelSessions(
-      job.trx,
-      users.filter((user) => user.status && user.status !== 'active').map((user) => Number(user.user_id))
-    )
+    await updatePanels(job.trx, job.organizationId, panels, { role: 'affiliate' })
     await updateRows(job.trx, PROFILE_TABLE, PROFILE_FIELDS, job.organizationId, profiles)
     await updateRows(job.trx, PAYMENT_TABLE, PAYMENT_FIELDS, job.organizationId, payments)
     await removeMemberships(job.trx, job.organizationId, leaves)
     await addMemberships(job.trx, job.organizationId, joins)
     await moveManagerAssignments(job.trx, job.organizationId, managerMoves)
-    return { imported: users.length, failures }
+    return { imported: updated, failures }
   },
 })
 

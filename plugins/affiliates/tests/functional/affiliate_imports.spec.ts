@@ -296,6 +296,45 @@ test.group('background imports: affiliates', () => {
     assert.equal((await db.from('users').where('id', foreign.user.id).first()).name, foreign.user.name)
   })
 
+  test('the update file keeps core’s panel rules: a new address voids the password and sessions, a stopped panel is logged out', async ({
+    client,
+    assert,
+  }) => {
+    const tenant = await createTenant('admin')
+    const moving = await addUser(tenant.org.id, 'affiliate')
+    const stopping = await addUser(tenant.org.id, 'affiliate')
+    const staying = await addUser(tenant.org.id, 'affiliate')
+    await db.table('password_resets').insert({
+      user_id: moving.user.id,
+      code_hash: 'b'.repeat(64),
+      expires_at: new Date(Date.now() + 60_000),
+    })
+    const file = csv([
+      'id,email,status,city',
+      `${moving.user.id},moved@example.com,,`,
+      `${stopping.user.id},,disabled,`,
+      `${staying.user.id},,,Porto`,
+    ])
+    const response = await upload(client, AFF_UPDATE, tenant.token, file)
+    const { record } = await waitForImport(client, tenant.token, response.body().data.id, [
+      'completed',
+      'imported_partially',
+      'failed',
+    ])
+    assert.include(record, { status: 'completed', importedRows: 3 })
+    const moved = await db.from('users').where('id', moving.user.id).first()
+    assert.equal(moved.email, 'moved@example.com')
+    assert.isTrue(String(moved.password).startsWith('!unusable:'))
+    assert.lengthOf(await db.from('password_resets').where('user_id', moving.user.id), 0)
+    ;(
+      await client.post('/api/v1/auth/login').json({ email: 'moved@example.com', password: moving.password })
+    ).assertStatus(401)
+    ;(await client.get('/api/v1/account').bearerToken(moving.token)).assertStatus(401)
+    ;(await client.get('/api/v1/account').bearerToken(stopping.token)).assertStatus(406)
+    ;(await client.get('/api/v1/account').bearerToken(staying.token)).assertStatus(200)
+    assert.equal((await db.from('users').where('id', staying.user.id).first()).city, 'Porto')
+  })
+
   test('only those who manage affiliates import them; the samples list every column', async ({ client, assert }) => {
     const tenant = await createTenant('admin')
     const { addUser } = await import('@affix/core/testing')
