@@ -1,6 +1,6 @@
 /*
- * Tenancy by construction: every query on a tenant table (one whose migration gives it an
- * `organization_id` column) says which organisation it is about, in the statement that runs
+ * Tenancy by construction: every query on a tenant table or view (one whose migration gives it
+ * an `organization_id` column) says which organisation it is about, in the statement that runs
  * it, or says why it needs not.
  *
  * A statement (in server code: core's app, config, start, commands, providers; a plugin's src)
@@ -21,7 +21,7 @@ import type { OwnedSource } from './table_ownership.js'
 import { withoutComments } from './table_ownership.js'
 
 const CREATE_TABLE =
-  /createTable(?:IfNotExists)?\(\s*['"`]([a-z_][a-z0-9_]*)|CREATE\s+(?:UNLOGGED\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([a-z_][a-z0-9_]*)/gi
+  /createTable(?:IfNotExists)?\(\s*['"`]([a-z_][a-z0-9_]*)|CREATE\s+(?:UNLOGGED\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([a-z_][a-z0-9_]*)|CREATE\s+(?:OR\s+REPLACE\s+)?VIEW\s+"?([a-z_][a-z0-9_]*)/gi
 const ADD_ORGANIZATION = /alterTable\(\s*['"`]([a-z_][a-z0-9_]*)['"`][\s\S]{0,400}?organization_id/g
 const ALTER_ADD_ORGANIZATION =
   /ALTER\s+TABLE\s+"?([a-z_][a-z0-9_]*)"?\s+ADD\s+(?:COLUMN\s+)?(?:IF\s+NOT\s+EXISTS\s+)?organization_id/gi
@@ -32,7 +32,7 @@ export function tenantTables(sources: OwnedSource[]): Set<string> {
   for (const source of sources.filter((file) => file.migration)) {
     const text = withoutComments(source.text)
     const starts = [...text.matchAll(CREATE_TABLE)].map((match) => ({
-      table: (match[1] ?? match[2]).toLowerCase(),
+      table: (match[1] ?? match[2] ?? match[3]).toLowerCase(),
       index: match.index,
     }))
     starts.forEach((start, i) => {
