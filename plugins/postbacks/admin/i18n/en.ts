@@ -21,7 +21,7 @@ export const en = {
         campaignIds: 'Campaigns',
         method: 'Method',
         url: 'URL',
-        maskCustomerId: 'Mask the customer ID',
+        maskCustomerId: 'Always mask the customer ID',
         status: 'Status',
         createdAt: 'Created',
       },
@@ -122,6 +122,8 @@ export const en = {
       skip: 'Skip',
     },
     help: {
+      maskCustomerId:
+        'An affiliate’s postback is masked whenever the organisation masks customer IDs; this only adds masking',
       url: 'Macros: {click_id}, {p1}…{p10}, {sub1}…{sub10}, {source}, {campaign_id}, {pub_id}, {customer_id}, {event}, {amount}, {payout}, {currency}, {txn_id}, {event_id}',
       affiliate: 'Empty: a global postback for every affiliate',
       countries: 'Two-letter codes separated by commas, e.g. BR, PT',

@@ -21,7 +21,7 @@ export const pt = {
         campaignIds: 'Campanhas',
         method: 'Método',
         url: 'URL',
-        maskCustomerId: 'Mascarar o ID do cliente',
+        maskCustomerId: 'Sempre mascarar o ID do cliente',
         status: 'Status',
         createdAt: 'Criado',
       },
@@ -122,6 +122,8 @@ export const pt = {
       skip: 'Ignorar',
     },
     help: {
+      maskCustomerId:
+        'O postback de um afiliado é mascarado sempre que a organização mascara os IDs de cliente; esta opção só acrescenta mascaramento',
       url: 'Macros: {click_id}, {p1}…{p10}, {sub1}…{sub10}, {source}, {campaign_id}, {pub_id}, {customer_id}, {event}, {amount}, {payout}, {currency}, {txn_id}, {event_id}',
       affiliate: 'Vazio: um postback global para todos os afiliados',
       countries: 'Códigos de duas letras separados por vírgulas, ex.: BR, PT',

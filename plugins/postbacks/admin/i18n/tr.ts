@@ -21,7 +21,7 @@ export const tr = {
         campaignIds: 'Kampanyalar',
         method: 'Yöntem',
         url: 'URL',
-        maskCustomerId: 'Müşteri kimliğini maskele',
+        maskCustomerId: 'Müşteri kimliğini her zaman maskele',
         status: 'Durum',
         createdAt: 'Oluşturuldu',
       },
@@ -122,6 +122,8 @@ export const tr = {
       skip: 'Atla',
     },
     help: {
+      maskCustomerId:
+        'Kuruluş müşteri kimliklerini maskelediğinde bir ortağın postback’i her zaman maskelenir; bu seçenek yalnızca maskeleme ekler',
       url: 'Makrolar: {click_id}, {p1}…{p10}, {sub1}…{sub10}, {source}, {campaign_id}, {pub_id}, {customer_id}, {event}, {amount}, {payout}, {currency}, {txn_id}, {event_id}',
       affiliate: 'Boş: tüm ortaklar için genel bir postback',
       countries: 'Virgülle ayrılmış iki harfli kodlar, örn. BR, PT',
