@@ -1908,6 +1908,9 @@ export type Postback = {
      * GET: URL with macros; POST: where the signed JSON goes
      */
     url: string;
+    /**
+     * Always mask {customer_id}. Off (the default): an affiliate's postback follows the organisation's customer-ID masking preference (no flag unmasks it); a global postback gets the raw id
+     */
     maskCustomerId?: boolean;
     /**
      * POST postbacks are signed with a secret shown once
@@ -18019,6 +18022,59 @@ export type PostbacksListPostbackDeadLettersResponses = {
 
 export type PostbacksListPostbackDeadLettersResponse = PostbacksListPostbackDeadLettersResponses[keyof PostbacksListPostbackDeadLettersResponses];
 
+export type PostbacksResendPostbackDeadLetterData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/postback-dead-letters/{id}/resend';
+};
+
+export type PostbacksResendPostbackDeadLetterErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksResendPostbackDeadLetterError = PostbacksResendPostbackDeadLetterErrors[keyof PostbacksResendPostbackDeadLetterErrors];
+
+export type PostbacksResendPostbackDeadLetterResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbackResend;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksResendPostbackDeadLetterResponse = PostbacksResendPostbackDeadLetterResponses[keyof PostbacksResendPostbackDeadLetterResponses];
+
 export type PostbacksListPostbackLogData = {
     body?: never;
     path?: never;
@@ -19893,6 +19949,59 @@ export type PostbacksListWebhookDeadLettersResponses = {
 };
 
 export type PostbacksListWebhookDeadLettersResponse = PostbacksListWebhookDeadLettersResponses[keyof PostbacksListWebhookDeadLettersResponses];
+
+export type PostbacksResendWebhookDeadLetterData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/webhook-dead-letters/{id}/resend';
+};
+
+export type PostbacksResendWebhookDeadLetterErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksResendWebhookDeadLetterError = PostbacksResendWebhookDeadLetterErrors[keyof PostbacksResendWebhookDeadLetterErrors];
+
+export type PostbacksResendWebhookDeadLetterResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbackResend;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksResendWebhookDeadLetterResponse = PostbacksResendWebhookDeadLetterResponses[keyof PostbacksResendWebhookDeadLetterResponses];
 
 export type PromoCodesListPromoCodesData = {
     body?: never;
