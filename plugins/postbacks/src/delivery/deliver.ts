@@ -264,7 +264,9 @@ async function record(
       continue
     }
     const giveUp = round >= settings.maxAttempts
-    const runAt = new Date(now.getTime() + backoffSeconds(settings.retryBaseSeconds, round) * 1000)
+    const runAt = new Date(
+      now.getTime() + backoffSeconds(settings.retryBaseSeconds, round, settings.retryMaxSeconds) * 1000
+    )
     changes.push({
       id: delivery.id,
       status: giveUp ? 'dead' : 'retrying',
