@@ -9,6 +9,7 @@ export const WEBHOOK_EVENTS = [
   'activity.changed',
   'commission.created',
   'commission.approved',
+  'click.recorded',
 ] as const
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
 

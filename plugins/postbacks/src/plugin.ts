@@ -14,6 +14,7 @@ import { dispatch, sweep } from './delivery/deliver.js'
 import { POSTBACKS_SETTINGS_DEFAULTS, postbacksSettingsValidator } from './settings.js'
 import { seedPostbacks } from './seed.js'
 import { cleanupLogs } from './delivery/cleanup.js'
+import { feedClicks } from './delivery/click_feed.js'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -37,10 +38,13 @@ export default definePlugin({
     cleanup: async () => {
       await cleanupLogs()
     },
+    // The click.recorded webhook feed: reads the click log, never the click path.
+    clicks: feedClicks,
   },
   cron: [
     { job: 'sweep', schedule: '* * * * *' },
     { job: 'cleanup', schedule: '17 3 * * *' },
+    { job: 'clicks', schedule: '* * * * *' },
   ],
   seed: seedPostbacks,
   // Spec §6: the network manages every postback; AFM/ADM those of their affiliates; an

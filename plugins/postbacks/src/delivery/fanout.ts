@@ -7,6 +7,7 @@
  */
 import { Decimal } from 'decimal.js'
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import {
   activityByIds,
   activityChanged,
@@ -127,10 +128,13 @@ async function clickDetails(organizationId: number, clickIds: Array<string | nul
   return byId
 }
 
-/** Inserts the deliveries (skipping event ids already there) and enqueues their jobs, in one transaction. */
-async function store(organizationId: number, rows: Array<Record<string, unknown>>) {
+/**
+ * Inserts the deliveries (skipping event ids already there) and enqueues their jobs, in one
+ * transaction (the caller's `trx` when given).
+ */
+async function store(organizationId: number, rows: Array<Record<string, unknown>>, outer?: TransactionClientContract) {
   if (!rows.length) return
-  await db.transaction(async (trx) => {
+  const inTransaction = async (trx: TransactionClientContract) => {
     let woken = false
     for (let start = 0; start < rows.length; start += 500) {
       const inserted = await trx
@@ -144,7 +148,9 @@ async function store(organizationId: number, rows: Array<Record<string, unknown>
     }
     // The rows are the queue; one wake-up in the same transaction starts their dispatch.
     if (woken) await wakeDispatcher(organizationId, { trx })
-  })
+  }
+  if (outer) await inTransaction(outer)
+  else await db.transaction(inTransaction)
 }
 
 export async function fanOutPostbacks(organizationId: number, items: PostbackItem[]) {
@@ -215,9 +221,9 @@ export async function fanOutPostbacks(organizationId: number, items: PostbackIte
   await store(organizationId, rows)
 }
 
-export async function fanOutWebhooks(organizationId: number, items: WebhookItem[]) {
+export async function fanOutWebhooks(organizationId: number, items: WebhookItem[], trx?: TransactionClientContract) {
   if (!items.length) return
-  const webhooks = await db
+  const webhooks = await (trx ?? db)
     .from('webhook_configs')
     .where({ organization_id: organizationId, status: 'active' })
     .whereRaw('events && ?::text[]', [[...new Set(items.map((item) => item.event))]])
@@ -240,7 +246,7 @@ export async function fanOutWebhooks(organizationId: number, items: WebhookItem[
       })
     }
   }
-  await store(organizationId, rows)
+  await store(organizationId, rows, trx)
 }
 
 function customerItem(customer: CustomerRecord): PostbackItem {
