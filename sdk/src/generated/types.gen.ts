@@ -2334,7 +2334,7 @@ export type WebhookConfig = {
     id: number;
     name: string;
     url: string;
-    events: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved'>;
+    events: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved' | 'click.recorded'>;
     status: 'active' | 'inactive' | 'disabled';
     consecutiveFailures: number;
     /**
@@ -19417,7 +19417,7 @@ export type PostbacksCreateWebhookConfigData = {
     body: {
         name: string;
         url: string;
-        events: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved'>;
+        events: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved' | 'click.recorded'>;
         status?: 'active' | 'inactive';
     };
     path?: never;
@@ -19587,7 +19587,7 @@ export type PostbacksUpdateWebhookConfigData = {
     body: {
         name?: string;
         url?: string;
-        events?: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved'>;
+        events?: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved' | 'click.recorded'>;
         status?: 'active' | 'inactive';
     };
     path: {
@@ -19657,7 +19657,7 @@ export type PostbacksReplaceWebhookConfigData = {
     body: {
         name?: string;
         url?: string;
-        events?: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved'>;
+        events?: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved' | 'click.recorded'>;
         status?: 'active' | 'inactive';
         /**
          * Read-only: accepted and ignored
