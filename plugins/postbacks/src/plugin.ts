@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { definePlugin } from '@affix/core/kernel'
 import { postbacksRoutes } from './routes.js'
 import { postbackListeners } from './delivery/fanout.js'
-import { dispatch, sweep } from './delivery/deliver.js'
+import { dispatch, stopDispatchers, sweep } from './delivery/deliver.js'
 import { POSTBACKS_SETTINGS_DEFAULTS, postbacksSettingsValidator } from './settings.js'
 import { seedPostbacks } from './seed.js'
 import { cleanupLogs } from './delivery/cleanup.js'
@@ -46,6 +46,8 @@ export default definePlugin({
     { job: 'cleanup', schedule: '17 3 * * *' },
     { job: 'clicks', schedule: '* * * * *' },
   ],
+  // The delivery loops finish the batch they are sending (and record it) before the database closes.
+  onShutdown: stopDispatchers,
   seed: seedPostbacks,
   // Spec §6: the network manages every postback; AFM/ADM those of their affiliates; an
   // affiliate reads its own and changes them only when the organisation allows it (setting
