@@ -56,11 +56,13 @@ export interface WebhookItem {
 }
 
 /*
- * Conversions that are postback events. The qualified CPA is not among them: it comes from
- * the commission ledger (QUALIFYING_ROW_TYPES), which knows every goal's qualification.
+ * Conversions that are postback events. The registration is not among them: its conversion
+ * is written in the transaction that emits customers `registered`, whose listener fans it out
+ * (the same event key, so it would only be a second, ignored insert). Nor is the qualified CPA:
+ * it comes from the commission ledger (QUALIFYING_ROW_TYPES), which knows every goal's
+ * qualification.
  */
 const CONVERSION_EVENTS: Record<string, string> = {
-  registration: 'registration',
   ftd: 'ftd',
   deposit: 'deposit',
 }
@@ -264,7 +266,9 @@ function customerItem(customer: CustomerRecord): PostbackItem {
   }
 }
 
-async function conversionItems(organizationId: number, conversions: ConversionRecord[]) {
+async function conversionItems(organizationId: number, all: ConversionRecord[]) {
+  const conversions = all.filter((conversion) => CONVERSION_EVENTS[conversion.type] && conversion.affiliateId !== null)
+  if (!conversions.length) return []
   const customers = new Map(
     (
       await customersByIds(
