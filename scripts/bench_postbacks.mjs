@@ -35,6 +35,7 @@ const EVENTS = arg('events', 100_000)
 const RATE = arg('rate', 1_000)
 const TIMEOUT_S = arg('timeout', 900)
 const SEED = arg('seed', 7)
+const WORKER_CONCURRENCY = arg('worker-concurrency', 0)
 // --trace: every 5 s, where the events are (queued jobs per task, deliveries waiting).
 const TRACE = process.argv.includes('--trace')
 // --runs burst,paced,failing (the default: all three, in that order).
@@ -98,6 +99,8 @@ const server = await startTestServer({
     NODE_ENV: 'production',
     AFFIX_OUTBOUND_ALLOW: '127.0.0.1',
     ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+    // --worker-concurrency N: the job worker's slots (AFFIX_WORKER_CONCURRENCY; the default is 2).
+    ...(WORKER_CONCURRENCY ? { AFFIX_WORKER_CONCURRENCY: String(WORKER_CONCURRENCY) } : {}),
   },
 })
 const sql = new pg.Client({ connectionString: server.databaseUrl })
@@ -149,7 +152,10 @@ try {
     const [one, five] = os.loadavg()
     return `load average ${one.toFixed(1)} / ${five.toFixed(1)} (${os.cpus().length} cores)`
   }
-  console.log(`postbacks bench: ${fmt(EVENTS)} events a run, paced runs at ${fmt(RATE)} events/s; ${load()}`)
+  console.log(
+    `postbacks bench: ${fmt(EVENTS)} events a run, paced runs at ${fmt(RATE)} events/s, job worker concurrency ` +
+      `${WORKER_CONCURRENCY || '2 (default)'}; ${load()}`
+  )
 
   const trace = () => {
     if (!TRACE) return () => {}
