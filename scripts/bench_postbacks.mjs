@@ -9,14 +9,17 @@
  *   1. burst, healthy receiver: 10,000 players a call, as fast as the API takes them. Measures
  *      the delivery capacity (delivered/s from the first ingest call to the last delivery);
  *      its latency is mostly backlog (the ingest outruns the delivery).
- *   2. paced, healthy receiver: the same number of players at `--rate` events/s (printed; keep
- *      it below the capacity of run 1), a call every 250 ms. Measures ingest→delivery latency
- *      (p50/p99, from the moment the call that created the event was sent).
+ *   2. paced, healthy receiver: the same number of players at `--rate` events/s (default:
+ *      half the delivered/s of run 1, so below the capacity of this machine at this time;
+ *      printed), a call every 250 ms. Measures ingest→delivery latency (p50/p99, from the
+ *      moment the call that created the event was sent).
  *   3. paced, a receiver that fails a random 50% of all requests (HTTP 500, seeded PRNG), with
  *      retries 1 s apart then 2 s (retryBaseSeconds 1, retryMaxSeconds 2, 20 attempts): every
  *      event must end up delivered exactly once. An event unlucky 20 times in a row (about one
  *      in a million) gives up; it is then resent from the dead letters like an operator would,
  *      and counted.
+ * Before each run the bench waits until the previous one's work is done (no job due, no
+ * delivery waiting: the ledger recomputes every player), so a run does not pay for the last.
  * Each run prints delivered/s, p50/p99 and lost/duplicated (`--trace`: every 5 s, the queued
  * jobs per task and the deliveries waiting). Exits non-zero when an event is lost or delivered
  * twice.
@@ -32,7 +35,8 @@ const arg = (name, fallback) => {
   return index === -1 ? fallback : Number(process.argv[index + 1])
 }
 const EVENTS = arg('events', 100_000)
-const RATE = arg('rate', 1_000)
+// --rate N: events/s of the paced runs; by default half the delivery capacity the burst run measured.
+let RATE = arg('rate', 0)
 const TIMEOUT_S = arg('timeout', 900)
 const SEED = arg('seed', 7)
 const WORKER_CONCURRENCY = arg('worker-concurrency', 0)
@@ -153,7 +157,7 @@ try {
     return `load average ${one.toFixed(1)} / ${five.toFixed(1)} (${os.cpus().length} cores)`
   }
   console.log(
-    `postbacks bench: ${fmt(EVENTS)} events a run, paced runs at ${fmt(RATE)} events/s, job worker concurrency ` +
+    `postbacks bench: ${fmt(EVENTS)} events a run, paced runs at ${RATE ? `${fmt(RATE)} events/s` : 'half the burst capacity'}, job worker concurrency ` +
       `${WORKER_CONCURRENCY || '2 (default)'}; ${load()}`
   )
 
@@ -176,7 +180,24 @@ try {
     return () => clearInterval(timer)
   }
 
+  /** Waits until no job is due and no delivery waits (the previous run's ledger work included). */
+  const quiet = async () => {
+    const started = performance.now()
+    for (;;) {
+      const { rows } = await sql.query(
+        `SELECT (SELECT count(*)::int FROM graphile_worker._private_jobs WHERE run_at <= now()) +
+                (SELECT count(*)::int FROM postback_deliveries WHERE status IN ('pending', 'retrying')) AS busy`
+      )
+      if (rows[0].busy === 0 || performance.now() - started > 600_000) break
+      await new Promise((done) => setTimeout(done, 1000))
+    }
+    return (performance.now() - started) / 1000
+  }
+
   const run = async (label, prefix, { paced }) => {
+    const waited = await quiet()
+    if (waited > 2) console.log(`  (waited ${waited.toFixed(0)} s for the previous run's work to finish)`)
+    if (paced && !RATE) RATE = 500
     const stopTrace = trace()
     delivered.clear()
     requests = 0
@@ -272,9 +293,16 @@ try {
     check(duplicated === 0, `${label}: delivered twice ${duplicated}`)
     check(strangers === 0, `${label}: unexpected event ids ${strangers}`)
     await call('PATCH', `/postbacks/postback/${postback.id}`, { status: 'inactive' })
+    return latencies.length / seconds
   }
 
-  if (runs.has('burst')) await run('burst, healthy receiver', 'bench-burst', { paced: false })
+  if (runs.has('burst')) {
+    const capacity = await run('burst, healthy receiver', 'bench-burst', { paced: false })
+    if (!RATE) {
+      RATE = Math.max(100, Math.floor(capacity / 2 / 50) * 50)
+      console.log(`paced runs at ${fmt(RATE)} events/s: half the ${fmt(capacity)} delivered/s measured above`)
+    }
+  }
   if (runs.has('paced')) await run('paced, healthy receiver', 'bench-ok', { paced: true })
   failing = true
   if (runs.has('failing')) await run('paced, receiver failing 50% of requests', 'bench-flaky', { paced: true })
