@@ -1,21 +1,32 @@
 /*
- * `npm run bench:postbacks [-- --events 100000 --timeout 900]`: outgoing postbacks under load
- * (docs/postbacks.md).
+ * `npm run bench:postbacks [-- --events 100000 --rate 1000 --timeout 900 --seed 7]`: outgoing
+ * postbacks under load (docs/postbacks.md).
  *
  * Starts a real server on its own database (affix_bench_postbacks; NODE_ENV=production,
- * LOG_LEVEL=warn, AFFIX_OUTBOUND_ALLOW=127.0.0.1) and a local receiver, then twice:
- *   1. a healthy receiver: a global postback on `registration`, `--events` players
- *      registered through the batch API (10,000 a call, attributed to the demo campaigns and
- *      affiliates); prints delivered/s (first ingest call to last delivery), p50/p99 from the
- *      ingest call that created the event to its delivery, and lost/duplicated events (each
- *      event is known by the event_id it must carry);
- *   2. the same with a receiver that fails half of the requests (the first of each event,
- *      HTTP 500; the retry comes a second later): every event must end up delivered exactly
- *      once.
- * Exits non-zero when an event is lost or delivered twice.
+ * LOG_LEVEL=warn, AFFIX_OUTBOUND_ALLOW=127.0.0.1) and a local receiver. A global postback on
+ * `registration`; players registered through the batch API, attributed to the demo campaigns
+ * and affiliates; each event is known by the event_id it must carry. Three runs of `--events`:
+ *   1. burst, healthy receiver: 10,000 players a call, as fast as the API takes them. Measures
+ *      the delivery capacity (delivered/s from the first ingest call to the last delivery);
+ *      its latency is mostly backlog (the ingest outruns the delivery).
+ *   2. paced, healthy receiver: the same number of players at `--rate` events/s (default:
+ *      half the delivered/s of run 1, so below the capacity of this machine at this time;
+ *      printed), a call every 250 ms. Measures ingest→delivery latency (p50/p99, from the
+ *      moment the call that created the event was sent).
+ *   3. paced, a receiver that fails a random 50% of all requests (HTTP 500, seeded PRNG), with
+ *      retries 1 s apart then 2 s (retryBaseSeconds 1, retryMaxSeconds 2, 20 attempts): every
+ *      event must end up delivered exactly once. An event unlucky 20 times in a row (about one
+ *      in a million) gives up; it is then resent from the dead letters like an operator would,
+ *      and counted.
+ * Before each run the bench waits until the previous one's work is done (no job due, no
+ * delivery waiting: the ledger recomputes every player), so a run does not pay for the last.
+ * Each run prints delivered/s, p50/p99 and lost/duplicated (`--trace`: every 5 s, the queued
+ * jobs per task and the deliveries waiting). Exits non-zero when an event is lost or delivered
+ * twice.
  */
 import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
+import os from 'node:os'
 import pg from 'pg'
 import { startTestServer, DEMO_ADMIN } from './test_server.mjs'
 
@@ -24,8 +35,18 @@ const arg = (name, fallback) => {
   return index === -1 ? fallback : Number(process.argv[index + 1])
 }
 const EVENTS = arg('events', 100_000)
+// --rate N: events/s of the paced runs; by default half the delivery capacity the burst run measured.
+let RATE = arg('rate', 0)
 const TIMEOUT_S = arg('timeout', 900)
-const BATCH = 10_000
+const SEED = arg('seed', 7)
+const WORKER_CONCURRENCY = arg('worker-concurrency', 0)
+// --trace: every 5 s, where the events are (queued jobs per task, deliveries waiting).
+const TRACE = process.argv.includes('--trace')
+// --runs burst,paced,failing (the default: all three, in that order).
+const RUNS = (process.argv[process.argv.indexOf('--runs') + 1] ?? '').split(',')
+const runs = process.argv.includes('--runs') ? new Set(RUNS) : new Set(['burst', 'paced', 'failing'])
+const BURST_BATCH = 10_000
+const TICK_MS = 250
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const fmt = (n) => Math.round(n).toLocaleString('en-US')
 const today = () => new Date().toISOString().slice(0, 10)
@@ -39,18 +60,29 @@ function eventIdFor(organizationId, kind, targetId, eventKey) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 
-// The receiver. `failing`: the first request of every event is answered with a 500, so half
-// of all requests fail and each event needs its retry (a random 50% would leave a few events
-// failing ten times in a row, waiting hours of backoff).
+/** mulberry32: a seeded PRNG, so a run's failures can be replayed. */
+function prng(seed) {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+const random = prng(SEED)
+
+// The receiver. `failing`: each request is refused (HTTP 500) with probability 1/2.
 let failing = false
 let requests = 0
+let refusals = 0
 const delivered = new Map()
-const refused = new Set()
 const receiver = createServer((request, response) => {
   requests++
   const eventId = new URL(request.url, 'http://127.0.0.1').searchParams.get('eid')
-  if (failing && !refused.has(eventId)) {
-    refused.add(eventId)
+  if (failing && random() < 0.5) {
+    refusals++
     response.writeHead(500)
     return response.end('fail')
   }
@@ -71,6 +103,8 @@ const server = await startTestServer({
     NODE_ENV: 'production',
     AFFIX_OUTBOUND_ALLOW: '127.0.0.1',
     ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+    // --worker-concurrency N: the job worker's slots (AFFIX_WORKER_CONCURRENCY; the default is 2).
+    ...(WORKER_CONCURRENCY ? { AFFIX_WORKER_CONCURRENCY: String(WORKER_CONCURRENCY) } : {}),
   },
 })
 const sql = new pg.Client({ connectionString: server.databaseUrl })
@@ -116,21 +150,75 @@ try {
     autoDisableAfter: 100_000,
     maxAttempts: 20,
     retryBaseSeconds: 1,
+    retryMaxSeconds: 2,
   })
+  const load = () => {
+    const [one, five] = os.loadavg()
+    return `load average ${one.toFixed(1)} / ${five.toFixed(1)} (${os.cpus().length} cores)`
+  }
+  console.log(
+    `postbacks bench: ${fmt(EVENTS)} events a run, paced runs at ${RATE ? `${fmt(RATE)} events/s` : 'half the burst capacity'}, job worker concurrency ` +
+      `${WORKER_CONCURRENCY || '2 (default)'}; ${load()}`
+  )
 
-  const run = async (label, prefix) => {
+  const trace = () => {
+    if (!TRACE) return () => {}
+    const timer = setInterval(async () => {
+      const { rows: jobs } = await sql.query(
+        `SELECT t.identifier, count(*)::int AS n, count(j.locked_at)::int AS running
+           FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+          WHERE j.run_at <= now() GROUP BY 1 ORDER BY 1`
+      )
+      const { rows: waiting } = await sql.query(
+        "SELECT count(*)::int AS n FROM postback_deliveries WHERE status IN ('pending', 'retrying')"
+      )
+      console.log(
+        `  [trace] delivered ${fmt(delivered.size)}; deliveries waiting ${fmt(waiting[0].n)}; jobs ` +
+          jobs.map((job) => `${job.identifier} ${job.n}${job.running ? ` (${job.running} running)` : ''}`).join(', ')
+      )
+    }, 5000)
+    return () => clearInterval(timer)
+  }
+
+  /** Waits until no job is due and no delivery waits (the previous run's ledger work included). */
+  const quiet = async () => {
+    const started = performance.now()
+    for (;;) {
+      const { rows } = await sql.query(
+        `SELECT (SELECT count(*)::int FROM graphile_worker._private_jobs WHERE run_at <= now()) +
+                (SELECT count(*)::int FROM postback_deliveries WHERE status IN ('pending', 'retrying')) AS busy`
+      )
+      if (rows[0].busy === 0 || performance.now() - started > 600_000) break
+      await new Promise((done) => setTimeout(done, 1000))
+    }
+    return (performance.now() - started) / 1000
+  }
+
+  const run = async (label, prefix, { paced }) => {
+    const waited = await quiet()
+    if (waited > 2) console.log(`  (waited ${waited.toFixed(0)} s for the previous run's work to finish)`)
+    if (paced && !RATE) RATE = 500
+    const stopTrace = trace()
     delivered.clear()
     requests = 0
+    refusals = 0
     const postback = await call('POST', '/postbacks/postback', {
       name: `Bench ${label}`,
       events: ['registration'],
       url: `${receiverUrl}/pb?eid={event_id}&cid={customer_id}`,
     })
     const expected = new Map()
+    const calls = []
+    const batch = paced ? Math.max(1, Math.round((RATE * TICK_MS) / 1000)) : BURST_BATCH
     const started = performance.now()
-    for (let offset = 0; offset < EVENTS; offset += BATCH) {
+    for (let offset = 0, tick = 0; offset < EVENTS; offset += batch, tick++) {
+      // Paced: call k leaves at start + k × 250 ms (at once when behind).
+      if (paced) {
+        const wait = started + tick * TICK_MS - performance.now()
+        if (wait > 0) await new Promise((done) => setTimeout(done, wait))
+      }
       const sentAt = performance.now()
-      const rows = Array.from({ length: Math.min(BATCH, EVENTS - offset) }, (_, index) => {
+      const rows = Array.from({ length: Math.min(batch, EVENTS - offset) }, (_, index) => {
         const i = offset + index
         return {
           cuid: `${prefix}-${i}`,
@@ -141,16 +229,39 @@ try {
         }
       })
       const data = await call('POST', '/customers/customers/batch', { rows })
+      calls.push(performance.now() - sentAt)
       // Only attributed players fire postbacks (a demo affiliate may be refused a campaign).
       for (const result of data.results.filter((row) => row.attribution?.affiliateId))
         expected.set(eventIdFor(org.id, 'postback', postback.id, `registration:${result.id}`), sentAt)
     }
     const ingested = performance.now()
+    const missing = () => [...expected.keys()].filter((eventId) => !delivered.has(eventId)).length
+    const countOf = async (statuses) => {
+      const { rows } = await sql.query(
+        'SELECT count(*)::int AS n FROM postback_deliveries WHERE postback_id = $1 AND status = ANY($2)',
+        [postback.id, statuses]
+      )
+      return rows[0].n
+    }
+    // Events that gave up after every attempt are resent from the dead letters as soon as
+    // nothing else is waiting, as an operator would.
+    let resent = 0
     const deadline = Date.now() + TIMEOUT_S * 1000
-    while ([...expected.keys()].some((eventId) => !delivered.has(eventId)) && Date.now() < deadline)
+    while (missing() && Date.now() < deadline) {
       await new Promise((done) => setTimeout(done, 500))
+      if (!missing() || (await countOf(['pending', 'retrying']))) continue
+      const dead = await countOf(['dead'])
+      if (!dead) continue
+      resent += dead
+      await call('POST', '/postbacks/postback-log/resend-failed', {
+        from: new Date(Date.now() - 86_400_000).toISOString(),
+        to: new Date().toISOString(),
+        targetId: postback.id,
+      })
+    }
     // A moment more: a duplicate would arrive late.
     await new Promise((done) => setTimeout(done, 3000))
+    stopTrace()
     const latencies = []
     let lost = 0
     let last = 0
@@ -166,21 +277,41 @@ try {
     const strangers = [...delivered.keys()].filter((eventId) => !expected.has(eventId)).length
     latencies.sort((a, b) => a - b)
     const seconds = (last - started) / 1000
+    const ingestSeconds = (ingested - started) / 1000
     console.log(
-      `${label}: ${fmt(expected.size)} events ingested in ${((ingested - started) / 1000).toFixed(1)} s; ` +
+      `${label}: ${fmt(expected.size)} events ingested in ${ingestSeconds.toFixed(1)} s ` +
+        `(${fmt(expected.size / ingestSeconds)}/s${paced ? `, paced at ${fmt(RATE)}/s` : ', burst'}); ` +
         `${fmt(latencies.length / seconds)} delivered/s over ${seconds.toFixed(1)} s; ` +
-        `ingest→delivery p50 ${fmt(percentile(latencies, 50))} ms, p99 ${fmt(percentile(latencies, 99))} ms; ` +
-        `${fmt(requests)} requests received`
+        `ingest→delivery p50 ${fmt(percentile(latencies, 50))} ms, p99 ${fmt(percentile(latencies, 99))} ms, ` +
+        `max ${fmt(latencies.at(-1) ?? 0)} ms (of which the ingest call itself: p50 ` +
+        `${fmt(
+          percentile(
+            calls.sort((a, b) => a - b),
+            50
+          )
+        )} ms, p99 ${fmt(percentile(calls, 99))} ms); ` +
+        `${fmt(requests)} requests received` +
+        (failing ? `, ${fmt(refusals)} refused (${((100 * refusals) / Math.max(1, requests)).toFixed(1)}%)` : '') +
+        (resent ? `; ${resent} gave up after 20 attempts and were resent from the dead letters` : '') +
+        `; ${load()}`
     )
     check(lost === 0, `${label}: lost ${lost}`)
     check(duplicated === 0, `${label}: delivered twice ${duplicated}`)
     check(strangers === 0, `${label}: unexpected event ids ${strangers}`)
     await call('PATCH', `/postbacks/postback/${postback.id}`, { status: 'inactive' })
+    return latencies.length / seconds
   }
 
-  await run('healthy receiver', 'bench-ok')
+  if (runs.has('burst')) {
+    const capacity = await run('burst, healthy receiver', 'bench-burst', { paced: false })
+    if (!RATE) {
+      RATE = Math.max(100, Math.floor(capacity / 2 / 50) * 50)
+      console.log(`paced runs at ${fmt(RATE)} events/s: half the ${fmt(capacity)} delivered/s measured above`)
+    }
+  }
+  if (runs.has('paced')) await run('paced, healthy receiver', 'bench-ok', { paced: true })
   failing = true
-  await run('receiver failing 50%', 'bench-flaky')
+  if (runs.has('failing')) await run('paced, receiver failing 50% of requests', 'bench-flaky', { paced: true })
 } finally {
   await sql.end()
   await server.stop()

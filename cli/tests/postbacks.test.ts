@@ -112,11 +112,100 @@ describe('affix postbacks', () => {
     ])
     expect(range.deliveries).toBeGreaterThan(0)
     const missing = await affix(['postbacks', 'resend'])
-    expect(missing.exitCode).not.toBe(0)
+    expect(missing.exitCode).toBe(2)
+    const both = await affix(['postbacks', 'resend', '1', '--dead-letter', '2'])
+    expect(both.exitCode).toBe(2)
+
+    // Those deliveries give up again (their postback is inactive) and show as dead letters.
+    let dead: any[] = []
+    for (let tries = 0; tries < 60 && !dead.length; tries++) {
+      dead = await affixJson<any[]>(['postbacks', 'dead-letters', '--limit', '100'])
+      if (!dead.length) await new Promise((done) => setTimeout(done, 500))
+    }
+    expect(dead.length).toBeGreaterThan(0)
+    expect(dead.every((row) => typeof row.eventId === 'string' && row.postbackId)).toBe(true)
+    const table = await affix(['postbacks', 'dead-letters', '--postback', String(dead[0].postbackId)])
+    expect(table.exitCode, table.stderr).toBe(0)
+    expect(table.stdout).toContain(dead[0].eventId)
+    const one = await affixJson(['postbacks', 'resend', '--dead-letter', String(dead[0].id)])
+    expect(one).toEqual({ deliveries: 1 })
+    const unknown = await affix(['postbacks', 'resend', '--dead-letter', '999999999'])
+    expect(unknown.exitCode).toBe(1)
   })
 })
 
 describe('affix webhooks', () => {
+  it('gets, updates, tests, rotates the secret of, reads the log of and deletes a webhook', async () => {
+    const created = await affixJson([
+      'webhooks',
+      'create',
+      '--name',
+      'Local hook',
+      '--url',
+      `${receiverUrl}/hook`,
+      '--event',
+      'customer.registered',
+    ])
+    const shown = await affix(['webhooks', 'get', String(created.id)])
+    expect(shown.exitCode, shown.stderr).toBe(0)
+    expect(shown.stdout).toContain('Local hook')
+    expect(shown.stdout).not.toContain(created.secret)
+
+    const updated = await affixJson([
+      'webhooks',
+      'update',
+      String(created.id),
+      '--name',
+      'Local hook 2',
+      '--event',
+      'customer.ftd',
+      '--event',
+      'commission.approved',
+    ])
+    expect(updated).toMatchObject({ name: 'Local hook 2', events: ['customer.ftd', 'commission.approved'] })
+    const nothing = await affix(['webhooks', 'update', String(created.id)])
+    expect(nothing.exitCode).toBe(2)
+    const badUrl = await affix(['webhooks', 'update', String(created.id), '--url', 'ftp://nope'])
+    expect(badUrl.exitCode).toBe(1)
+
+    const tested = await affixJson(['webhooks', 'test', String(created.id)])
+    expect(tested.response).toMatchObject({ ok: true, statusCode: 200 })
+    expect(tested.request.headers['x-affix-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/)
+    expect(received).toContain('/hook')
+
+    const rotated = await affixJson(['webhooks', 'rotate-secret', String(created.id)])
+    expect(rotated.secret).toMatch(/^whsec_/)
+    expect(rotated.secret).not.toBe(created.secret)
+    const rotatedText = await affix(['webhooks', 'rotate-secret', String(created.id)])
+    expect(rotatedText.stdout).toMatch(/whsec_\S+/)
+
+    const log = await affixJson<any[]>(['webhooks', 'logs', '--webhook', String(created.id)])
+    expect(log.map((line) => [line.event, line.outcome])).toEqual([['test.customer.ftd', 'success']])
+    const logTable = await affix(['webhooks', 'logs', '--webhook', String(created.id), '--outcome', 'success'])
+    expect(logTable.stdout).toContain('test.customer.ftd')
+    const dead = await affixJson<any[]>(['webhooks', 'dead-letters', '--webhook', String(created.id)])
+    expect(dead).toEqual([])
+    const resend = await affixJson(['webhooks', 'resend', String(log[0].id)])
+    // A test line is sent by the test tool only.
+    expect(resend).toEqual({ deliveries: 0 })
+    const range = await affixJson([
+      'webhooks',
+      'resend',
+      '--from',
+      new Date(Date.now() - 86_400_000).toISOString(),
+      '--to',
+      new Date().toISOString(),
+      '--webhook',
+      String(created.id),
+    ])
+    expect(range).toEqual({ deliveries: 0 })
+
+    const deleted = await affixJson(['webhooks', 'delete', String(created.id)])
+    expect(deleted).toEqual({ id: created.id })
+    const gone = await affix(['webhooks', 'get', String(created.id)])
+    expect(gone.exitCode).toBe(1)
+  })
+
   it('creates a webhook, shows its secret once, lists it', async () => {
     const created = await affixJson([
       'webhooks',

@@ -75,6 +75,7 @@ const PERIODS: Entry = ['Commission periods', '/engagements/payout-periods']
 const POSTBACKS: Entry[] = [
   ['Postbacks', '/manage/postback'],
   ['Postback log', '/manage/postback-log'],
+  ['Postback dead letters', '/manage/postback-dead-letters'],
 ]
 const POSTBACK_RULES: Entry = ['Postback rules', '/manage/pbrules']
 const ORGANIZATION: Entry = ['Organization', '/manage/organization']
@@ -107,6 +108,7 @@ const FX_RATES: Entry = ['FX rates', '/configuration/fx-rates']
 const WEBHOOKS: Entry[] = [
   ['Webhooks', '/configuration/webhook-configs'],
   ['Webhook log', '/configuration/webhook-logs'],
+  ['Webhook dead letters', '/configuration/webhook-dead-letters'],
 ]
 /** What admins and sub-admins configure besides API and Integrations. */
 const NETWORK_ADMIN: Entry[] = [BRAND_FORMULAS, OPERATOR_POSTBACK, FX_RATES, ...WEBHOOKS]
@@ -570,6 +572,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
       'Medya',
       'Postbackler',
       'Postback kaydı',
+      'Teslim edilemeyen postback’ler',
       'Postback kuralları',
       'Promosyon kodları',
       'Derin bağlantılar',
@@ -581,6 +584,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
       'Döviz kurları',
       'Webhookler',
       'Webhook kaydı',
+      'Teslim edilemeyen webhook’lar',
     ])
     await page.getByText(`Hoş geldiniz: ${DEMO_ORG}`).waitFor()
     await screenshot('language-tr')
@@ -607,6 +611,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
       'Mídias',
       'Postbacks',
       'Log de postbacks',
+      'Postbacks não entregues',
       'Regras de postback',
       'Códigos promocionais',
       'Deep links',
@@ -618,6 +623,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('every panel in a browse
       'Taxas de câmbio',
       'Webhooks',
       'Log de webhooks',
+      'Webhooks não entregues',
     ])
     await page.getByText(`Bem-vindo a ${DEMO_ORG}`).waitFor()
     // The choice is kept across a reload.

@@ -103,6 +103,40 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('postbacks in a browser'
     const line = page.getByRole('row').filter({ hasText: 'test.registration' })
     await line.first().waitFor()
     expect(await line.first().textContent()).toContain(`${receiverUrl}/pb`)
+    // A test line is sent by the test tool only: it has no resend button.
+    expect(await line.first().getByRole('button', { name: 'Resend' }).count()).toBe(0)
+    expect(pageErrors).toEqual([])
+  })
+
+  it('resends the delivery of one failed log line', async () => {
+    const failed = page.getByRole('row').filter({ hasText: 'Service Unavailable' })
+    await failed.first().waitFor()
+    await failed.first().getByRole('button', { name: 'Resend' }).click()
+    await page.getByText('1 delivery queued again').waitFor()
+  })
+
+  it('lists the dead letters and resends one, then everything that failed in a time range', async () => {
+    await page.goto(`${server.url}/manage/postback-dead-letters`)
+    await page.getByRole('button', { name: 'Resend failed in a time range' }).waitFor()
+    const letters = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Resend' }) })
+    await letters.first().waitFor()
+    // Each line shows its last answer and its event id.
+    expect(await letters.first().textContent()).toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/)
+    await letters.first().getByRole('button', { name: 'Resend' }).click()
+    await page.getByText('1 delivery queued again').waitFor()
+
+    await page.getByRole('button', { name: 'Resend failed in a time range' }).click()
+    const dialog = page.getByRole('dialog')
+    const from = dialog.getByLabel('From')
+    await from.fill('2020-01-01T00:00')
+    // An end before the start is refused before anything is sent.
+    await dialog.getByLabel('To').fill('2019-01-01T00:00')
+    await dialog.getByText('The end must not be before the start').waitFor()
+    expect(await dialog.getByRole('button', { name: 'Resend' }).isDisabled()).toBe(true)
+    await dialog.getByLabel('To').fill('2030-01-01T00:00')
+    await dialog.getByRole('button', { name: 'Resend' }).click()
+    await page.getByText(/\d+ deliver(y|ies) queued again/).waitFor()
+    await dialog.waitFor({ state: 'hidden' })
     expect(pageErrors).toEqual([])
   })
 })

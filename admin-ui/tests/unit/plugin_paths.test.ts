@@ -52,9 +52,11 @@ describe('plugin paths', () => {
         '/configuration/fx-rates',
         '/manage/postback',
         '/manage/postback-log',
+        '/manage/postback-dead-letters',
         '/manage/pbrules',
         '/configuration/webhook-configs',
         '/configuration/webhook-logs',
+        '/configuration/webhook-dead-letters',
       ].sort()
     )
   })

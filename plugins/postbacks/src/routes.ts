@@ -166,6 +166,16 @@ function logRoutes(api: ApiRouter, kind: 'postback' | 'webhook') {
     },
     [LogsController, `${prefix}DeadLetters`]
   )
+  api.post(
+    `/${kind}-dead-letters/:id/resend`,
+    {
+      name: `resend${Name}DeadLetter`,
+      summary: `Send one ${kind} dead letter again (same event_id, a fresh retry budget)`,
+      response: { status: 200, data: ResendSchema },
+      scope: `${scope}:write`,
+    },
+    [LogsController, `${prefix}ResendDeadLetter`]
+  )
 }
 
 export function postbacksRoutes(api: ApiRouter) {

@@ -20,7 +20,11 @@ export const PostbackSchema = defineSchema('Postback', {
     campaignIds: { ...nullableIds, description: 'null: every campaign' },
     method: { type: 'string', enum: [...POSTBACK_METHODS] },
     url: { type: 'string', description: 'GET: URL with macros; POST: where the signed JSON goes' },
-    maskCustomerId: { type: 'boolean' },
+    maskCustomerId: {
+      type: 'boolean',
+      description:
+        "Always mask {customer_id}. Off (the default): an affiliate's postback follows the organisation's customer-ID masking preference (no flag unmasks it); a global postback gets the raw id",
+    },
     hasSecret: { type: 'boolean', description: 'POST postbacks are signed with a secret shown once' },
     secret: { type: 'string', description: 'Only in the answer that created or rotated it' },
     status: { type: 'string', enum: [...TARGET_STATUSES] },

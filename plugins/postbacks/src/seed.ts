@@ -104,12 +104,8 @@ export async function seedPostbacks({ organizationId, trx, dayAt, random }: Seed
       const event = target.kind === 'webhook' ? 'customer.registered' : 'registration'
       const key = `demo:${day}`
       const eventId = eventIdFor(organizationId, target.kind, (target.postbackId ?? target.webhookId)!, key)
-      const outcomes =
-        day === 2
-          ? [503, 200]
-          : day === 3 && target.kind === 'postback'
-            ? [500, 500, 500, 500, 500, 500, 500, 500]
-            : [200]
+      // Day 3 gave up after every attempt: each postback and the webhook has a dead letter.
+      const outcomes = day === 2 ? [503, 200] : day === 3 ? [500, 500, 500, 500, 500, 500, 500, 500] : [200]
       const delivered = outcomes.at(-1) === 200
       const at = dayAt(day, `1${day}:${String(random.int(10, 59))}`)
       const [delivery] = await trx

@@ -149,3 +149,59 @@ export async function redirectClicksByDay(
     count: Number(row.count),
   }))
 }
+
+/** A recorded click as the network's webhooks describe it (no IP or user agent). */
+export interface RecordedClick {
+  clickId: string
+  createdAt: string
+  campaignId: number | null
+  brandId: number | null
+  affiliateId: number | null
+  outcome: string
+  reason: string | null
+  country: string | null
+  device: string | null
+  os: string | null
+  browser: string | null
+  source: string | null
+  params: Record<string, string>
+}
+
+/**
+ * The organisation's clicks recorded after `after` (by time, then click id; exclusive) and no
+ * later than `until`, oldest first, at most `limit`: the keyset read of the click feed that the
+ * postbacks plugin turns into `click.recorded` webhooks. It reads committed rows only and
+ * never touches the click path.
+ */
+export async function clicksRecordedBetween(
+  organizationId: number,
+  after: { createdAt: Date; clickId: string },
+  until: Date,
+  limit: number,
+  client: QueryClientContract = db.connection()
+): Promise<RecordedClick[]> {
+  const { rows } = await client.rawQuery(
+    `SELECT click_id, created_at, campaign_id, brand_id, affiliate_id, outcome, reason, country, device, os, browser,
+            source, params
+       FROM tracking_clicks
+      WHERE organization_id = ? AND created_at >= ? AND created_at <= ? AND (created_at, click_id) > (?::timestamptz, ?::uuid)
+      ORDER BY created_at, click_id
+      LIMIT ?`,
+    [organizationId, after.createdAt, until, after.createdAt, after.clickId, Math.max(1, Math.min(limit, 10_000))]
+  )
+  return rows.map((row: any) => ({
+    clickId: row.click_id,
+    createdAt: new Date(row.created_at).toISOString(),
+    campaignId: row.campaign_id === null ? null : Number(row.campaign_id),
+    brandId: row.brand_id === null ? null : Number(row.brand_id),
+    affiliateId: row.affiliate_id === null ? null : Number(row.affiliate_id),
+    outcome: row.outcome,
+    reason: row.reason,
+    country: row.country,
+    device: row.device,
+    os: row.os,
+    browser: row.browser,
+    source: row.source,
+    params: row.params ?? {},
+  }))
+}

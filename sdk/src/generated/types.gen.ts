@@ -1921,6 +1921,9 @@ export type Postback = {
      * GET: URL with macros; POST: where the signed JSON goes
      */
     url: string;
+    /**
+     * Always mask {customer_id}. Off (the default): an affiliate's postback follows the organisation's customer-ID masking preference (no flag unmasks it); a global postback gets the raw id
+     */
     maskCustomerId?: boolean;
     /**
      * POST postbacks are signed with a secret shown once
@@ -2394,7 +2397,7 @@ export type WebhookConfig = {
     id: number;
     name: string;
     url: string;
-    events: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved'>;
+    events: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved' | 'click.recorded'>;
     status: 'active' | 'inactive' | 'disabled';
     consecutiveFailures: number;
     /**
@@ -18082,6 +18085,59 @@ export type PostbacksListPostbackDeadLettersResponses = {
 
 export type PostbacksListPostbackDeadLettersResponse = PostbacksListPostbackDeadLettersResponses[keyof PostbacksListPostbackDeadLettersResponses];
 
+export type PostbacksResendPostbackDeadLetterData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/postback-dead-letters/{id}/resend';
+};
+
+export type PostbacksResendPostbackDeadLetterErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksResendPostbackDeadLetterError = PostbacksResendPostbackDeadLetterErrors[keyof PostbacksResendPostbackDeadLetterErrors];
+
+export type PostbacksResendPostbackDeadLetterResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbackResend;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksResendPostbackDeadLetterResponse = PostbacksResendPostbackDeadLetterResponses[keyof PostbacksResendPostbackDeadLetterResponses];
+
 export type PostbacksListPostbackLogData = {
     body?: never;
     path?: never;
@@ -19424,7 +19480,7 @@ export type PostbacksCreateWebhookConfigData = {
     body: {
         name: string;
         url: string;
-        events: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved'>;
+        events: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved' | 'click.recorded'>;
         status?: 'active' | 'inactive';
     };
     path?: never;
@@ -19594,7 +19650,7 @@ export type PostbacksUpdateWebhookConfigData = {
     body: {
         name?: string;
         url?: string;
-        events?: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved'>;
+        events?: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved' | 'click.recorded'>;
         status?: 'active' | 'inactive';
     };
     path: {
@@ -19664,7 +19720,7 @@ export type PostbacksReplaceWebhookConfigData = {
     body: {
         name?: string;
         url?: string;
-        events?: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved'>;
+        events?: Array<'customer.registered' | 'customer.ftd' | 'conversion.recorded' | 'activity.changed' | 'commission.created' | 'commission.approved' | 'click.recorded'>;
         status?: 'active' | 'inactive';
         /**
          * Read-only: accepted and ignored
@@ -19956,6 +20012,59 @@ export type PostbacksListWebhookDeadLettersResponses = {
 };
 
 export type PostbacksListWebhookDeadLettersResponse = PostbacksListWebhookDeadLettersResponses[keyof PostbacksListWebhookDeadLettersResponses];
+
+export type PostbacksResendWebhookDeadLetterData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/postbacks/webhook-dead-letters/{id}/resend';
+};
+
+export type PostbacksResendWebhookDeadLetterErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type PostbacksResendWebhookDeadLetterError = PostbacksResendWebhookDeadLetterErrors[keyof PostbacksResendWebhookDeadLetterErrors];
+
+export type PostbacksResendWebhookDeadLetterResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: PostbackResend;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type PostbacksResendWebhookDeadLetterResponse = PostbacksResendWebhookDeadLetterResponses[keyof PostbacksResendWebhookDeadLetterResponses];
 
 export type PromoCodesListPromoCodesData = {
     body?: never;

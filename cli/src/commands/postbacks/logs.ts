@@ -3,6 +3,7 @@ import { paged, postbacksListPostbackLog } from '@affix/sdk'
 import { AffixCommand } from '../../affix_command.js'
 import { pageSummary } from '../../list_flags.js'
 import { renderTable } from '../../output.js'
+import { ATTEMPT_COLUMNS } from '../../postback_fields.js'
 
 export default class PostbacksLogs extends AffixCommand {
   static summary = 'The postback log: every attempt with its time, URL (secrets masked), status, latency and response.'
@@ -45,20 +46,7 @@ export default class PostbacksLogs extends AffixCommand {
         },
       })
     )
-    if (page.items.length) {
-      this.log(
-        renderTable(page.items, [
-          { header: 'ID', value: (row) => row.id },
-          { header: 'TIME', value: (row) => row.createdAt },
-          { header: 'EVENT', value: (row) => row.event },
-          { header: '#', value: (row) => row.attempt },
-          { header: 'OUTCOME', value: (row) => row.outcome },
-          { header: 'HTTP', value: (row) => row.statusCode ?? row.error ?? '' },
-          { header: 'MS', value: (row) => row.latencyMs },
-          { header: 'URL', value: (row) => row.url },
-        ])
-      )
-    }
+    if (page.items.length) this.log(renderTable(page.items, ATTEMPT_COLUMNS))
     this.log(pageSummary('attempts', page.start, page.items.length, page.total))
     return page.items
   }

@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core'
 import { postbacksTestPostback, postbacksTestPostbackUrl, unwrap } from '@affix/sdk'
 import { AffixCommand } from '../../affix_command.js'
-import { renderDetails } from '../../output.js'
+import { testResultDetails } from '../../postback_fields.js'
 
 const EVENTS = ['registration', 'ftd', 'qualified_cpa', 'deposit', 'commission_created'] as const
 
@@ -43,17 +43,7 @@ export default class PostbacksTest extends AffixCommand {
             },
           })
     )
-    this.log(
-      renderDetails([
-        ['Request', `${result.request.method} ${result.request.url}`],
-        ...(result.request.body ? ([['Body', result.request.body]] as Array<[string, string]>) : []),
-        ['Outcome', result.response.ok ? 'success' : 'failure'],
-        ['HTTP status', result.response.statusCode ?? '-'],
-        ['Latency (ms)', result.response.latencyMs],
-        ['Error', result.response.error ?? ''],
-        ['Response', result.response.body ?? ''],
-      ])
-    )
+    this.log(testResultDetails(result))
     return result
   }
 }

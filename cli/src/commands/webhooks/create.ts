@@ -2,15 +2,7 @@ import { Flags } from '@oclif/core'
 import { postbacksCreateWebhookConfig, unwrap } from '@affix/sdk'
 import { AffixCommand } from '../../affix_command.js'
 import { renderDetails } from '../../output.js'
-
-const EVENTS = [
-  'customer.registered',
-  'customer.ftd',
-  'conversion.recorded',
-  'activity.changed',
-  'commission.created',
-  'commission.approved',
-] as const
+import { WEBHOOK_EVENTS, type WebhookEvent } from '../../postback_fields.js'
 
 export default class WebhooksCreate extends AffixCommand {
   static summary = 'Add a webhook; its signing secret (HMAC-SHA256) is shown once.'
@@ -25,7 +17,7 @@ export default class WebhooksCreate extends AffixCommand {
     url: Flags.string({ summary: 'Receiver URL (signed JSON POST).', required: true }),
     event: Flags.string({
       summary: 'Event it receives (repeatable).',
-      options: [...EVENTS],
+      options: [...WEBHOOK_EVENTS],
       multiple: true,
       required: true,
     }),
@@ -37,7 +29,7 @@ export default class WebhooksCreate extends AffixCommand {
     const webhook = await unwrap(
       postbacksCreateWebhookConfig({
         client,
-        body: { name: flags.name, url: flags.url, events: flags.event as Array<(typeof EVENTS)[number]> },
+        body: { name: flags.name, url: flags.url, events: flags.event as WebhookEvent[] },
       })
     )
     this.log(`Created webhook #${webhook.id}. Keep the secret: it is not shown again.`)

@@ -21,7 +21,7 @@ export const en = {
         campaignIds: 'Campaigns',
         method: 'Method',
         url: 'URL',
-        maskCustomerId: 'Mask the customer ID',
+        maskCustomerId: 'Always mask the customer ID',
         status: 'Status',
         createdAt: 'Created',
       },
@@ -38,6 +38,19 @@ export const en = {
         customerId: 'Customer ID',
         clickId: 'Click ID',
         createdAt: 'Time',
+      },
+    },
+    'manage/postback-dead-letters': {
+      name: 'Postback dead letters',
+      fields: {
+        createdAt: 'Created',
+        event: 'Event',
+        postbackId: 'Postback',
+        attempts: 'Attempts',
+        lastError: 'Last answer',
+        eventId: 'Event ID',
+        customerId: 'Customer ID',
+        clickId: 'Click ID',
       },
     },
     'manage/pbrules': {
@@ -88,9 +101,24 @@ export const en = {
         createdAt: 'Time',
       },
     },
+    'configuration/webhook-dead-letters': {
+      name: 'Webhook dead letters',
+      fields: {
+        createdAt: 'Created',
+        event: 'Event',
+        webhookId: 'Webhook',
+        attempts: 'Attempts',
+        lastError: 'Last answer',
+        eventId: 'Event ID',
+        customerId: 'Customer ID',
+        clickId: 'Click ID',
+      },
+    },
   },
   postbacks: {
     home: {
+      dead_letters: 'Deliveries that gave up after every attempt: resend one or a time range.',
+      webhook_dead_letters: 'Webhook deliveries that gave up: resend one or a time range.',
       description: 'Tell your tracker about registrations, deposits and commissions.',
       log: 'Every postback attempt, its answer and latency.',
       rules: 'Decide which events fire which postback.',
@@ -122,9 +150,20 @@ export const en = {
       skip: 'Skip',
     },
     help: {
+      maskCustomerId:
+        'An affiliate’s postback is masked whenever the organisation masks customer IDs; this only adds masking',
       url: 'Macros: {click_id}, {p1}…{p10}, {sub1}…{sub10}, {source}, {campaign_id}, {pub_id}, {customer_id}, {event}, {amount}, {payout}, {currency}, {txn_id}, {event_id}',
       affiliate: 'Empty: a global postback for every affiliate',
       countries: 'Two-letter codes separated by commas, e.g. BR, PT',
+    },
+    resend: {
+      one: 'Resend',
+      range: 'Resend failed in a time range',
+      from: 'From',
+      to: 'To',
+      order: 'The end must not be before the start',
+      confirm: 'Resend',
+      queued: '%{smart_count} delivery queued again |||| %{smart_count} deliveries queued again',
     },
     test: {
       send: 'Send a test event',

@@ -21,7 +21,7 @@ export const pt = {
         campaignIds: 'Campanhas',
         method: 'Método',
         url: 'URL',
-        maskCustomerId: 'Mascarar o ID do cliente',
+        maskCustomerId: 'Sempre mascarar o ID do cliente',
         status: 'Status',
         createdAt: 'Criado',
       },
@@ -38,6 +38,19 @@ export const pt = {
         customerId: 'ID do cliente',
         clickId: 'ID do clique',
         createdAt: 'Hora',
+      },
+    },
+    'manage/postback-dead-letters': {
+      name: 'Postbacks não entregues',
+      fields: {
+        createdAt: 'Criado',
+        event: 'Evento',
+        postbackId: 'Postback',
+        attempts: 'Tentativas',
+        lastError: 'Última resposta',
+        eventId: 'ID do evento',
+        customerId: 'ID do cliente',
+        clickId: 'ID do clique',
       },
     },
     'manage/pbrules': {
@@ -88,9 +101,24 @@ export const pt = {
         createdAt: 'Hora',
       },
     },
+    'configuration/webhook-dead-letters': {
+      name: 'Webhooks não entregues',
+      fields: {
+        createdAt: 'Criado',
+        event: 'Evento',
+        webhookId: 'Webhook',
+        attempts: 'Tentativas',
+        lastError: 'Última resposta',
+        eventId: 'ID do evento',
+        customerId: 'ID do cliente',
+        clickId: 'ID do clique',
+      },
+    },
   },
   postbacks: {
     home: {
+      dead_letters: 'Entregas que desistiram após todas as tentativas: reenvie uma ou um intervalo de tempo.',
+      webhook_dead_letters: 'Entregas de webhook que desistiram: reenvie uma ou um intervalo de tempo.',
       description: 'Informe seu rastreador sobre cadastros, depósitos e comissões.',
       log: 'Cada tentativa de postback, sua resposta e latência.',
       rules: 'Decida quais eventos disparam qual postback.',
@@ -122,9 +150,20 @@ export const pt = {
       skip: 'Ignorar',
     },
     help: {
+      maskCustomerId:
+        'O postback de um afiliado é mascarado sempre que a organização mascara os IDs de cliente; esta opção só acrescenta mascaramento',
       url: 'Macros: {click_id}, {p1}…{p10}, {sub1}…{sub10}, {source}, {campaign_id}, {pub_id}, {customer_id}, {event}, {amount}, {payout}, {currency}, {txn_id}, {event_id}',
       affiliate: 'Vazio: um postback global para todos os afiliados',
       countries: 'Códigos de duas letras separados por vírgulas, ex.: BR, PT',
+    },
+    resend: {
+      one: 'Reenviar',
+      range: 'Reenviar as falhas de um intervalo',
+      from: 'De',
+      to: 'Até',
+      order: 'O fim não pode ser anterior ao início',
+      confirm: 'Reenviar',
+      queued: '%{smart_count} entrega na fila de novo |||| %{smart_count} entregas na fila de novo',
     },
     test: {
       send: 'Enviar um evento de teste',

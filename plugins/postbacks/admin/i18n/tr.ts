@@ -21,7 +21,7 @@ export const tr = {
         campaignIds: 'Kampanyalar',
         method: 'Yöntem',
         url: 'URL',
-        maskCustomerId: 'Müşteri kimliğini maskele',
+        maskCustomerId: 'Müşteri kimliğini her zaman maskele',
         status: 'Durum',
         createdAt: 'Oluşturuldu',
       },
@@ -38,6 +38,19 @@ export const tr = {
         customerId: 'Müşteri kimliği',
         clickId: 'Tıklama kimliği',
         createdAt: 'Zaman',
+      },
+    },
+    'manage/postback-dead-letters': {
+      name: 'Teslim edilemeyen postback’ler',
+      fields: {
+        createdAt: 'Oluşturulma',
+        event: 'Olay',
+        postbackId: 'Postback',
+        attempts: 'Deneme',
+        lastError: 'Son yanıt',
+        eventId: 'Olay kimliği',
+        customerId: 'Müşteri kimliği',
+        clickId: 'Tıklama kimliği',
       },
     },
     'manage/pbrules': {
@@ -88,9 +101,24 @@ export const tr = {
         createdAt: 'Zaman',
       },
     },
+    'configuration/webhook-dead-letters': {
+      name: 'Teslim edilemeyen webhook’lar',
+      fields: {
+        createdAt: 'Oluşturulma',
+        event: 'Olay',
+        webhookId: 'Webhook',
+        attempts: 'Deneme',
+        lastError: 'Son yanıt',
+        eventId: 'Olay kimliği',
+        customerId: 'Müşteri kimliği',
+        clickId: 'Tıklama kimliği',
+      },
+    },
   },
   postbacks: {
     home: {
+      dead_letters: 'Tüm denemelerden sonra vazgeçilen teslimatlar: birini ya da bir zaman aralığını yeniden gönderin.',
+      webhook_dead_letters: 'Vazgeçilen webhook teslimatları: birini ya da bir zaman aralığını yeniden gönderin.',
       description: 'Takipçinize kayıtları, yatırımları ve komisyonları bildirin.',
       log: 'Her postback denemesi, yanıtı ve gecikmesi.',
       rules: 'Hangi olayların hangi postbacki tetikleyeceğine karar verin.',
@@ -122,9 +150,20 @@ export const tr = {
       skip: 'Atla',
     },
     help: {
+      maskCustomerId:
+        'Kuruluş müşteri kimliklerini maskelediğinde bir ortağın postback’i her zaman maskelenir; bu seçenek yalnızca maskeleme ekler',
       url: 'Makrolar: {click_id}, {p1}…{p10}, {sub1}…{sub10}, {source}, {campaign_id}, {pub_id}, {customer_id}, {event}, {amount}, {payout}, {currency}, {txn_id}, {event_id}',
       affiliate: 'Boş: tüm ortaklar için genel bir postback',
       countries: 'Virgülle ayrılmış iki harfli kodlar, örn. BR, PT',
+    },
+    resend: {
+      one: 'Yeniden gönder',
+      range: 'Bir zaman aralığındaki başarısızları yeniden gönder',
+      from: 'Başlangıç',
+      to: 'Bitiş',
+      order: 'Bitiş başlangıçtan önce olamaz',
+      confirm: 'Yeniden gönder',
+      queued: '%{smart_count} teslimat yeniden sıraya alındı |||| %{smart_count} teslimat yeniden sıraya alındı',
     },
     test: {
       send: 'Test olayı gönder',

@@ -11,6 +11,7 @@ import {
   useRecordContext,
 } from 'react-admin'
 import { POSTBACKS_API } from '../postbacks/model'
+import { ResendRangeButton, ResendRowButton } from './ResendButtons'
 
 const OutcomeField = (_props: { label?: string }) => {
   const record = useRecordContext()
@@ -45,6 +46,7 @@ function logList(resource: string, apiPath: string) {
   ]
   const Actions = () => (
     <TopToolbar>
+      <ResendRangeButton resendFailedPath={`${apiPath}/resend-failed`} />
       <ServerExportButton apiPath={apiPath} />
     </TopToolbar>
   )
@@ -60,6 +62,9 @@ function logList(resource: string, apiPath: string) {
         <DataTable.Col source="responseExcerpt" label={`${F}.responseExcerpt`} disableSort />
         <DataTable.Col source="customerId" label={`${F}.customerId`} disableSort />
         <DataTable.Col source="clickId" label={`${F}.clickId`} disableSort />
+        <DataTable.Col label="" disableSort>
+          <ResendRowButton apiPath={apiPath} />
+        </DataTable.Col>
       </DataTable>
     </List>
   )

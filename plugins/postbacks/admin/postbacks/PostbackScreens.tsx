@@ -65,7 +65,7 @@ export const PostbackList = () => (
 )
 
 const PostbackForm = ({ editing = false }: { editing?: boolean }) => (
-  <SimpleForm defaultValues={{ method: 'get', events: ['registration'], maskCustomerId: true, status: 'active' }}>
+  <SimpleForm defaultValues={{ method: 'get', events: ['registration'], maskCustomerId: false, status: 'active' }}>
     <Box sx={{ width: '100%', maxWidth: 800 }}>
       <TextInput source="name" label={`${F}.name`} validate={required()} fullWidth />
       <SelectInput
@@ -85,7 +85,7 @@ const PostbackForm = ({ editing = false }: { editing?: boolean }) => (
       />
       {!editing && <TextInput source="affiliateId" label={`${F}.affiliateId`} helperText="postbacks.help.affiliate" />}
       <CampaignIdsInput source="campaignIds" label={`${F}.campaignIds`} />
-      <BooleanInput source="maskCustomerId" label={`${F}.maskCustomerId`} />
+      <BooleanInput source="maskCustomerId" label={`${F}.maskCustomerId`} helperText="postbacks.help.maskCustomerId" />
       <SelectInput
         source="status"
         label={`${F}.status`}

@@ -15,7 +15,7 @@ export function toPostbackPayload(data: Record<string, any>): Record<string, unk
     events: data.events ?? [],
     method: data.method ?? 'get',
     campaignIds: data.campaignIds?.length ? data.campaignIds : null,
-    maskCustomerId: data.maskCustomerId ?? true,
+    maskCustomerId: data.maskCustomerId ?? false,
     ...(data.affiliateId ? { affiliateId: data.affiliateId } : {}),
     ...(data.status && data.status !== 'disabled' ? { status: data.status } : {}),
   }

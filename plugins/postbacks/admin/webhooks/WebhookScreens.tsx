@@ -24,6 +24,7 @@ export const WEBHOOK_EVENTS = [
   'activity.changed',
   'commission.created',
   'commission.approved',
+  'click.recorded',
 ] as const
 const eventChoices = WEBHOOK_EVENTS.map((id) => ({ id, name: id }))
 

@@ -184,6 +184,22 @@ function logsController(kind: Kind) {
       return ok(ctx, { deliveries: await requeue(ctx.tenant.organizationId, ids) })
     },
 
+    /** Resends one dead letter (a delivery that gave up): same event_id, a fresh retry budget. */
+    async resendDeadLetter(ctx: HttpContext) {
+      await authorizeManage(ctx, kind)
+      const id = Number(ctx.params.id)
+      if (!Number.isSafeInteger(id) || id <= 0) throw notFound()
+      const row = await (
+        await deliveries(ctx, kind)
+      ).query
+        .where('postback_deliveries.id', id)
+        .where('status', 'dead')
+        .whereNot('event', 'like', 'test.%')
+        .first()
+      if (!row) throw notFound()
+      return ok(ctx, { deliveries: await requeue(ctx.tenant.organizationId, [Number(row.id)]) })
+    },
+
     /** Deliveries that gave up (the dead-letter list). */
     async deadLetters(ctx: HttpContext) {
       await authorizeRead(ctx, kind)
@@ -205,12 +221,14 @@ export default class LogsController {
   postbackResend = postbackLogs.resend
   postbackResendFailed = postbackLogs.resendFailed
   postbackDeadLetters = postbackLogs.deadLetters
+  postbackResendDeadLetter = postbackLogs.resendDeadLetter
   webhookIndex = webhookLogs.index
   webhookShow = webhookLogs.show
   webhookExport = webhookLogs.export
   webhookResend = webhookLogs.resend
   webhookResendFailed = webhookLogs.resendFailed
   webhookDeadLetters = webhookLogs.deadLetters
+  webhookResendDeadLetter = webhookLogs.resendDeadLetter
 
   /** Auto-disable notices: an affiliate's own, a team member's affiliates', and the network's for admins. */
   async notices(ctx: HttpContext) {

@@ -120,7 +120,7 @@ export default class PostbacksController {
       events: data.events,
       campaignIds: data.campaignIds?.length ? data.campaignIds : null,
       method,
-      maskCustomerId: data.maskCustomerId ?? true,
+      maskCustomerId: data.maskCustomerId ?? false,
       status: data.status ?? 'active',
       consecutiveFailures: 0,
       secretEncrypted: secret ? sealSecret(secret) : null,

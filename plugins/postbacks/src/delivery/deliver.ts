@@ -1,6 +1,6 @@
 /*
- * The dispatcher (`postbacks:dispatch`, one run per organisation at a time is enough): it
- * claims the organisation's due deliveries in batches with a lease, sends them concurrently
+ * The dispatcher (`postbacks:dispatch` starts one delivery loop per organisation and
+ * process): it claims the organisation's due deliveries in batches with a lease, sends them concurrently
  * outside any transaction, then records each batch in one transaction: the attempts, each
  * delivery's new state (delivered, retrying with exponential backoff, or dead), a wake-up
  * job at the next retry time, and the targets' consecutive-failure counts, which disable a
@@ -12,6 +12,7 @@
  * dispatcher of every organisation with due deliveries.
  */
 import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { affiliateTerms } from '@affix/affiliates/contracts'
 import { enqueueJob, mailPanelsAfterCommit, settingsOf } from '@affix/core/kernel'
@@ -25,8 +26,6 @@ const BATCH = 500
 const IN_FLIGHT = Math.max(1, Number(process.env.AFFIX_POSTBACK_CONCURRENCY) || 200)
 /** How long a claim holds; a dispatcher killed mid-batch leaves deliveries due again after it. */
 const leaseSeconds = () => Math.max(1, Number(process.env.AFFIX_POSTBACK_LEASE_SECONDS) || 120)
-/** A dispatcher run hands over to a fresh job after this long, so other jobs get the worker too. */
-const RUN_BUDGET_MS = 30_000
 
 /**
  * Wakes the organisation's dispatcher, now or at `runAt` (in `trx` when given). One pending
@@ -153,10 +152,56 @@ interface Sent {
   outcome?: Outcome
 }
 
+/**
+ * The `postbacks:dispatch` job. It only makes sure a delivery loop runs for the organisation
+ * in this process and returns at once: the loop sends and records batches until nothing is
+ * due, without holding one of the job worker's few slots (shared with the fan-out listeners,
+ * the commission ledger and imports), so a steady flow of events is not delayed behind it.
+ * A wake-up that comes while the loop runs makes it look again before it stops. Nothing is
+ * lost if the process dies: the claims' leases expire and the sweep wakes the dispatcher.
+ */
 export async function dispatch(payload: { organizationId: number }) {
   const organizationId = payload.organizationId
-  const started = Date.now()
-  for (;;) {
+  const running = loops.get(organizationId)
+  if (running) {
+    running.again = true
+    return
+  }
+  if (stopping) return
+  const loop: Loop = { again: false, done: Promise.resolve() }
+  loops.set(organizationId, loop)
+  loop.done = (async () => {
+    try {
+      for (;;) {
+        loop.again = false
+        await drain(organizationId)
+        // Synchronous from the check to the delete: a wake-up either sees the loop or starts a new one.
+        if (!loop.again || stopping) break
+      }
+    } catch (error) {
+      logger.warn({ err: error, organizationId }, 'postback delivery loop failed; the sweep restarts it')
+    } finally {
+      loops.delete(organizationId)
+    }
+  })()
+}
+
+interface Loop {
+  again: boolean
+  done: Promise<void>
+}
+const loops = new Map<number, Loop>()
+let stopping = false
+
+/** App shutdown: no new batch is claimed; the batches in flight are sent and recorded. */
+export async function stopDispatchers() {
+  stopping = true
+  await Promise.all([...loops.values()].map((loop) => loop.done))
+}
+
+/** Claims, sends and records the organisation's due deliveries, a batch at a time, until none is due. */
+async function drain(organizationId: number) {
+  while (!stopping) {
     const deliveries = await claim(organizationId)
     if (!deliveries.length) return
     const settings = completeSettings(await settingsOf(organizationId, 'postbacks'))
@@ -169,10 +214,6 @@ export async function dispatch(payload: { organizationId: number }) {
       return { delivery, target, outgoing, outcome: await send(outgoing) }
     })
     await db.transaction((trx) => record(trx, organizationId, sent, settings))
-    if (Date.now() - started > RUN_BUDGET_MS) {
-      await wakeDispatcher(organizationId)
-      return
-    }
   }
 }
 
@@ -264,7 +305,9 @@ async function record(
       continue
     }
     const giveUp = round >= settings.maxAttempts
-    const runAt = new Date(now.getTime() + backoffSeconds(settings.retryBaseSeconds, round) * 1000)
+    const runAt = new Date(
+      now.getTime() + backoffSeconds(settings.retryBaseSeconds, round, settings.retryMaxSeconds) * 1000
+    )
     changes.push({
       id: delivery.id,
       status: giveUp ? 'dead' : 'retrying',

@@ -7,6 +7,7 @@
  */
 import { Decimal } from 'decimal.js'
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import {
   activityByIds,
   activityChanged,
@@ -18,8 +19,14 @@ import {
   type ConversionRecord,
   type CustomerRecord,
 } from '@affix/customers/contracts'
-import { commissionRowsOf, commissionsApproved, commissionsCreated } from '@affix/payouts/contracts'
+import {
+  commissionRowsOf,
+  commissionsApproved,
+  commissionsCreated,
+  type CommissionRowRef,
+} from '@affix/payouts/contracts'
 import { clickLog } from '@affix/tracking/contracts'
+import { organizationPreferences } from '@affix/core/kernel'
 import { createHash } from 'node:crypto'
 import { eventIdFor } from './macros.js'
 import { wakeDispatcher } from './deliver.js'
@@ -48,11 +55,40 @@ export interface WebhookItem {
   data: Record<string, unknown>
 }
 
+/*
+ * Conversions that are postback events. The registration is not among them: its conversion
+ * is written in the transaction that emits customers `registered`, whose listener fans it out
+ * (the same event key, so it would only be a second, ignored insert). Nor is the qualified CPA:
+ * it comes from the commission ledger (QUALIFYING_ROW_TYPES), which knows every goal's
+ * qualification.
+ */
 const CONVERSION_EVENTS: Record<string, string> = {
-  registration: 'registration',
   ftd: 'ftd',
   deposit: 'deposit',
-  c_deposit: 'qualified_cpa',
+}
+
+/**
+ * Commission rows that mean "the customer qualified": the goal CPA row of the cpa and hybrid
+ * models, whatever the goal (leads, ftd with QFTD and rules, ngr, d, c_deposit), and the
+ * cumulative-deposit model's row. The first one of a customer fires `qualified_cpa` (the event
+ * key is per customer, so later rows of goal `d` or a re-run add nothing).
+ */
+const QUALIFYING_ROW_TYPES = new Set(['cpa', 'cumulative_deposit'])
+
+/**
+ * What `{customer_id}` carries. An affiliate's postback follows the organisation's customer-ID
+ * masking preference, as the affiliate's own screens do: when the organisation masks, no flag
+ * unmasks. The postback's `maskCustomerId` can only add masking. The network's global
+ * postbacks (the network's own systems) get the raw id unless their flag masks it.
+ */
+export function customerIdFor(
+  cuid: string | null,
+  postback: { affiliate_id: number | null; mask_customer_id: boolean },
+  organizationMasks: boolean
+) {
+  if (cuid === null) return null
+  const masked = postback.mask_customer_id || (postback.affiliate_id !== null && organizationMasks)
+  return masked ? maskCuid(cuid) : cuid
 }
 
 /** The key of a customer-level event: registration, FTD and CPA happen once per customer. */
@@ -94,10 +130,13 @@ async function clickDetails(organizationId: number, clickIds: Array<string | nul
   return byId
 }
 
-/** Inserts the deliveries (skipping event ids already there) and enqueues their jobs, in one transaction. */
-async function store(organizationId: number, rows: Array<Record<string, unknown>>) {
+/**
+ * Inserts the deliveries (skipping event ids already there) and enqueues their jobs, in one
+ * transaction (the caller's `trx` when given).
+ */
+async function store(organizationId: number, rows: Array<Record<string, unknown>>, outer?: TransactionClientContract) {
   if (!rows.length) return
-  await db.transaction(async (trx) => {
+  const inTransaction = async (trx: TransactionClientContract) => {
     let woken = false
     for (let start = 0; start < rows.length; start += 500) {
       const inserted = await trx
@@ -111,7 +150,9 @@ async function store(organizationId: number, rows: Array<Record<string, unknown>
     }
     // The rows are the queue; one wake-up in the same transaction starts their dispatch.
     if (woken) await wakeDispatcher(organizationId, { trx })
-  })
+  }
+  if (outer) await inTransaction(outer)
+  else await db.transaction(inTransaction)
 }
 
 export async function fanOutPostbacks(organizationId: number, items: PostbackItem[]) {
@@ -139,6 +180,7 @@ export async function fanOutPostbacks(organizationId: number, items: PostbackIte
     organizationId,
     attributed.map((item) => item.clickId)
   )
+  const { maskCustomerId: organizationMasks } = await organizationPreferences(organizationId)
   const rows: Array<Record<string, unknown>> = []
   for (const item of attributed) {
     const click = item.clickId ? clicks.get(item.clickId) : undefined
@@ -159,7 +201,7 @@ export async function fanOutPostbacks(organizationId: number, items: PostbackIte
         click_id: item.clickId,
         campaign_id: item.campaignId === null ? null : String(item.campaignId),
         pub_id: String(item.affiliateId),
-        customer_id: item.cuid === null ? null : postback.mask_customer_id ? maskCuid(item.cuid) : item.cuid,
+        customer_id: customerIdFor(item.cuid, postback, organizationMasks),
         event: item.event,
         ...item.values,
       }
@@ -181,9 +223,9 @@ export async function fanOutPostbacks(organizationId: number, items: PostbackIte
   await store(organizationId, rows)
 }
 
-export async function fanOutWebhooks(organizationId: number, items: WebhookItem[]) {
+export async function fanOutWebhooks(organizationId: number, items: WebhookItem[], trx?: TransactionClientContract) {
   if (!items.length) return
-  const webhooks = await db
+  const webhooks = await (trx ?? db)
     .from('webhook_configs')
     .where({ organization_id: organizationId, status: 'active' })
     .whereRaw('events && ?::text[]', [[...new Set(items.map((item) => item.event))]])
@@ -206,7 +248,7 @@ export async function fanOutWebhooks(organizationId: number, items: WebhookItem[
       })
     }
   }
-  await store(organizationId, rows)
+  await store(organizationId, rows, trx)
 }
 
 function customerItem(customer: CustomerRecord): PostbackItem {
@@ -224,7 +266,9 @@ function customerItem(customer: CustomerRecord): PostbackItem {
   }
 }
 
-async function conversionItems(organizationId: number, conversions: ConversionRecord[]) {
+async function conversionItems(organizationId: number, all: ConversionRecord[]) {
+  const conversions = all.filter((conversion) => CONVERSION_EVENTS[conversion.type] && conversion.affiliateId !== null)
+  if (!conversions.length) return []
   const customers = new Map(
     (
       await customersByIds(
@@ -339,21 +383,30 @@ export const postbackListeners = [
         )
       ).map((customer) => [customer.id, customer])
     )
-    await fanOutPostbacks(
-      organizationId,
-      rows.map((row) => ({
-        event: 'commission_created',
-        key: `commission_created:${row.id}`,
+    const itemOf = (row: CommissionRowRef, event: string, key: string): PostbackItem => {
+      const customer = row.customerId ? customers.get(row.customerId) : undefined
+      return {
+        event,
+        key,
         affiliateId: row.affiliateId,
         campaignId: row.campaignId,
-        country: row.customerId ? (customers.get(row.customerId)?.country ?? null) : null,
+        country: customer?.country ?? null,
         amount: row.amount,
         customerId: row.customerId,
-        cuid: row.customerId ? (customers.get(row.customerId)?.cuid ?? null) : null,
-        clickId: row.customerId ? (customers.get(row.customerId)?.clickId ?? null) : null,
+        cuid: customer?.cuid ?? null,
+        clickId: customer?.clickId ?? null,
         values: { amount: row.amount, payout: row.amount, currency: row.currency, txn_id: null },
-      }))
-    )
+      }
+    }
+    // A denied row (a cap, fraud) pays nothing: it does not announce a qualification.
+    const qualifying = new Map<number, CommissionRowRef>()
+    for (const row of rows)
+      if (QUALIFYING_ROW_TYPES.has(row.type) && row.customerId !== null && row.status !== 'denied')
+        if (!qualifying.has(row.customerId)) qualifying.set(row.customerId, row)
+    await fanOutPostbacks(organizationId, [
+      ...rows.map((row) => itemOf(row, 'commission_created', `commission_created:${row.id}`)),
+      ...[...qualifying.values()].map((row) => itemOf(row, 'qualified_cpa', `qualified_cpa:${row.customerId}`)),
+    ])
     await fanOutWebhooks(
       organizationId,
       rows.map((row) => ({

@@ -9,6 +9,7 @@ export const WEBHOOK_EVENTS = [
   'activity.changed',
   'commission.created',
   'commission.approved',
+  'click.recorded',
 ] as const
 
 export default class WebhookConfig extends BaseModel {

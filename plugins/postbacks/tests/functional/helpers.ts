@@ -89,12 +89,19 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | false>, ti
   }
 }
 
-/** Nothing of the organisation left in the queue for this plugin (listeners and deliveries). */
+/**
+ * Nothing of the organisation left for this plugin now: no listener or dispatcher job queued,
+ * and no delivery due (the delivery loop runs outside the jobs).
+ */
 export async function idle(orgId: number) {
   const { rows } = await db.rawQuery(
-    `SELECT count(*)::int AS pending FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
-      WHERE t.identifier LIKE 'postbacks:%' AND (j.payload->>'organizationId')::int = ? AND j.run_at <= now() + interval '1 second'`,
-    [orgId]
+    `SELECT (SELECT count(*)::int FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+              WHERE t.identifier LIKE 'postbacks:%' AND (j.payload->>'organizationId')::int = ?
+                AND j.run_at <= now() + interval '1 second')
+          + (SELECT count(*)::int FROM postback_deliveries
+              WHERE organization_id = ? AND status IN ('pending', 'retrying') AND next_attempt_at <= now() + interval '1 second')
+            AS pending`,
+    [orgId, orgId]
   )
   return rows[0].pending === 0
 }

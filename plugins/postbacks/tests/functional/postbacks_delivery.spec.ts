@@ -64,8 +64,8 @@ test.group('Postbacks: delivery', (group) => {
         assert.equal(request.url.searchParams.get('e'), 'registration')
         assert.equal(request.url.searchParams.get('pub'), String(aff.user.id))
         assert.equal(request.url.searchParams.get('camp'), String(campaignId))
-        // Customer ids are masked by default; unknown macros stay as written.
-        assert.match(request.url.searchParams.get('cid')!, /^pl\*+-\d$/)
+        // The organisation does not mask customer ids (the default): raw; unknown macros stay as written.
+        assert.match(request.url.searchParams.get('cid')!, /^player-\d$/)
         assert.equal(request.url.searchParams.get('x'), '{unknown}')
         assert.equal(request.headers['x-affix-event-id'], request.url.searchParams.get('eid'))
       }
@@ -268,7 +268,7 @@ test.group('Postbacks: delivery', (group) => {
         .filter((request) => request.url.searchParams.get('e') === 'commission_created')
         .map((request) => request.url.searchParams.get('p'))
       assert.includeMembers(payouts, ['50.00', '2.50'])
-      assert.isTrue(healthy.requests.every((request) => /^mo\*+-1$/.test(request.url.searchParams.get('cid') ?? '')))
+      assert.isTrue(healthy.requests.every((request) => request.url.searchParams.get('cid') === 'money-1'))
       const eventIds = healthy.requests.map((request) => request.url.searchParams.get('eid'))
       assert.lengthOf(new Set(eventIds), eventIds.length)
     } finally {
