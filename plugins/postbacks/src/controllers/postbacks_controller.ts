@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import {
   authorize,
   created,
+  findScoped,
   forbidden,
   list,
   missingIds,
@@ -125,7 +126,7 @@ export default class PostbacksController {
       consecutiveFailures: 0,
       secretEncrypted: secret ? sealSecret(secret) : null,
     })
-    return created(ctx, serializePostback(await Postback.findOrFail(postback.id), secret))
+    return created(ctx, serializePostback(await findScoped(ctx, Postback, postback.id), secret))
   }
 
   async update(ctx: HttpContext) {
@@ -156,7 +157,7 @@ export default class PostbacksController {
       if (data.status === 'active') postback.merge({ consecutiveFailures: 0, disabledAt: null })
     }
     await postback.save()
-    return ok(ctx, serializePostback(await Postback.findOrFail(postback.id), secret))
+    return ok(ctx, serializePostback(await findScoped(ctx, Postback, postback.id), secret))
   }
 
   async destroy(ctx: HttpContext) {

@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import {
   authorize,
   created,
+  findScoped,
   list,
   missingIds,
   notFound,
@@ -98,7 +99,7 @@ export default class RulesController {
       samplePercent: data.samplePercent ?? 100,
       status: data.status ?? 'active',
     })
-    return created(ctx, serializeRule(await PostbackRule.findOrFail(rule.id)))
+    return created(ctx, serializeRule(await findScoped(ctx, PostbackRule, rule.id)))
   }
 
   async update(ctx: HttpContext) {
@@ -128,7 +129,7 @@ export default class RulesController {
     if (countries !== undefined) changes.countries = countries
     rule.merge(changes)
     await rule.save()
-    return ok(ctx, serializeRule(await PostbackRule.findOrFail(rule.id)))
+    return ok(ctx, serializeRule(await findScoped(ctx, PostbackRule, rule.id)))
   }
 
   async destroy(ctx: HttpContext) {

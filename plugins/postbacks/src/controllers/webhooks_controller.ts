@@ -68,7 +68,7 @@ export default class WebhooksController {
       consecutiveFailures: 0,
       secretEncrypted: sealSecret(secret),
     })
-    return created(ctx, serializeWebhook(await WebhookConfig.findOrFail(webhook.id), secret))
+    return created(ctx, serializeWebhook(await findScoped(ctx, WebhookConfig, webhook.id), secret))
   }
 
   async update(ctx: HttpContext) {
@@ -87,7 +87,7 @@ export default class WebhooksController {
       if (data.status === 'active') webhook.merge({ consecutiveFailures: 0, disabledAt: null })
     }
     await webhook.save()
-    return ok(ctx, serializeWebhook(await WebhookConfig.findOrFail(webhook.id)))
+    return ok(ctx, serializeWebhook(await findScoped(ctx, WebhookConfig, webhook.id)))
   }
 
   async destroy(ctx: HttpContext) {

@@ -17,6 +17,7 @@ export async function cleanupLogs(now = new Date()) {
   let attempts = 0
   let deliveries = 0
   for (;;) {
+    // tenancy: the 90-day cleanup sweeps every organisation's old logs on purpose
     const { rowCount } = await db.rawQuery(
       `DELETE FROM postback_attempts WHERE id IN (
          SELECT a.id FROM postback_attempts a JOIN postback_deliveries d ON d.id = a.delivery_id
@@ -27,6 +28,7 @@ export async function cleanupLogs(now = new Date()) {
     if (!rowCount) break
   }
   for (;;) {
+    // tenancy: the 90-day cleanup sweeps every organisation's old logs on purpose
     const { rowCount } = await db.rawQuery(
       `DELETE FROM postback_deliveries WHERE id IN (
          SELECT id FROM postback_deliveries WHERE status IN ('delivered', 'dead') AND updated_at < ? LIMIT ?)`,

@@ -329,6 +329,7 @@ async function record(
     }
   }
   // One statement for the whole batch; a delivery resent meanwhile (no longer active) is left alone.
+  // tenancy: the deliveries this dispatcher claimed for its organisation
   if (changes.length)
     await trx.rawQuery(
       `UPDATE postback_deliveries d
@@ -350,6 +351,7 @@ async function record(
         changes.map((change) => change.error) as string[],
       ]
     )
+  // tenancy: each attempt row carries its delivery's organisation (built above)
   for (let start = 0; start < attempts.length; start += 1000)
     await trx
       .insertQuery()

@@ -139,6 +139,7 @@ async function store(organizationId: number, rows: Array<Record<string, unknown>
   const inTransaction = async (trx: TransactionClientContract) => {
     let woken = false
     for (let start = 0; start < rows.length; start += 500) {
+      // tenancy: each delivery row carries the organisation (built above)
       const inserted = await trx
         .insertQuery()
         .table('postback_deliveries')
