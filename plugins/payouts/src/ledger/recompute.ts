@@ -202,7 +202,10 @@ export async function recomputeCustomers(
   }
 }
 
-/** Which periods each customer has events in, and for which affiliates (a close recomputes them). */
+/**
+ * Which periods each customer has events in, and for which affiliates (a close recomputes them).
+ * Unchanged entries are not rewritten: most recomputations add activity to a known period.
+ */
 async function rememberCustomers(
   trx: TransactionClientContract,
   state: LedgerState,
@@ -227,7 +230,8 @@ async function rememberCustomers(
     `INSERT INTO payouts_customer_periods (organization_id, period, customer_id, affiliate_ids)
      SELECT ?, e.period, e.customer_id, ARRAY(SELECT json_array_elements_text(e.affiliate_ids)::int)
        FROM json_to_recordset(?::json) AS e(period text, customer_id bigint, affiliate_ids json)
-     ON CONFLICT (organization_id, period, customer_id) DO UPDATE SET affiliate_ids = EXCLUDED.affiliate_ids`,
+     ON CONFLICT (organization_id, period, customer_id) DO UPDATE SET affiliate_ids = EXCLUDED.affiliate_ids
+       WHERE payouts_customer_periods.affiliate_ids IS DISTINCT FROM EXCLUDED.affiliate_ids`,
     [state.organizationId, JSON.stringify(entries)]
   )
 }
