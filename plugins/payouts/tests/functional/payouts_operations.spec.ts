@@ -278,3 +278,125 @@ test.group('Payouts: enable partner referral', () => {
     assert.equal(explained.explanation.percent, '25')
   })
 })
+
+test.group('Payouts: conversion-cap windows (§9, §12)', () => {
+  async function cappedCampaign(client: any, plan: Record<string, unknown>, cap: Record<string, unknown>) {
+    const org = await organization()
+    const campaignId = await campaign(org.orgId, org.brandId)
+    const aff = await affiliate(org.orgId)
+    await setPlan(client, org.tenant.token, campaignId, plan)
+    const created = await client
+      .post(`/api/v1/campaigns/campaigns/${campaignId}/caps`)
+      .bearerToken(org.tenant.token)
+      .json({ type: 'combined', visibility: 'public', action: 'reject_activity', ...cap })
+    created.assertStatus(201)
+    const players = (instants: string[]) =>
+      instants.map((date, index) => ({
+        cuid: `cap-${index}`,
+        date,
+        curr: 'USD',
+        campaign_id: campaignId,
+        pub_id: aff.user.id,
+      }))
+    return { ...org, campaignId, aff, players }
+  }
+
+  /** The goal-CPA rows as `date status`, in date order. */
+  async function cpaByDate(client: any, token: string) {
+    const list = await rows(client, token, { type: 'cpa' })
+    return list
+      .map((row) => `${row.date} ${row.status}${row.denyReason ? ` ${row.denyReason}` : ''}`)
+      .sort((a, b) => a.localeCompare(b))
+  }
+
+  test('15-day windows are the 1st–15th and the 16th–end of the month', async ({ client, assert }) => {
+    const org = await cappedCampaign(
+      client,
+      { model: 'cpa', goal: 'leads', cpaPayout: 10 },
+      { variable: 'leads', limits: { fifteenDays: 1 } }
+    )
+    await register(
+      client,
+      org.tenant.token,
+      org.players(['2025-01-03T10:00:00Z', '2025-01-15T23:00:00Z', '2025-01-16T00:30:00Z', '2025-01-31T12:00:00Z'])
+    )
+    await settled(org.orgId)
+    assert.deepEqual(await cpaByDate(client, org.tenant.token), [
+      '2025-01-03 pending',
+      '2025-01-15 denied cap_reached',
+      '2025-01-16 pending',
+      '2025-01-31 denied cap_reached',
+    ])
+  })
+
+  test('a month window; an event denied by one window (the day) counts in none (the month)', async ({
+    client,
+    assert,
+  }) => {
+    const org = await cappedCampaign(
+      client,
+      { model: 'cpa', goal: 'leads', cpaPayout: 10 },
+      { variable: 'leads', limits: { daily: 1, monthly: 2 } }
+    )
+    await register(
+      client,
+      org.tenant.token,
+      // B is over the day's 1: denied, and so not counted in February's 2 — C still fits.
+      org.players(['2025-02-01T09:00:00Z', '2025-02-01T10:00:00Z', '2025-02-02T09:00:00Z', '2025-02-03T09:00:00Z'])
+    )
+    await settled(org.orgId)
+    assert.deepEqual(await cpaByDate(client, org.tenant.token), [
+      '2025-02-01 denied cap_reached',
+      '2025-02-01 pending',
+      '2025-02-02 pending',
+      '2025-02-03 denied cap_reached',
+    ])
+    // Denied rows keep the amount they would have had and earn nothing on the statement.
+    const statement = (await client.get(`${API}/statements`).bearerToken(org.tenant.token).qs({ period: '2025-02' }))
+      .body().data[0]
+    assert.include(statement, { cpa: '20.00', total: '20.00' })
+    assert.equal(statement.byStatus.denied, '20.00')
+  })
+
+  test('hourly: a registration counts in the hour of its instant; date-only activity in the hour it arrives', async ({
+    client,
+    assert,
+  }) => {
+    const leads = await cappedCampaign(
+      client,
+      { model: 'cpa', goal: 'leads', cpaPayout: 10 },
+      { variable: 'leads', limits: { hourly: 1 } }
+    )
+    await register(
+      client,
+      leads.tenant.token,
+      leads.players(['2025-03-04T10:05:00Z', '2025-03-04T10:50:00Z', '2025-03-04T11:01:00Z'])
+    )
+    await settled(leads.orgId)
+    assert.deepEqual(await cpaByDate(client, leads.tenant.token), [
+      '2025-03-04 denied cap_reached',
+      '2025-03-04 pending',
+      '2025-03-04 pending',
+    ])
+    const denied = (await rows(client, leads.tenant.token, { type: 'cpa', status: 'denied' }))[0]
+    // The one at 10:50, second in its hour.
+    assert.equal((await db.from('customers').where('id', denied.customerId).first()).cuid, 'cap-1')
+
+    // Deposits dated two weeks apart but sent together share one arrival hour: the second is over.
+    const deposits = await cappedCampaign(
+      client,
+      { model: 'cpa', goal: 'd', cpaPayout: 5 },
+      { variable: 'deposits', limits: { hourly: 1 } }
+    )
+    await register(client, deposits.tenant.token, deposits.players(['2025-03-01T10:00:00Z']))
+    await activity(client, deposits.tenant.token, [
+      { cuid: 'cap-0', date: '2025-03-05', txn_id: 'd-1', deposits: 50, deposit_count: 1 },
+      { cuid: 'cap-0', date: '2025-03-20', txn_id: 'd-2', deposits: 70, deposit_count: 1 },
+    ])
+    await settled(deposits.orgId)
+    assert.deepEqual(await cpaByDate(client, deposits.tenant.token), [
+      '2025-03-05 pending',
+      '2025-03-20 denied cap_reached',
+    ])
+  })
+})
