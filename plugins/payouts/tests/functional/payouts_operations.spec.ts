@@ -352,8 +352,9 @@ test.group('Payouts: conversion-cap windows (§9, §12)', () => {
       '2025-02-03 denied cap_reached',
     ])
     // Denied rows keep the amount they would have had and earn nothing on the statement.
-    const statement = (await client.get(`${API}/statements`).bearerToken(org.tenant.token).qs({ period: '2025-02' }))
-      .body().data[0]
+    const statement = (
+      await client.get(`${API}/statements`).bearerToken(org.tenant.token).qs({ period: '2025-02' })
+    ).body().data[0]
     assert.include(statement, { cpa: '20.00', total: '20.00' })
     assert.equal(statement.byStatus.denied, '20.00')
   })
