@@ -16,6 +16,7 @@ import {
 } from '@affix/customers/contracts'
 import { payoutChanged } from '@affix/campaigns/contracts'
 import { markDirty } from './recompute.js'
+import { ensureLedger } from './state.js'
 
 export const payoutListeners = [
   customersRegistered.listen(async ({ organizationId, customerIds }) => {
@@ -49,6 +50,8 @@ export const payoutListeners = [
     )
   }),
   payoutChanged.listen(async ({ organizationId, campaignId }) => {
+    // A plan may pay per click before any customer exists: the CPC job must visit the organisation.
+    await ensureLedger(organizationId)
     await markDirty(organizationId, await customerIdsOf(organizationId, { campaignIds: [campaignId] }))
   }),
 ]
