@@ -1,7 +1,8 @@
 /*
  * What the ledger does when the customers and campaigns plugins announce a change: mark the
- * customers it touches for recomputation (the recompute job takes them). Listeners are
- * retried by the queue: each is idempotent.
+ * customers it touches for recomputation (the recompute job takes them) — at once, or, for
+ * activity that can move only provisional RevShare, a few seconds later (provisional.ts).
+ * Listeners are retried by the queue: each is idempotent.
  */
 import db from '@adonisjs/lucid/services/db'
 import {
@@ -17,13 +18,15 @@ import {
 import { payoutChanged } from '@affix/campaigns/contracts'
 import { markDirty } from './recompute.js'
 import { ensureLedger } from './state.js'
+import { routeActivityChange } from './provisional.js'
 
 export const payoutListeners = [
   customersRegistered.listen(async ({ organizationId, customerIds }) => {
     await markDirty(organizationId, customerIds)
   }),
-  activityChanged.listen(async ({ organizationId, customerIds }) => {
-    await markDirty(organizationId, customerIds)
+  // CPA-moving activity at once, the rest (provisional RevShare only) a few seconds later.
+  activityChanged.listen(async (event) => {
+    await routeActivityChange(event)
   }),
   conversionsRecorded.listen(async ({ organizationId, conversionIds }) => {
     const conversions = await conversionsByIds(organizationId, conversionIds)

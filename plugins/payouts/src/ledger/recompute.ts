@@ -34,20 +34,64 @@ export const RECOMPUTE_JOB = 'payouts:recompute'
 export const BATCH = 5000
 const TIER_TYPES = ['cpa', 'cumulative_deposit', 'revshare']
 
-/** Marks customers for recomputation and asks for the organisation's job (one pending at a time). */
+/** Marks customers for recomputation now (a deferred mark becomes due at once) and asks for the organisation's job. */
 export async function markDirty(organizationId: number, customerIds: number[], trx?: TransactionClientContract) {
   const ids = [...new Set(customerIds)].filter((id) => Number.isSafeInteger(id) && id > 0)
   if (!ids.length) return
   const client = trx ?? db
   await client.rawQuery(
-    `INSERT INTO payouts_dirty_customers (organization_id, customer_id)
-     SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING`,
+    `INSERT INTO payouts_dirty_customers (organization_id, customer_id, deferred, due_at)
+     SELECT ?, unnest(?::bigint[]), false, now()
+     ON CONFLICT (organization_id, customer_id) DO UPDATE SET deferred = false, due_at = now()
+       WHERE payouts_dirty_customers.deferred`,
     [organizationId, ids]
   )
   await enqueueJob(
     RECOMPUTE_JOB,
     { organizationId },
     { trx, jobKey: `payouts:recompute:${organizationId}`, queueName: `payouts:${organizationId}` }
+  )
+}
+
+/**
+ * How long activity that can move only provisional RevShare waits before its customers are
+ * recomputed (AFFIX_PAYOUTS_PROVISIONAL_DELAY_MS, default 10 s): a burst of batches for the
+ * same players is then computed once, not once per batch.
+ */
+export function provisionalDelayMs(): number {
+  const configured = Number(process.env.AFFIX_PAYOUTS_PROVISIONAL_DELAY_MS)
+  return Number.isFinite(configured) && configured >= 0 ? configured : 10_000
+}
+
+/**
+ * Marks customers whose new activity can move only provisional RevShare (and the NGR shares a
+ * close reads): due after the provisional delay; an earlier mark (deferred or due now) keeps
+ * its time. The organisation's job wakes up then, unless it is due earlier already.
+ */
+export async function markDeferred(organizationId: number, customerIds: number[]) {
+  const ids = [...new Set(customerIds)].filter((id) => Number.isSafeInteger(id) && id > 0)
+  if (!ids.length) return
+  const delay = provisionalDelayMs()
+  await db.rawQuery(
+    `INSERT INTO payouts_dirty_customers (organization_id, customer_id, deferred, due_at)
+     SELECT ?, unnest(?::bigint[]), true, now() + (? * interval '1 millisecond')
+     ON CONFLICT (organization_id, customer_id) DO NOTHING`,
+    [organizationId, ids, delay]
+  )
+  await wakeAt(organizationId, new Date(Date.now() + delay))
+}
+
+/** The organisation's job runs at `at` at the latest (a pending earlier run keeps its time). */
+async function wakeAt(organizationId: number, at: Date) {
+  await enqueueJob(
+    RECOMPUTE_JOB,
+    { organizationId },
+    {
+      jobKey: `payouts:recompute:${organizationId}`,
+      jobKeyMode: 'preserve_run_at',
+      queueName: `payouts:${organizationId}`,
+      runAt: at,
+    }
   )
 }
 
@@ -309,8 +353,9 @@ export async function announce(trx: TransactionClientContract, organizationId: n
 }
 
 /**
- * The job: recomputes the organisation's dirty customers, a batch per transaction, until
- * none is left. Each batch holds the ledger lock; a failure leaves its customers dirty.
+ * The job: recomputes the organisation's due customers, a batch per transaction, those due at
+ * once first, until none is due; then wakes up again when the next deferred one is. Each batch
+ * holds the ledger lock; a failure leaves its customers marked.
  */
 export async function processDirty(organizationId: number): Promise<number> {
   let total = 0
@@ -319,7 +364,8 @@ export async function processDirty(organizationId: number): Promise<number> {
       await lockLedger(trx, organizationId)
       const { rows } = await trx.rawQuery(
         `DELETE FROM payouts_dirty_customers WHERE organization_id = ? AND customer_id IN (
-           SELECT customer_id FROM payouts_dirty_customers WHERE organization_id = ? ORDER BY customer_id LIMIT ?)
+           SELECT customer_id FROM payouts_dirty_customers WHERE organization_id = ? AND due_at <= now()
+            ORDER BY deferred, due_at, customer_id LIMIT ?)
          RETURNING customer_id`,
         [organizationId, organizationId, BATCH]
       )
@@ -333,8 +379,15 @@ export async function processDirty(organizationId: number): Promise<number> {
       return rows.length
     })
     total += done
-    if (done < BATCH) return total
+    if (done < BATCH) break
   }
+  const next = await db
+    .from('payouts_dirty_customers')
+    .where('organization_id', organizationId)
+    .min('due_at as due')
+    .first()
+  if (next?.due) await wakeAt(organizationId, new Date(Math.max(Date.now(), new Date(next.due).getTime())))
+  return total
 }
 
 /** The instants a range of local dates covers in the organisation's zone. */

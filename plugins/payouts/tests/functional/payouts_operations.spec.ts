@@ -2,6 +2,8 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { enqueueJob } from '@affix/core/kernel'
 import { scheduledClose } from '../../src/ledger/close.js'
+import { processDirty, recomputeCustomers } from '../../src/ledger/recompute.js'
+import { ledgerState, lockLedger } from '../../src/ledger/state.js'
 import { activity, affiliate, API, brief, campaign, organization, register, rows, setPlan, settled } from './helpers.js'
 
 /*
@@ -399,5 +401,83 @@ test.group('Payouts: conversion-cap windows (§9, §12)', () => {
       '2025-03-05 pending',
       '2025-03-20 denied cap_reached',
     ])
+  })
+})
+
+test.group('Payouts: two speeds — CPA at once, provisional RevShare a few seconds later', (group) => {
+  let delay: string | undefined
+  group.each.setup(() => {
+    delay = process.env.AFFIX_PAYOUTS_PROVISIONAL_DELAY_MS
+    process.env.AFFIX_PAYOUTS_PROVISIONAL_DELAY_MS = '60000'
+  })
+  group.each.teardown(() => {
+    process.env.AFFIX_PAYOUTS_PROVISIONAL_DELAY_MS = delay
+  })
+
+  /** Until nothing is due now: no customer marked for now, no payouts job due (a deferred wake-up may wait). */
+  async function dueSettled(orgId: number) {
+    const deadline = Date.now() + 30_000
+    for (;;) {
+      const { rows: pending } = await db.rawQuery(
+        `SELECT (SELECT count(*) FROM payouts_dirty_customers WHERE organization_id = ? AND due_at <= now())::int
+              + (SELECT count(*) FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+                  WHERE t.identifier LIKE 'payouts:%' AND (j.payload->>'organizationId')::int = ? AND j.run_at <= now())::int AS n`,
+        [orgId, orgId]
+      )
+      if (pending[0].n === 0) return
+      if (Date.now() > deadline) throw new Error('the ledger did not settle what is due')
+      await new Promise((done) => setTimeout(done, 100))
+    }
+  }
+
+  test('a deposit that makes a CPA is computed at once; bets of a player without FTD wait, then give the same rows as a full recomputation', async ({
+    client,
+    assert,
+  }) => {
+    const { tenant, orgId, brandId } = await organization()
+    const campaignId = await campaign(orgId, brandId)
+    const aff = await affiliate(orgId)
+    await setPlan(client, tenant.token, campaignId, { model: 'hybrid', goal: 'ftd', cpaPayout: 40, cpsNgrP: 25 })
+    await register(client, tenant.token, [
+      { cuid: 'v-1', date: '2025-01-05T10:00:00Z', curr: 'USD', campaign_id: campaignId, pub_id: aff.user.id },
+      { cuid: 'v-2', date: '2025-01-05T11:00:00Z', curr: 'USD', campaign_id: campaignId, pub_id: aff.user.id },
+    ])
+    await dueSettled(orgId)
+    await activity(client, tenant.token, [
+      { cuid: 'v-1', date: '2025-01-06', txn_id: 'v1', deposits: 100, deposit_count: 1, ftd: 1, bets: 60, wins: 20 },
+      { cuid: 'v-2', date: '2025-01-06', txn_id: 'v2', bets: 100, wins: 20 },
+    ])
+    await dueSettled(orgId)
+    // v-1's FTD made its CPA (and its RevShare came with it); v-2 waits, marked for later.
+    assert.deepEqual(brief(await rows(client, tenant.token, { period: '2025-01' })), [
+      'cpa:40.00:pending',
+      'revshare:10.00:pending',
+    ])
+    const waiting = await db.from('payouts_dirty_customers').where('organization_id', orgId)
+    assert.lengthOf(waiting, 1)
+    assert.isTrue(waiting[0].deferred)
+    assert.isAbove(new Date(waiting[0].due_at).getTime(), Date.now() + 30_000)
+
+    // Due: the provisional RevShare of v-2 appears (25 % of 80).
+    await db.from('payouts_dirty_customers').where('organization_id', orgId).update({ due_at: new Date() })
+    await processDirty(orgId)
+    assert.deepEqual(brief(await rows(client, tenant.token, { period: '2025-01' })), [
+      'cpa:40.00:pending',
+      'revshare:10.00:pending',
+      'revshare:20.00:pending',
+    ])
+    // The rows are those of a full recomputation: recomputing everyone changes nothing.
+    const all = (await db.from('customers').where('organization_id', orgId).select('id')).map((row) => Number(row.id))
+    const again = await db.transaction(async (trx) => {
+      await lockLedger(trx, orgId)
+      return recomputeCustomers(trx, await ledgerState(trx, orgId), all)
+    })
+    assert.deepInclude(again, { inserted: 0, updated: 0, deleted: 0 })
+    // A close takes the deferred customers too: nothing waits past it.
+    await activity(client, tenant.token, [{ cuid: 'v-2', date: '2025-01-07', txn_id: 'v2b', bets: 40, wins: 0 }])
+    await dueSettled(orgId)
+    ;(await client.post(`${API}/periods/2025-01/close`).bearerToken(tenant.token)).assertStatus(200)
+    assert.includeMembers(brief(await rows(client, tenant.token, { period: '2025-01' })), ['revshare:30.00:pending'])
+    assert.lengthOf(await db.from('payouts_dirty_customers').where('organization_id', orgId), 0)
   })
 })
