@@ -28,11 +28,13 @@ export const payoutListeners = [
   activityChanged.listen(async (event) => {
     await routeActivityChange(event)
   }),
+  // Only a cap denial changes what the engine reads (its cap denials); a counted conversion's
+  // activity reaches the ledger through activityChanged.
   conversionsRecorded.listen(async ({ organizationId, conversionIds }) => {
     const conversions = await conversionsByIds(organizationId, conversionIds)
     await markDirty(
       organizationId,
-      conversions.map((conversion) => conversion.customerId)
+      conversions.filter((conversion) => conversion.capStatus === 'denied').map((conversion) => conversion.customerId)
     )
   }),
   customerReassigned.listen(async ({ organizationId, customerId }) => {
