@@ -32,6 +32,8 @@ import { applyOperations, recordedRows } from './store.js'
 export const RECOMPUTE_JOB = 'payouts:recompute'
 /** Customers per recomputation transaction. */
 export const BATCH = 5000
+/** Deferred customers per transaction (work due at once waits at most one of these). */
+const DEFERRED_BATCH = 1000
 const TIER_TYPES = ['cpa', 'cumulative_deposit', 'revshare']
 
 /** Marks customers for recomputation now (a deferred mark becomes due at once) and asks for the organisation's job. */
@@ -362,13 +364,19 @@ export async function processDirty(organizationId: number): Promise<number> {
   for (;;) {
     const done = await db.transaction(async (trx) => {
       await lockLedger(trx, organizationId)
-      const { rows } = await trx.rawQuery(
-        `DELETE FROM payouts_dirty_customers WHERE organization_id = ? AND customer_id IN (
-           SELECT customer_id FROM payouts_dirty_customers WHERE organization_id = ? AND due_at <= now()
-            ORDER BY deferred, due_at, customer_id LIMIT ?)
-         RETURNING customer_id`,
-        [organizationId, organizationId, BATCH]
-      )
+      // What is due at once first, in full batches; deferred work in smaller ones, so that
+      // work due at once never waits long behind it.
+      const take = (deferred: boolean, limit: number) =>
+        trx.rawQuery(
+          `DELETE FROM payouts_dirty_customers WHERE organization_id = ? AND customer_id IN (
+             SELECT customer_id FROM payouts_dirty_customers
+              WHERE organization_id = ? AND deferred = ? AND due_at <= now()
+              ORDER BY due_at, customer_id LIMIT ?)
+           RETURNING customer_id`,
+          [organizationId, organizationId, deferred, limit]
+        )
+      let { rows } = await take(false, BATCH)
+      if (!rows.length) ({ rows } = await take(true, DEFERRED_BATCH))
       if (!rows.length) return 0
       const state = await ledgerState(trx, organizationId)
       await recomputeCustomers(
@@ -379,7 +387,7 @@ export async function processDirty(organizationId: number): Promise<number> {
       return rows.length
     })
     total += done
-    if (done < BATCH) break
+    if (done === 0) break
   }
   const next = await db
     .from('payouts_dirty_customers')
