@@ -141,7 +141,10 @@ try {
    */
   const ledger = async () => {
     const { rows } = await sql.query(
-      `SELECT (SELECT count(*) FROM payouts_dirty_customers WHERE organization_id = $1 AND NOT deferred)::int
+      `SELECT (SELECT count(*) FROM payouts_dirty_customers WHERE organization_id = $1 AND NOT deferred)::int AS marked,
+              (SELECT count(*) FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+               WHERE t.identifier LIKE 'payouts:on:%' AND (j.payload->>'organizationId')::int = $1)::int AS listeners,
+              (SELECT count(*) FROM payouts_dirty_customers WHERE organization_id = $1 AND NOT deferred)::int
             + (SELECT count(*) FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
                WHERE t.identifier LIKE 'payouts:on:%' AND (j.payload->>'organizationId')::int = $1)::int AS urgent,
               (SELECT count(*) FROM payouts_dirty_customers WHERE organization_id = $1)::int
@@ -236,13 +239,20 @@ try {
     })
   )
   const ingest = seconds(started)
-  ingesting = false
-  await sampler
   check(counts.created === ROWS, `activity stored: ${JSON.stringify(counts)}`)
   const afterCpa = await idle(3600, 'urgent')
   const cpaTime = seconds(started)
   const afterActivity = await idle()
   const ledgerTime = seconds(started)
+  ingesting = false
+  await sampler
+  // What the ledger had waiting, every ~5 s: customers marked for now / listener jobs / everything.
+  console.log(
+    `timeline (s: marked now/listener jobs/all waiting): ${samples
+      .filter((_, index) => index % 5 === 0)
+      .map((sample) => `${sample.at.toFixed(0)}: ${sample.marked}/${sample.listeners}/${sample.pending}`)
+      .join(', ')}`
+  )
   const ingestRate = ROWS / ingest
   const cpaRate = ROWS / cpaTime
   const ledgerRate = ROWS / ledgerTime

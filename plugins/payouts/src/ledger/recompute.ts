@@ -32,8 +32,15 @@ import { applyOperations, recordedRows } from './store.js'
 export const RECOMPUTE_JOB = 'payouts:recompute'
 /** Customers per recomputation transaction. */
 export const BATCH = 5000
+/**
+ * The recomputation goes before other jobs due (listeners, deliveries): marking it again
+ * moves its run time to now, and a busy queue would otherwise keep pushing it back.
+ */
+const RECOMPUTE_PRIORITY = -10
 /** Deferred customers per transaction (work due at once waits at most one of these). */
 const DEFERRED_BATCH = 1000
+/** Deferred work runs this long at most, then pauses as long (the worker's other jobs run). */
+const DEFERRED_SLICE_MS = 1000
 const TIER_TYPES = ['cpa', 'cumulative_deposit', 'revshare']
 
 /** Marks customers for recomputation now (a deferred mark becomes due at once) and asks for the organisation's job. */
@@ -51,7 +58,12 @@ export async function markDirty(organizationId: number, customerIds: number[], t
   await enqueueJob(
     RECOMPUTE_JOB,
     { organizationId },
-    { trx, jobKey: `payouts:recompute:${organizationId}`, queueName: `payouts:${organizationId}` }
+    {
+      trx,
+      jobKey: `payouts:recompute:${organizationId}`,
+      queueName: `payouts:${organizationId}`,
+      priority: RECOMPUTE_PRIORITY,
+    }
   )
 }
 
@@ -93,6 +105,7 @@ async function wakeAt(organizationId: number, at: Date) {
       jobKeyMode: 'preserve_run_at',
       queueName: `payouts:${organizationId}`,
       runAt: at,
+      priority: RECOMPUTE_PRIORITY,
     }
   )
 }
@@ -361,40 +374,56 @@ export async function announce(trx: TransactionClientContract, organizationId: n
  */
 export async function processDirty(organizationId: number): Promise<number> {
   let total = 0
+  const started = Date.now()
+  let paused = false
   for (;;) {
-    const done = await db.transaction(async (trx) => {
+    const { done, deferred } = await db.transaction(async (trx) => {
       await lockLedger(trx, organizationId)
       // What is due at once first, in full batches; deferred work in smaller ones, so that
       // work due at once never waits long behind it.
-      const take = (deferred: boolean, limit: number) =>
+      const take = (deferredRows: boolean, limit: number) =>
         trx.rawQuery(
           `DELETE FROM payouts_dirty_customers WHERE organization_id = ? AND customer_id IN (
              SELECT customer_id FROM payouts_dirty_customers
               WHERE organization_id = ? AND deferred = ? AND due_at <= now()
               ORDER BY due_at, customer_id LIMIT ?)
            RETURNING customer_id`,
-          [organizationId, organizationId, deferred, limit]
+          [organizationId, organizationId, deferredRows, limit]
         )
       let { rows } = await take(false, BATCH)
-      if (!rows.length) ({ rows } = await take(true, DEFERRED_BATCH))
-      if (!rows.length) return 0
+      let tookDeferred = false
+      if (!rows.length) {
+        ;({ rows } = await take(true, DEFERRED_BATCH))
+        tookDeferred = true
+      }
+      if (!rows.length) return { done: 0, deferred: tookDeferred }
       const state = await ledgerState(trx, organizationId)
       await recomputeCustomers(
         trx,
         state,
         rows.map((row: any) => Number(row.customer_id))
       )
-      return rows.length
+      return { done: rows.length, deferred: tookDeferred }
     })
     total += done
     if (done === 0) break
+    // Deferred work gives the worker back now and then: the listeners that decide what is
+    // due at once (and other plugins' jobs) run in between.
+    if (deferred && Date.now() - started > DEFERRED_SLICE_MS) {
+      paused = true
+      break
+    }
   }
   const next = await db
     .from('payouts_dirty_customers')
     .where('organization_id', organizationId)
     .min('due_at as due')
     .first()
-  if (next?.due) await wakeAt(organizationId, new Date(Math.max(Date.now(), new Date(next.due).getTime())))
+  if (next?.due)
+    await wakeAt(
+      organizationId,
+      new Date(Math.max(Date.now() + (paused ? DEFERRED_SLICE_MS : 0), new Date(next.due).getTime()))
+    )
   return total
 }
 
