@@ -39,7 +39,7 @@ export const BATCH = 5000
 const RECOMPUTE_PRIORITY = -10
 /** Deferred customers per transaction (work due at once waits at most one of these). */
 const DEFERRED_BATCH = 1000
-/** Deferred work runs this long at most, then pauses as long (the worker's other jobs run). */
+/** Deferred work runs this long at most, then lets the jobs waiting meanwhile run first. */
 const DEFERRED_SLICE_MS = 1000
 const TIER_TYPES = ['cpa', 'cumulative_deposit', 'revshare']
 
@@ -96,7 +96,7 @@ export async function markDeferred(organizationId: number, customerIds: number[]
 }
 
 /** The organisation's job runs at `at` at the latest (a pending earlier run keeps its time). */
-async function wakeAt(organizationId: number, at: Date) {
+async function wakeAt(organizationId: number, at: Date, priority = RECOMPUTE_PRIORITY) {
   await enqueueJob(
     RECOMPUTE_JOB,
     { organizationId },
@@ -105,7 +105,7 @@ async function wakeAt(organizationId: number, at: Date) {
       jobKeyMode: 'preserve_run_at',
       queueName: `payouts:${organizationId}`,
       runAt: at,
-      priority: RECOMPUTE_PRIORITY,
+      priority,
     }
   )
 }
@@ -419,11 +419,10 @@ export async function processDirty(organizationId: number): Promise<number> {
     .where('organization_id', organizationId)
     .min('due_at as due')
     .first()
-  if (next?.due)
-    await wakeAt(
-      organizationId,
-      new Date(Math.max(Date.now() + (paused ? DEFERRED_SLICE_MS : 0), new Date(next.due).getTime()))
-    )
+  // After a slice, again at once but at the normal priority: jobs already waiting (the
+  // listeners) go first, then the deferred work goes on.
+  if (paused) await wakeAt(organizationId, new Date(), 0)
+  else if (next?.due) await wakeAt(organizationId, new Date(Math.max(Date.now(), new Date(next.due).getTime())))
   return total
 }
 
