@@ -376,7 +376,7 @@ export async function processDirty(organizationId: number): Promise<number> {
   let total = 0
   const started = Date.now()
   let paused = false
-  for (;;) {
+  for (let round = 0; ; round++) {
     const { done, deferred } = await db.transaction(async (trx) => {
       await lockLedger(trx, organizationId)
       // What is due at once first, in full batches; deferred work in smaller ones, so that
@@ -390,11 +390,14 @@ export async function processDirty(organizationId: number): Promise<number> {
            RETURNING customer_id`,
           [organizationId, organizationId, deferredRows, limit]
         )
-      let { rows } = await take(false, BATCH)
-      let tookDeferred = false
+      // Every other batch goes to deferred work when some is due, so a steady stream of work
+      // due at once never starves it (it waits one deferred batch at most).
+      const preferDeferred = round % 2 === 1
+      let tookDeferred = preferDeferred
+      let { rows } = preferDeferred ? await take(true, DEFERRED_BATCH) : await take(false, BATCH)
       if (!rows.length) {
-        ;({ rows } = await take(true, DEFERRED_BATCH))
-        tookDeferred = true
+        tookDeferred = !preferDeferred
+        ;({ rows } = preferDeferred ? await take(false, BATCH) : await take(true, DEFERRED_BATCH))
       }
       if (!rows.length) return { done: 0, deferred: tookDeferred }
       const state = await ledgerState(trx, organizationId)
