@@ -1,13 +1,16 @@
 /*
  * Commissions in a browser, against a real server whose demo organisation is seeded as of the
  * last day of last month (so last month is open, ended, and the earliest open period): the
- * admin previews and closes last month, opens an affiliate's statement and one of its rows'
- * explanation; then the affiliate (Ana Souza) logs in and sees the same numbers — and no
- * failed API call or console error along the way.
+ * admin sets a hybrid plan with tiers on a new campaign through the campaign screens, the
+ * customers plugin's sample players and activity arrive (re-dated into last month, through
+ * the batch API: the import screen has its own browser test in customers.test.ts), then the
+ * admin previews and closes last month, opens an affiliate's statement and its rows'
+ * explanations (the tiered CPA among them); then the affiliate (Ana Souza) logs in and sees
+ * the same numbers — and no failed API call or console error along the way.
  * Screenshots go to admin-ui/test-results/payouts/.
  */
 import { existsSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
@@ -16,6 +19,22 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_SERVER, type TestServer, type TestSe
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/payouts/', import.meta.url))
 const AFFILIATE = { email: 'affiliate@demo.affix.dev', password: 'Demo#1234', name: 'Ana Souza' }
+const SAMPLES = fileURLToPath(new URL('../../../plugins/customers/resources/samples/', import.meta.url))
+const HYBRID = 'Playwright Hybrid Tiers'
+
+/** The rows of a sample CSV (no quoted fields in the samples) as objects, empty cells left out. */
+async function sampleRows(name: string): Promise<Array<Record<string, string>>> {
+  const [header, ...lines] = (await readFile(join(SAMPLES, name), 'utf8')).trimEnd().split('\n')
+  const columns = header.split(',')
+  return lines.map((line) =>
+    Object.fromEntries(
+      line
+        .split(',')
+        .map((value, index) => [columns[index], value] as const)
+        .filter(([, value]) => value !== '')
+    )
+  )
+}
 
 interface Statement {
   affiliateId: number
@@ -37,6 +56,10 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('commissions in a browse
   let anaId: number
   /** What the admin saw: Ana's statement line and one of its rows. */
   let seen: { currency: string; total: string; rowId: number; amount: string; computation: string }
+  /** The hybrid campaign made through the screens, and its tiered CPA row as the admin saw it. */
+  let hybridId: number
+  let tiered: { rowId: number; amount: string; computation: string }
+  let seenBrl: string
   const problems: string[] = []
 
   const visit = (path: string) => page.goto(`${server.url}${path}`)
@@ -126,8 +149,85 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('commissions in a browse
     await server?.stop()
   })
 
-  it('previews the close of last month, then closes it', async () => {
+  it('sets a hybrid plan with tiers through the campaign screens; the sample players and activity earn on it', async () => {
     await logIn(demoAdmin.email, demoAdmin.password)
+    await visit('/manage/campaign/create')
+    await page.getByRole('textbox', { name: /^Title/ }).fill(HYBRID)
+    const brandBox = page.getByRole('combobox', { name: /^Brand/ })
+    await brandBox.click()
+    await brandBox.fill('Luck')
+    await page.getByRole('option', { name: /^Lucky Spin Casino/ }).click()
+    await page.getByRole('textbox', { name: /^Default URL/ }).fill('https://lucky.example/landing?cid={click_id}')
+    await page.getByText('URL is valid with the specified macros.').waitFor()
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByRole('textbox', { name: /^Currency/ }).fill('BRL')
+    await page.getByRole('button', { name: 'Next' }).click()
+    // Hybrid on goal FTD: CPA 50 (80 from an affiliate's 2nd CPA of the period, marginal) and 25 % of NGR.
+    await page.getByRole('combobox', { name: /^Payout model/ }).click()
+    await page.getByRole('option', { name: 'Hybrid', exact: true }).click()
+    await page.getByRole('spinbutton', { name: /^CPA payout/ }).fill('50')
+    await page.getByRole('spinbutton', { name: /^Rev Share on NGR/ }).fill('25')
+    await page.getByLabel('Range rules').check()
+    await page.getByRole('button', { name: 'Add range rule' }).click()
+    await page.getByRole('spinbutton', { name: 'From (rule 1)' }).fill('2')
+    await page.getByRole('spinbutton', { name: 'Payout (rule 1)' }).fill('80')
+    await screenshot('hybrid-plan')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.waitForURL(/\/manage\/campaign\/\d+(\/edit)?$/)
+    hybridId = Number(/\/manage\/campaign\/(\d+)/.exec(page.url())![1])
+    const plan = await api<Record<string, any>>(`/api/v1/campaigns/campaigns/${hybridId}/payout`)
+    expect(plan).toMatchObject({ model: 'hybrid', goal: 'ftd' })
+    expect(Number(plan.cpaPayout)).toBe(50)
+    expect(Number(plan.cpsNgrP)).toBe(25)
+    expect(plan.rangeRules.ranges.map((range: any) => [Number(range.from), Number(range.payout)])).toEqual([[2, 80]])
+
+    // The customers plugin's samples, re-dated into last month and attributed to Ana on this
+    // campaign (campaign_id + pub_id; the sample's coupon would attribute elsewhere).
+    const campaign = await api<{ brandId: number }>(`/api/v1/campaigns/campaigns/${hybridId}`)
+    const redate = (value: string) => value.replace(/^2026-01/, month)
+    const players = (await sampleRows('customers.csv')).map(({ coupon: _coupon, ...row }) => ({
+      ...row,
+      date: redate(row.date),
+      campaign_id: hybridId,
+      pub_id: anaId,
+      brand_id: campaign.brandId,
+    }))
+    const activity = (await sampleRows('activity.csv')).map((row) => ({
+      ...row,
+      date: redate(row.date),
+      brand_id: campaign.brandId,
+    }))
+    const registered = await api<{ summary: { created: number } }>('/api/v1/customers/customers/batch', {
+      method: 'POST',
+      body: JSON.stringify({ rows: players }),
+    })
+    expect(registered.summary.created).toBe(3)
+    // The TRY player's activity is converted into the campaign's BRL at each day's rate.
+    await api('/api/v1/customers/fx-rates', {
+      method: 'PUT',
+      body: JSON.stringify({
+        rates: ['07', '08'].map((day) => ({ from: 'TRY', to: 'BRL', date: `${month}-${day}`, rate: '0.1780' })),
+      }),
+    })
+    const stored = await api<{ summary: { created: number } }>('/api/v1/customers/activity/batch', {
+      method: 'POST',
+      body: JSON.stringify({ rows: activity }),
+    })
+    expect(stored.summary.created).toBe(4)
+    // FTDs on the 5th (1st CPA: 50) and the 7th (2nd: the tier, 80); RevShare 25 % of 57.75 and of −200 TRY × 0.178.
+    const expected = ['cpa:50.00', 'cpa:80.00', 'revshare:-8.90', 'revshare:14.44']
+    const hybridRows = async () =>
+      (
+        await api<Array<{ type: string; amount: string }>>(
+          `/api/v1/payouts/rows?filter=${encodeURIComponent(JSON.stringify({ campaignId: hybridId }))}`
+        )
+      )
+        .map((row) => `${row.type}:${row.amount}`)
+        .sort()
+    await expect.poll(hybridRows, { timeout: 30_000 }).toEqual(expected)
+  })
+
+  it('previews the close of last month, then closes it', async () => {
     await page.getByRole('menuitem', { name: 'Commission periods' }).click()
     await page.waitForURL((url) => url.pathname === '/engagements/payout-periods')
     const row = page.getByTestId(`period-${month}`)
@@ -180,6 +280,32 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('commissions in a browse
     await expect(page.getByTestId('row-explanation').innerText()).resolves.toContain('How this amount was computed')
     await screenshot('explanation')
     seen = { currency: statement.currency, total: statement.total, rowId, amount, computation }
+
+    // The tiered CPA of the hybrid campaign: its explanation names the tier it reached.
+    const cpa = (
+      await api<Array<{ id: number; amount: string }>>(
+        `/api/v1/payouts/rows?filter=${encodeURIComponent(JSON.stringify({ campaignId: hybridId, type: 'cpa', period: month }))}`
+      )
+    ).find((row) => row.amount === '80.00')!
+    await visit(`/engagements/payout/${cpa.id}`)
+    await page.getByTestId('row-computation').waitFor()
+    await expect(page.getByTestId('row-computation').innerText()).resolves.toBe('tier from 2: 80')
+    await expect(page.getByTestId('row-amount').innerText()).resolves.toContain('80.00 BRL')
+    await expect(page.getByTestId('row-explanation').innerText()).resolves.toContain('marginal')
+    await screenshot('tiered-explanation')
+    tiered = {
+      rowId: cpa.id,
+      amount: await page.getByTestId('row-amount').innerText(),
+      computation: await page.getByTestId('row-computation').innerText(),
+    }
+    // Ana's BRL statement for the month adds up every BRL row of hers, the hybrid's included.
+    const brl = (await api<Statement[]>(`/api/v1/payouts/statements?period=${month}&affiliateId=${anaId}`)).find(
+      (line) => line.currency === 'BRL'
+    )!
+    await page.getByRole('menuitem', { name: 'Payout summary' }).click()
+    await pickPeriod(month)
+    await expect.poll(() => statementTotal(anaId, 'BRL')).toBe(brl.total)
+    seenBrl = brl.total
   })
 
   it('denies another affiliate’s row with a reason, and shows carryover, referrals and a formula checked live', async () => {
@@ -286,11 +412,18 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('commissions in a browse
     expect(lines.every((id) => id!.split('-').at(-2) === String(anaId))).toBe(true)
     await screenshot('affiliate-statement')
 
+    await expect.poll(() => statementTotal(anaId, 'BRL')).toBe(seenBrl)
+
     await visit(`/engagements/payout/${seen.rowId}`)
     await page.getByTestId('row-computation').waitFor()
     await expect(page.getByTestId('row-computation').innerText()).resolves.toBe(seen.computation)
     await expect(page.getByTestId('row-amount').innerText()).resolves.toBe(seen.amount)
     await screenshot('affiliate-explanation')
+    // The tiered CPA reads the same to the affiliate.
+    await visit(`/engagements/payout/${tiered.rowId}`)
+    await page.getByTestId('row-computation').waitFor()
+    await expect(page.getByTestId('row-computation').innerText()).resolves.toBe(tiered.computation)
+    await expect(page.getByTestId('row-amount').innerText()).resolves.toBe(tiered.amount)
 
     // The list holds its rows only.
     await page.getByRole('menuitem', { name: 'Commissions' }).click()

@@ -151,6 +151,17 @@ describe('payout plans', () => {
       ],
       rangeRules: { enabled: true, ranges: [{ from: 1, payout: 2 }] },
     })
+    // Once ranges exist the switch is disabled, and a disabled input drops out of the form's
+    // values: the ranges are still sent, enabled (they were silently removed before).
+    expect(
+      toPayoutPayload({
+        model: 'hybrid',
+        goal: 'ftd',
+        cpaPayout: '50',
+        cpsNgrP: '25',
+        rangeRules: { mode: 'marginal', ranges: [{ from: '2', payout: '80' }] },
+      }).rangeRules
+    ).toEqual({ enabled: true, mode: 'marginal', ranges: [{ from: 2, payout: 80 }] })
     expect(toPayoutPayload({ model: 'cpc', cpaPayout: 3, rangeRules: { enabled: false } })).toMatchObject({
       model: 'cpc',
       cpaPayout: 3,

@@ -19,6 +19,13 @@ export interface EnqueueOptions {
   trx?: TransactionClientContract
   /** A job with the same key replaces a pending one (a running one is left to finish). */
   jobKey?: string
+  /**
+   * With `jobKey`: `replace` (default) moves a pending job to this one's payload and run time;
+   * `preserve_run_at` keeps the pending job's run time (a later wake-up never delays it).
+   */
+  jobKeyMode?: 'replace' | 'preserve_run_at'
+  /** Lower runs first among jobs due (default 0); a job that others wait on may go first. */
+  priority?: number
   maxAttempts?: number
   runAt?: Date
   /** Jobs of one queue run one at a time. */
@@ -60,7 +67,7 @@ export async function enqueueJob(name: string, payload: Record<string, unknown>,
   await installJobQueue()
   const client = options.trx ?? db
   const result = await client.rawQuery(
-    'SELECT (graphile_worker.add_job(identifier => ?, payload => ?::json, queue_name => ?, run_at => ?, max_attempts => ?, job_key => ?)).id AS id',
+    'SELECT (graphile_worker.add_job(identifier => ?, payload => ?::json, queue_name => ?, run_at => ?, max_attempts => ?, job_key => ?, job_key_mode => ?, priority => ?)).id AS id',
     [
       name,
       JSON.stringify(payload),
@@ -68,6 +75,8 @@ export async function enqueueJob(name: string, payload: Record<string, unknown>,
       options.runAt ?? null,
       options.maxAttempts ?? 25,
       options.jobKey ?? null,
+      options.jobKeyMode ?? 'replace',
+      options.priority ?? null,
     ]
   )
   return String(result.rows[0].id)

@@ -12,6 +12,7 @@ import { PAYOUT_EVENTS } from './events.js'
 import { payoutListeners } from './ledger/listeners.js'
 import { markDirty, processDirty, refreshClicks } from './ledger/recompute.js'
 import { scheduledClose } from './ledger/close.js'
+import { ensureLedger } from './ledger/state.js'
 import { PAYOUTS_SETTINGS_DEFAULTS, payoutsSettingsValidator } from './settings.js'
 import { seedPayouts } from './seed.js'
 import { customerIdsOf } from '@affix/customers/contracts'
@@ -59,6 +60,7 @@ export default definePlugin({
     { job: 'scheduledClose', schedule: '7 * * * *' },
   ],
   async onEnable(organizationId) {
+    await ensureLedger(organizationId)
     await markDirty(organizationId, await customerIdsOf(organizationId))
   },
   seed: seedPayouts,

@@ -187,10 +187,13 @@ export function toPayoutPayload(payout: PayoutForm): Record<string, unknown> {
     isPercentage: Boolean(rule.isPercentage),
   }))
   const ranges = payout.rangeRules?.ranges ?? []
-  body.rangeRules = payout.rangeRules?.enabled
+  // The switch is disabled once ranges exist (they can only be removed), and a disabled input
+  // leaves the form's values: no `enabled` with ranges present means they are on.
+  const enabled = payout.rangeRules?.enabled ?? ranges.length > 0
+  body.rangeRules = enabled
     ? {
         enabled: true,
-        ...(payout.rangeRules.mode && model !== 'cps' ? { mode: payout.rangeRules.mode } : {}),
+        ...(payout.rangeRules?.mode && model !== 'cps' ? { mode: payout.rangeRules.mode } : {}),
         ranges: ranges.map((rule) => ({ from: num(rule.from), payout: num(rule.payout) })),
       }
     : null

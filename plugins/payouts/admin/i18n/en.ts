@@ -186,6 +186,8 @@ export const en = {
       level_percent: 'Level %{level} (%)',
       partner: 'Partner referral',
       overrides: 'Partner overrides',
+      overrides_off:
+        'Partner referral is off: these overrides are kept but not applied; every referrer earns the percentages above.',
       affiliate_id: 'Affiliate ID',
       add_override: 'Set override',
       saved: 'Referral setting saved',

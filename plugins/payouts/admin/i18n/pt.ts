@@ -186,6 +186,8 @@ export const pt = {
       level_percent: 'Nível %{level} (%)',
       partner: 'Indicação de parceiro',
       overrides: 'Percentuais próprios de parceiros',
+      overrides_off:
+        'A indicação de parceiro está desligada: estes percentuais ficam guardados, mas não se aplicam; todo indicador recebe os percentuais acima.',
       affiliate_id: 'ID do afiliado',
       add_override: 'Definir percentuais',
       saved: 'Configuração de indicação salva',

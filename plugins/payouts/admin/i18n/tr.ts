@@ -185,6 +185,8 @@ export const tr = {
       level_percent: 'Seviye %{level} (%)',
       partner: 'Ortak yönlendirmesi',
       overrides: 'Ortaklara özel yüzdeler',
+      overrides_off:
+        'Ortak yönlendirmesi kapalı: bu yüzdeler saklanır ama uygulanmaz; her yönlendiren yukarıdaki yüzdeleri kazanır.',
       affiliate_id: 'Ortak ID',
       add_override: 'Yüzdeleri ayarla',
       saved: 'Yönlendirme ayarı kaydedildi',

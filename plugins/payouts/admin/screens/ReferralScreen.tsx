@@ -219,6 +219,11 @@ const Settings = ({ manage }: { manage: boolean }) => {
             <Typography variant="subtitle1" sx={{ mt: 2 }}>
               {translate('payouts.referrals.overrides')}
             </Typography>
+            {!data.partnerReferral && (
+              <Typography variant="body2" color="text.secondary">
+                {translate('payouts.referrals.overrides_off')}
+              </Typography>
+            )}
             <Table size="small">
               <TableBody>
                 {data.overrides.map((entry) => (

@@ -1,7 +1,8 @@
 /*
  * What the ledger does when the customers and campaigns plugins announce a change: mark the
- * customers it touches for recomputation (the recompute job takes them). Listeners are
- * retried by the queue: each is idempotent.
+ * customers it touches for recomputation (the recompute job takes them) — at once, or, for
+ * activity that can move only provisional RevShare, a few seconds later (provisional.ts).
+ * Listeners are retried by the queue: each is idempotent.
  */
 import db from '@adonisjs/lucid/services/db'
 import {
@@ -16,19 +17,24 @@ import {
 } from '@affix/customers/contracts'
 import { payoutChanged } from '@affix/campaigns/contracts'
 import { markDirty } from './recompute.js'
+import { ensureLedger } from './state.js'
+import { routeActivityChange } from './provisional.js'
 
 export const payoutListeners = [
   customersRegistered.listen(async ({ organizationId, customerIds }) => {
     await markDirty(organizationId, customerIds)
   }),
-  activityChanged.listen(async ({ organizationId, customerIds }) => {
-    await markDirty(organizationId, customerIds)
+  // CPA-moving activity at once, the rest (provisional RevShare only) a few seconds later.
+  activityChanged.listen(async (event) => {
+    await routeActivityChange(event)
   }),
+  // Only a cap denial changes what the engine reads (its cap denials); a counted conversion's
+  // activity reaches the ledger through activityChanged.
   conversionsRecorded.listen(async ({ organizationId, conversionIds }) => {
     const conversions = await conversionsByIds(organizationId, conversionIds)
     await markDirty(
       organizationId,
-      conversions.map((conversion) => conversion.customerId)
+      conversions.filter((conversion) => conversion.capStatus === 'denied').map((conversion) => conversion.customerId)
     )
   }),
   customerReassigned.listen(async ({ organizationId, customerId }) => {
@@ -49,6 +55,8 @@ export const payoutListeners = [
     )
   }),
   payoutChanged.listen(async ({ organizationId, campaignId }) => {
+    // A plan may pay per click before any customer exists: the CPC job must visit the organisation.
+    await ensureLedger(organizationId)
     await markDirty(organizationId, await customerIdsOf(organizationId, { campaignIds: [campaignId] }))
   }),
 ]

@@ -32,22 +32,81 @@ import { applyOperations, recordedRows } from './store.js'
 export const RECOMPUTE_JOB = 'payouts:recompute'
 /** Customers per recomputation transaction. */
 export const BATCH = 5000
+/**
+ * The recomputation goes before other jobs due (listeners, deliveries): marking it again
+ * moves its run time to now, and a busy queue would otherwise keep pushing it back.
+ */
+const RECOMPUTE_PRIORITY = -10
+/** Deferred customers per transaction (work due at once waits at most one of these). */
+const DEFERRED_BATCH = 1000
+/** Deferred work runs this long at most, then lets the jobs waiting meanwhile run first. */
+const DEFERRED_SLICE_MS = 1000
 const TIER_TYPES = ['cpa', 'cumulative_deposit', 'revshare']
 
-/** Marks customers for recomputation and asks for the organisation's job (one pending at a time). */
+/** Marks customers for recomputation now (a deferred mark becomes due at once) and asks for the organisation's job. */
 export async function markDirty(organizationId: number, customerIds: number[], trx?: TransactionClientContract) {
   const ids = [...new Set(customerIds)].filter((id) => Number.isSafeInteger(id) && id > 0)
   if (!ids.length) return
   const client = trx ?? db
   await client.rawQuery(
-    `INSERT INTO payouts_dirty_customers (organization_id, customer_id)
-     SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING`,
+    `INSERT INTO payouts_dirty_customers (organization_id, customer_id, deferred, due_at)
+     SELECT ?, unnest(?::bigint[]), false, now()
+     ON CONFLICT (organization_id, customer_id) DO UPDATE SET deferred = false, due_at = now()
+       WHERE payouts_dirty_customers.deferred`,
     [organizationId, ids]
   )
   await enqueueJob(
     RECOMPUTE_JOB,
     { organizationId },
-    { trx, jobKey: `payouts:recompute:${organizationId}`, queueName: `payouts:${organizationId}` }
+    {
+      trx,
+      jobKey: `payouts:recompute:${organizationId}`,
+      queueName: `payouts:${organizationId}`,
+      priority: RECOMPUTE_PRIORITY,
+    }
+  )
+}
+
+/**
+ * How long activity that can move only provisional RevShare waits before its customers are
+ * recomputed (AFFIX_PAYOUTS_PROVISIONAL_DELAY_MS, default 10 s): a burst of batches for the
+ * same players is then computed once, not once per batch.
+ */
+export function provisionalDelayMs(): number {
+  const configured = Number(process.env.AFFIX_PAYOUTS_PROVISIONAL_DELAY_MS)
+  return Number.isFinite(configured) && configured >= 0 ? configured : 10_000
+}
+
+/**
+ * Marks customers whose new activity can move only provisional RevShare (and the NGR shares a
+ * close reads): due after the provisional delay; an earlier mark (deferred or due now) keeps
+ * its time. The organisation's job wakes up then, unless it is due earlier already.
+ */
+export async function markDeferred(organizationId: number, customerIds: number[]) {
+  const ids = [...new Set(customerIds)].filter((id) => Number.isSafeInteger(id) && id > 0)
+  if (!ids.length) return
+  const delay = provisionalDelayMs()
+  await db.rawQuery(
+    `INSERT INTO payouts_dirty_customers (organization_id, customer_id, deferred, due_at)
+     SELECT ?, unnest(?::bigint[]), true, now() + (? * interval '1 millisecond')
+     ON CONFLICT (organization_id, customer_id) DO NOTHING`,
+    [organizationId, ids, delay]
+  )
+  await wakeAt(organizationId, new Date(Date.now() + delay))
+}
+
+/** The organisation's job runs at `at` at the latest (a pending earlier run keeps its time). */
+async function wakeAt(organizationId: number, at: Date, priority = RECOMPUTE_PRIORITY) {
+  await enqueueJob(
+    RECOMPUTE_JOB,
+    { organizationId },
+    {
+      jobKey: `payouts:recompute:${organizationId}`,
+      jobKeyMode: 'preserve_run_at',
+      queueName: `payouts:${organizationId}`,
+      runAt: at,
+      priority,
+    }
   )
 }
 
@@ -202,7 +261,10 @@ export async function recomputeCustomers(
   }
 }
 
-/** Which periods each customer has events in, and for which affiliates (a close recomputes them). */
+/**
+ * Which periods each customer has events in, and for which affiliates (a close recomputes them).
+ * Unchanged entries are not rewritten: most recomputations add activity to a known period.
+ */
 async function rememberCustomers(
   trx: TransactionClientContract,
   state: LedgerState,
@@ -227,7 +289,8 @@ async function rememberCustomers(
     `INSERT INTO payouts_customer_periods (organization_id, period, customer_id, affiliate_ids)
      SELECT ?, e.period, e.customer_id, ARRAY(SELECT json_array_elements_text(e.affiliate_ids)::int)
        FROM json_to_recordset(?::json) AS e(period text, customer_id bigint, affiliate_ids json)
-     ON CONFLICT (organization_id, period, customer_id) DO UPDATE SET affiliate_ids = EXCLUDED.affiliate_ids`,
+     ON CONFLICT (organization_id, period, customer_id) DO UPDATE SET affiliate_ids = EXCLUDED.affiliate_ids
+       WHERE payouts_customer_periods.affiliate_ids IS DISTINCT FROM EXCLUDED.affiliate_ids`,
     [state.organizationId, JSON.stringify(entries)]
   )
 }
@@ -305,32 +368,65 @@ export async function announce(trx: TransactionClientContract, organizationId: n
 }
 
 /**
- * The job: recomputes the organisation's dirty customers, a batch per transaction, until
- * none is left. Each batch holds the ledger lock; a failure leaves its customers dirty.
+ * The job: recomputes the organisation's due customers, a batch per transaction, those due at
+ * once first, until none is due; then wakes up again when the next deferred one is. Each batch
+ * holds the ledger lock; a failure leaves its customers marked.
  */
 export async function processDirty(organizationId: number): Promise<number> {
   let total = 0
-  for (;;) {
-    const done = await db.transaction(async (trx) => {
+  const started = Date.now()
+  let paused = false
+  for (let round = 0; ; round++) {
+    const { done, deferred } = await db.transaction(async (trx) => {
       await lockLedger(trx, organizationId)
-      const { rows } = await trx.rawQuery(
-        `DELETE FROM payouts_dirty_customers WHERE organization_id = ? AND customer_id IN (
-           SELECT customer_id FROM payouts_dirty_customers WHERE organization_id = ? ORDER BY customer_id LIMIT ?)
-         RETURNING customer_id`,
-        [organizationId, organizationId, BATCH]
-      )
-      if (!rows.length) return 0
+      // What is due at once first, in full batches; deferred work in smaller ones, so that
+      // work due at once never waits long behind it.
+      const take = (deferredRows: boolean, limit: number) =>
+        trx.rawQuery(
+          `DELETE FROM payouts_dirty_customers WHERE organization_id = ? AND customer_id IN (
+             SELECT customer_id FROM payouts_dirty_customers
+              WHERE organization_id = ? AND deferred = ? AND due_at <= now()
+              ORDER BY due_at, customer_id LIMIT ?)
+           RETURNING customer_id`,
+          [organizationId, organizationId, deferredRows, limit]
+        )
+      // Every other batch goes to deferred work when some is due, so a steady stream of work
+      // due at once never starves it (it waits one deferred batch at most).
+      const preferDeferred = round % 2 === 1
+      let tookDeferred = preferDeferred
+      let { rows } = preferDeferred ? await take(true, DEFERRED_BATCH) : await take(false, BATCH)
+      if (!rows.length) {
+        tookDeferred = !preferDeferred
+        ;({ rows } = preferDeferred ? await take(false, BATCH) : await take(true, DEFERRED_BATCH))
+      }
+      if (!rows.length) return { done: 0, deferred: tookDeferred }
       const state = await ledgerState(trx, organizationId)
       await recomputeCustomers(
         trx,
         state,
         rows.map((row: any) => Number(row.customer_id))
       )
-      return rows.length
+      return { done: rows.length, deferred: tookDeferred }
     })
     total += done
-    if (done < BATCH) return total
+    if (done === 0) break
+    // Deferred work gives the worker back now and then: the listeners that decide what is
+    // due at once (and other plugins' jobs) run in between.
+    if (deferred && Date.now() - started > DEFERRED_SLICE_MS) {
+      paused = true
+      break
+    }
   }
+  const next = await db
+    .from('payouts_dirty_customers')
+    .where('organization_id', organizationId)
+    .min('due_at as due')
+    .first()
+  // After a slice, again at once but at the normal priority: jobs already waiting (the
+  // listeners) go first, then the deferred work goes on.
+  if (paused) await wakeAt(organizationId, new Date(), 0)
+  else if (next?.due) await wakeAt(organizationId, new Date(Math.max(Date.now(), new Date(next.due).getTime())))
+  return total
 }
 
 /** The instants a range of local dates covers in the organisation's zone. */

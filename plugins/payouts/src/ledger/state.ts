@@ -5,6 +5,7 @@
  * holds the organisation's ledger lock, so two of them never interleave: nothing is counted
  * twice and a person's status change is never overwritten by a recomputation.
  */
+import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { organizationPreferences, settingsOf, WEEK_DAYS } from '@affix/core/kernel'
 import {
@@ -82,6 +83,16 @@ export async function ledgerState(trx: TransactionClientContract, organizationId
     lastClosed: row.last_closed,
     closedAt: Object.fromEntries(closed.map((entry) => [entry.period, new Date(entry.closed_at).toISOString()])),
   }
+}
+
+/**
+ * Creates the organisation's ledger state when it has none: the periodic jobs (CPC clicks,
+ * scheduled close) visit only organisations with one, and an organisation whose first
+ * campaign pays per click may have clicks long before any customer.
+ */
+export async function ensureLedger(organizationId: number) {
+  const known = await db.from('payouts_ledger_states').where('organization_id', organizationId).first()
+  if (!known) await db.transaction((trx) => ledgerState(trx, organizationId))
 }
 
 /** The earliest open period (where corrections go) and its first date; null before any event. */

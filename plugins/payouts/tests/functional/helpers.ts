@@ -8,6 +8,9 @@ import db from '@adonisjs/lucid/services/db'
 import { addUser, createTenant } from '@affix/core/testing'
 
 export const API = '/api/v1/payouts'
+
+// Deferred (provisional-only) recomputations wait this long in the tests, not the 10 s default.
+process.env.AFFIX_PAYOUTS_PROVISIONAL_DELAY_MS ??= '200'
 export type Tenant = Awaited<ReturnType<typeof createTenant>>
 
 export async function organization(options: { timezone?: string; weekStart?: string } = {}) {
