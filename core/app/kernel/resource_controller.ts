@@ -13,10 +13,12 @@
  * - index:   authorize read → parseList (422 on a bad filter/sort/range) → paginate `query` →
  *            200 with Content-Range `<resource> start-end/total`
  * - show:    authorize read → the row of `query` with the path id (404 otherwise) → 200
- * - store:   authorize manage → validate (422) → `create.save` → `changed` → 201
- * - update:  authorize manage → find (404) → rejectClearedFields(`update.required`) (422) →
- *            validate (422) → `update.save` → `changed` → 200
- * - destroy: authorize manage → find (404) → `destroy` → `changed` → 200 `{ id }`
+ * - store:   authorize manage → `guardChanges` → `beforeValidate` → validate (422) →
+ *            `create.save` → `changed` → 201
+ * - update:  authorize manage → `guardChanges` → find (404) → `beforeValidate` →
+ *            rejectClearedFields(`update.required`) (422) → validate (422) → `update.save` →
+ *            `changed` → 200
+ * - destroy: authorize manage → `guardChanges` → find (404) → `destroy` → `changed` → 200 `{ id }`
  * - export:  authorize read → exportList over `query` (same filters, search and sort as the list)
  * The class has only the methods whose part is given (no `create`: no `store`).
  */
@@ -60,6 +62,16 @@ export interface ResourceOptions<
   query?: (ctx: HttpContext, seen: Seen) => ModelQueryBuilderContract<Model>
   /** How rows are shown (default: each row's `serialize()`). */
   serialize?: (ctx: HttpContext, rows: Array<Row<Model>>, seen: Seen) => unknown[] | Promise<unknown[]>
+  /**
+   * Store, update and delete: right after authorising, before any row is read (e.g. a parent
+   * organisation forbids changes: `restricted(…)`).
+   */
+  guardChanges?: (ctx: HttpContext) => void | Promise<void>
+  /**
+   * Store and update: just before the body is validated (on update, after the row is found),
+   * e.g. `refusePasswordFields` for fields the validator would otherwise silently drop.
+   */
+  beforeValidate?: (ctx: HttpContext) => void | Promise<void>
   /** POST: `save` checks what the validator cannot and creates the row; what it returns is shown. */
   create?: {
     validator: CreateValidator
@@ -158,9 +170,15 @@ export function resourceController<
     },
   }
   const { create, update, destroy, changed } = options
+  /** Authorises a change and runs the plugin's guard. */
+  const mayChange = async (ctx: HttpContext) => {
+    authorize(ctx, subject, 'manage')
+    await options.guardChanges?.(ctx)
+  }
   if (create) {
     methods.store = async (ctx) => {
-      authorize(ctx, subject, 'manage')
+      await mayChange(ctx)
+      await options.beforeValidate?.(ctx)
       const data = await validate(ctx, create.validator, options.pluginId)
       const seen = await audience(ctx)
       const row = await create.save(ctx, data, seen)
@@ -170,9 +188,10 @@ export function resourceController<
   }
   if (update) {
     methods.update = async (ctx) => {
-      authorize(ctx, subject, 'manage')
+      await mayChange(ctx)
       const seen = await audience(ctx)
       const row = await find(ctx, seen)
+      await options.beforeValidate?.(ctx)
       rejectClearedFields(ctx, update.required ?? [], options.pluginId)
       const data = await validate(ctx, update.validator, options.pluginId)
       const saved = (await update.save(ctx, row, data, seen)) ?? row
@@ -182,7 +201,7 @@ export function resourceController<
   }
   if (destroy) {
     methods.destroy = async (ctx) => {
-      authorize(ctx, subject, 'manage')
+      await mayChange(ctx)
       const row = await find(ctx, await audience(ctx))
       await destroy(ctx, row)
       await changed?.(ctx, row)

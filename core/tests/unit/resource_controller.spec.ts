@@ -86,4 +86,40 @@ test.group('resource controller', () => {
     assert.equal(await statusOf(new Rules().show(request(['things:read']))), 403)
     assert.equal(await statusOf(new Rules().show(request(['other:read']))), 404)
   })
+
+  test('guardChanges runs after authorising and before the row is looked up; beforeValidate after it', async ({
+    assert,
+  }) => {
+    const calls: string[] = []
+    const Guarded = resourceController({
+      pluginId: 'things',
+      model: DataExport,
+      list: LIST,
+      guardChanges: () => {
+        calls.push('guard')
+        throw new AppError('things.errors.changes_forbidden', 409)
+      },
+      create: { validator, save: async () => new DataExport() },
+      update: { validator, save: async () => {} },
+      destroy: async () => {},
+    })
+    const controller = new Guarded()
+    assert.equal(await statusOf(controller.store(request(['things:read']))), 403)
+    assert.deepEqual(calls, [])
+    for (const method of ['store', 'update', 'destroy'] as const)
+      assert.equal(await statusOf(controller[method](request(['things:manage'], 'abc'))), 409, method)
+    assert.deepEqual(calls, ['guard', 'guard', 'guard'])
+
+    const Checked = resourceController({
+      pluginId: 'things',
+      model: DataExport,
+      list: LIST,
+      beforeValidate: () => {
+        throw new AppError('things.errors.refused', 409)
+      },
+      update: { validator, save: async () => {} },
+    })
+    // The row is looked up first: an id that is no row id stays 404.
+    assert.equal(await statusOf(new Checked().update(request(['things:manage'], 'abc'))), 404)
+  })
 })
