@@ -1,7 +1,8 @@
 /*
  * `npm start` serves the admin UI from admin-ui/dist. Build it when it is missing or
- * older than its sources (the UI and the plugins' admin folders), so a fresh clone
- * needs no separate build step.
+ * older than its sources (the UI, the plugins' admin folders, and the root package.json,
+ * which lists the installed plugins and the version), so a fresh clone needs no separate
+ * build step.
  */
 import { execSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
@@ -25,6 +26,8 @@ function newest(dir) {
 const sources = [
   join(root, 'admin-ui/src'),
   join(root, 'admin-ui/index.html'),
+  join(root, 'admin-ui/vite.config.ts'),
+  join(root, 'package.json'),
   ...readdirSync(join(root, 'plugins')).map((id) => join(root, 'plugins', id, 'admin')),
 ]
 const sourceTime = Math.max(

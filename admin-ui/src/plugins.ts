@@ -1,41 +1,15 @@
 /*
- * The plugin admin modules built into this UI, and the registry of their resources.
- * A plugin is installed here by importing its "./admin" export; whether its screens
- * show is decided per account at runtime (see resourcesFor).
+ * The plugin admin modules built into this UI, and the registry of their resources. Which
+ * plugins are installed is listed once, under `affix.plugins` in the root package.json; the
+ * build turns that list into imports of each package's "./admin" export
+ * (`virtual:affix-installed-plugins`, vite.config.ts). Whether a plugin's screens show is
+ * decided per account at runtime (see resourcesFor).
  */
-import brands from '@affix/brands/admin'
-import affiliates from '@affix/affiliates/admin'
-import media from '@affix/media/admin'
-import promoCodes from '@affix/promo-codes/admin'
-import deepLinks from '@affix/deep-links/admin'
-import campaigns from '@affix/campaigns/admin'
-import fraud from '@affix/fraud/admin'
-import domains from '@affix/domains/admin'
-import tracking from '@affix/tracking/admin'
-import customers from '@affix/customers/admin'
-import payouts from '@affix/payouts/admin'
-import postbacks from '@affix/postbacks/admin'
-import oauth from '@affix/oauth/admin'
-import oidc from '@affix/oidc/admin'
+import installed from 'virtual:affix-installed-plugins'
 import type { AdminPlugin, AdminResource, Permissions } from './plugin_api'
 import { ResourceRegistry } from './resource_registry'
 
-export const installedPlugins: AdminPlugin[] = [
-  brands,
-  affiliates,
-  media,
-  promoCodes,
-  deepLinks,
-  campaigns,
-  fraud,
-  domains,
-  tracking,
-  customers,
-  payouts,
-  postbacks,
-  oauth,
-  oidc,
-]
+export const installedPlugins: AdminPlugin[] = installed
 
 export const resourceRegistry = installedPlugins.reduce(
   (registry, plugin) => registry.register(plugin),

@@ -18,6 +18,8 @@ function sourcePaths(): string[] {
     join(ADMIN_UI, 'public'),
     join(ADMIN_UI, 'index.html'),
     join(ADMIN_UI, 'vite.config.ts'),
+    // Lists the installed plugins (`affix.plugins`) and the version the build carries.
+    join(ADMIN_UI, '..', 'package.json'),
     ...pluginAdmins,
   ]
 }

@@ -53,6 +53,7 @@ export { mailPanels, mailPanelsAfterCommit, type PanelMail, type PanelRecipients
 export { assertReportEnabled, SWITCHABLE_REPORTS, reportSubject, type SwitchableReport } from './report_switches.js'
 export { pluginSettings, settingsOf } from './plugin_settings.js'
 export { exportList, exportCsv, EXPORT_MAX_ROWS, type ExportColumn } from './exports.js'
+export { resourceController, type ResourceOptions, type ResourceMethods } from './resource_controller.js'
 export * as schemas from './schemas.js'
 export { hasLookup, existingIds, missingIds, type LookupContext, type LookupProvider } from './lookups.js'
 export { linkBaseUrl, configuredBaseUrl } from './links.js'

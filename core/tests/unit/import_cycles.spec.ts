@@ -3,10 +3,11 @@
  * importing it). A new cycle fails here with the modules that form it.
  */
 import { test } from '@japa/runner'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { importCycles } from '#tests/helpers/import_cycles'
+import { importCycles, installedPluginEdges } from '#tests/helpers/import_cycles'
+import { installedPluginPackages } from '#config/plugins'
 
 const CORE_DIR = resolve(import.meta.dirname, '../..')
 
@@ -29,6 +30,21 @@ test.group('import cycles', () => {
   test('the server (core and every plugin) has no import cycle', async ({ assert }) => {
     assert.deepEqual(await importCycles(CORE_DIR), [])
   }).timeout(60_000)
+
+  test('the plugin list imports every listed plugin by name at run time: those edges are in the graph', ({
+    assert,
+  }) => {
+    const edges = installedPluginEdges(CORE_DIR)
+    assert.deepEqual(
+      edges.map((edge) => edge.request),
+      installedPluginPackages()
+    )
+    for (const edge of edges) {
+      assert.equal(edge.issuer, 'config/plugins.ts')
+      assert.match(edge.id!, /^\.\.\/plugins\/[a-z-]+\/src\/plugin\.ts$/)
+      assert.isTrue(existsSync(join(CORE_DIR, edge.id!)), edge.id!)
+    }
+  })
 
   test('the check finds a planted cycle, also one dodged with await import(), and ignores type-only imports', async ({
     assert,

@@ -26,9 +26,3 @@ export async function findBrand(ctx: HttpContext, id: unknown = ctx.params.id) {
   if (!brand) throw notFound()
   return brand
 }
-
-export async function findProduct(ctx: HttpContext, id: unknown = ctx.params.id) {
-  const product = await liveProducts(ctx).where('id', recordId(id)).first()
-  if (!product) throw notFound()
-  return product
-}

@@ -3,12 +3,8 @@ import { DateTime } from 'luxon'
 import {
   authorize,
   created,
-  exportList,
-  list,
   ok,
-  paginate,
-  parseList,
-  rejectClearedFields,
+  resourceController,
   restricted,
   restrictionsFor,
   scoped,
@@ -16,7 +12,7 @@ import {
   validate,
 } from '@affix/core/kernel'
 import { PRODUCT_LIST } from '../lists.js'
-import { findProduct, liveProducts } from '../queries.js'
+import { liveProducts } from '../queries.js'
 import { withinBrandScope } from '../brand_panels.js'
 import { setStatusOf } from '../services/bulk_status.js'
 import Brand from '../models/brand.js'
@@ -57,88 +53,60 @@ async function assertNameFree(ctx: HttpContext, brandId: number, name: string, e
   if (clash) throw unprocessable('brands.errors.product_name_taken', { fields: [{ field: 'name', rule: 'unique' }] })
 }
 
-export default class ProductsController {
-  async index(ctx: HttpContext) {
-    authorize(ctx, 'products', 'read')
-    const parsed = parseList(ctx, PRODUCT_LIST)
-    const page = await paginate(liveProducts(ctx), parsed, PRODUCT_LIST)
-    return list(
-      ctx,
-      'products',
-      page.rows.map((row) => row.serialize()),
-      page
-    )
-  }
-
+export default class ProductsController extends resourceController({
+  pluginId: 'brands',
+  subject: 'products',
+  model: Product,
+  list: PRODUCT_LIST,
+  query: liveProducts,
+  guardChanges: assertProductChangesAllowed,
   /** GET /products/export: the list as CSV, without paging. */
-  async export(ctx: HttpContext) {
-    authorize(ctx, 'products', 'read')
-    return exportList(ctx, {
-      pluginId: 'brands',
-      resource: 'products',
-      query: liveProducts(ctx),
-      list: PRODUCT_LIST,
-      columns: [
-        { header: 'id', value: (product) => product.id },
-        { header: 'name', value: (product) => product.name },
-        { header: 'brand_id', value: (product) => product.brandId },
-        { header: 'status', value: (product) => product.status },
-        { header: 'created_at', value: (product) => product.createdAt },
-      ],
-    })
-  }
-
-  async show(ctx: HttpContext) {
-    authorize(ctx, 'products', 'read')
-    return ok(ctx, (await findProduct(ctx)).serialize())
-  }
-
-  async store(ctx: HttpContext) {
-    authorize(ctx, 'products', 'manage')
-    assertProductChangesAllowed(ctx)
-    const data = await validate(ctx, createProductValidator, 'brands')
-    await assertBrand(ctx, data.brandId)
-    await assertRoomInBrand(ctx, data.brandId)
-    await assertNameFree(ctx, data.brandId, data.name)
-    const { defaultProductStatus } = await brandsSettings(ctx)
-    const product = await Product.create({
-      ...data,
-      status: data.status ?? defaultProductStatus,
-      organizationId: ctx.tenant.organizationId,
-    })
-    return created(ctx, product.serialize())
-  }
-
-  async update(ctx: HttpContext) {
-    authorize(ctx, 'products', 'manage')
-    assertProductChangesAllowed(ctx)
-    const product = await findProduct(ctx)
-    rejectClearedFields(ctx, ['name', 'brandId'], 'brands')
-    const data = await validate(ctx, updateProductValidator, 'brands')
-    const brandId = data.brandId ?? product.brandId
-    // A product of a deleted brand cannot change either.
-    await assertBrand(ctx, product.brandId)
-    if (data.brandId !== undefined && data.brandId !== product.brandId) {
+  export: {
+    columns: [
+      { header: 'id', value: (product) => product.id },
+      { header: 'name', value: (product) => product.name },
+      { header: 'brand_id', value: (product) => product.brandId },
+      { header: 'status', value: (product) => product.status },
+      { header: 'created_at', value: (product) => product.createdAt },
+    ],
+  },
+  create: {
+    validator: createProductValidator,
+    async save(ctx, data) {
       await assertBrand(ctx, data.brandId)
       await assertRoomInBrand(ctx, data.brandId)
-    }
-    if (data.name !== undefined || data.brandId !== undefined) {
-      await assertNameFree(ctx, brandId, data.name ?? product.name, product.id)
-    }
-    product.merge(data)
-    await product.save()
-    return ok(ctx, product.serialize())
-  }
-
-  async destroy(ctx: HttpContext) {
-    authorize(ctx, 'products', 'manage')
-    assertProductChangesAllowed(ctx)
-    const product = await findProduct(ctx)
+      await assertNameFree(ctx, data.brandId, data.name)
+      const { defaultProductStatus } = await brandsSettings(ctx)
+      return Product.create({
+        ...data,
+        status: data.status ?? defaultProductStatus,
+        organizationId: ctx.tenant.organizationId,
+      })
+    },
+  },
+  update: {
+    validator: updateProductValidator,
+    required: ['name', 'brandId'],
+    async save(ctx, product, data) {
+      const brandId = data.brandId ?? product.brandId
+      // A product of a deleted brand cannot change either.
+      await assertBrand(ctx, product.brandId)
+      if (data.brandId !== undefined && data.brandId !== product.brandId) {
+        await assertBrand(ctx, data.brandId)
+        await assertRoomInBrand(ctx, data.brandId)
+      }
+      if (data.name !== undefined || data.brandId !== undefined) {
+        await assertNameFree(ctx, brandId, data.name ?? product.name, product.id)
+      }
+      product.merge(data)
+      await product.save()
+    },
+  },
+  async destroy(_ctx, product) {
     product.deletedAt = DateTime.now()
     await product.save()
-    return ok(ctx, { id: product.id })
-  }
-
+  },
+}) {
   async setStatus(ctx: HttpContext) {
     authorize(ctx, 'products', 'manage')
     assertProductChangesAllowed(ctx)

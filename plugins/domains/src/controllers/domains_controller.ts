@@ -2,21 +2,13 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import {
-  authorize,
-  created,
   findScoped,
-  list,
   missingIds,
-  notFound,
-  ok,
-  paginate,
-  parseList,
   publishInvalidation,
-  rejectClearedFields,
+  resourceController,
   scoped,
   teamScopeOf,
   unprocessable,
-  validate,
 } from '@affix/core/kernel'
 import Domain from '../models/domain.js'
 import { forgetDomainsOf } from '../contracts.js'
@@ -44,14 +36,6 @@ function visibleDomains(ctx: HttpContext) {
     })
   }
   return query
-}
-
-async function findDomain(ctx: HttpContext) {
-  const id = Number(ctx.params.id)
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound()
-  const domain = await visibleDomains(ctx).where('domains.id', id).first()
-  if (!domain) throw notFound()
-  return domain
 }
 
 /** The affiliates a team member may see (null: all). */
@@ -201,51 +185,36 @@ async function changed(organizationId: number, id: number) {
   await publishInvalidation({ topic: 'domains', organizationId, id })
 }
 
-export default class DomainsController {
-  async index(ctx: HttpContext) {
-    authorize(ctx, 'domains', 'read')
-    const parsed = parseList(ctx, DOMAIN_LIST)
-    const page = await paginate(visibleDomains(ctx), parsed, DOMAIN_LIST)
-    return list(ctx, 'domains', await serialize(ctx, page.rows), page)
-  }
-
-  async show(ctx: HttpContext) {
-    authorize(ctx, 'domains', 'read')
-    return ok(ctx, (await serialize(ctx, [await findDomain(ctx)]))[0])
-  }
-
-  async store(ctx: HttpContext) {
-    authorize(ctx, 'domains', 'manage')
-    const data = await validate(ctx, createDomainValidator, SCOPE)
-    const { values, affiliateIds } = await resolve(ctx, data)
-    await assertNameFree(data.name)
-    const organizationId = ctx.tenant.organizationId
-    const domain = new Domain().merge({ ...values, name: data.name, organizationId })
-    await db.transaction((trx) => save(trx, organizationId, domain, affiliateIds)).catch(mapUniqueViolation)
-    await changed(organizationId, domain.id)
-    return created(ctx, (await serialize(ctx, [await findScoped(ctx, Domain, domain.id)]))[0])
-  }
-
-  async update(ctx: HttpContext) {
-    authorize(ctx, 'domains', 'manage')
-    const domain = await findDomain(ctx)
-    rejectClearedFields(ctx, ['name'], SCOPE)
-    const data = await validate(ctx, updateDomainValidator, SCOPE)
-    const organizationId = ctx.tenant.organizationId
-    const affiliateIds = (await affiliatesOf(organizationId, [domain.id])).get(domain.id) ?? []
-    const resolved = await resolve(ctx, data, { domain, affiliateIds })
-    if (data.name !== undefined) await assertNameFree(data.name, domain.id)
-    domain.merge(resolved.values)
-    await db.transaction((trx) => save(trx, organizationId, domain, resolved.affiliateIds)).catch(mapUniqueViolation)
-    await changed(organizationId, domain.id)
-    return ok(ctx, (await serialize(ctx, [await findScoped(ctx, Domain, domain.id)]))[0])
-  }
-
-  async destroy(ctx: HttpContext) {
-    authorize(ctx, 'domains', 'manage')
-    const domain = await findDomain(ctx)
-    await domain.delete()
-    await changed(ctx.tenant.organizationId, domain.id)
-    return ok(ctx, { id: domain.id })
-  }
-}
+export default class DomainsController extends resourceController({
+  pluginId: SCOPE,
+  model: Domain,
+  list: DOMAIN_LIST,
+  query: visibleDomains,
+  serialize: (ctx, domains) => serialize(ctx, domains),
+  create: {
+    validator: createDomainValidator,
+    async save(ctx, data) {
+      const { values, affiliateIds } = await resolve(ctx, data)
+      await assertNameFree(data.name)
+      const organizationId = ctx.tenant.organizationId
+      const domain = new Domain().merge({ ...values, name: data.name, organizationId })
+      await db.transaction((trx) => save(trx, organizationId, domain, affiliateIds)).catch(mapUniqueViolation)
+      return findScoped(ctx, Domain, domain.id)
+    },
+  },
+  update: {
+    validator: updateDomainValidator,
+    required: ['name'],
+    async save(ctx, domain, data) {
+      const organizationId = ctx.tenant.organizationId
+      const affiliateIds = (await affiliatesOf(organizationId, [domain.id])).get(domain.id) ?? []
+      const resolved = await resolve(ctx, data, { domain, affiliateIds })
+      if (data.name !== undefined) await assertNameFree(data.name, domain.id)
+      domain.merge(resolved.values)
+      await db.transaction((trx) => save(trx, organizationId, domain, resolved.affiliateIds)).catch(mapUniqueViolation)
+      return findScoped(ctx, Domain, domain.id)
+    },
+  },
+  destroy: (_ctx, domain) => domain.delete(),
+  changed: (ctx, domain) => changed(ctx.tenant.organizationId, domain.id),
+}) {}

@@ -2,15 +2,11 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { DateTime } from 'luxon'
 import {
   authorize,
-  created,
   findScoped,
-  list,
   missingIds,
   ok,
-  paginate,
-  parseList,
   publishInvalidation,
-  rejectClearedFields,
+  resourceController,
   scoped,
   teamScopeOf,
   unprocessable,
@@ -141,53 +137,32 @@ async function resolve(ctx: HttpContext, data: Input, current?: FraudRule) {
 
 const changed = (organizationId: number) => publishInvalidation({ topic: 'fraud-rules', organizationId })
 
-export default class FraudRulesController {
-  async index(ctx: HttpContext) {
-    authorize(ctx, 'fraud', 'read')
-    const parsed = parseList(ctx, FRAUD_RULE_LIST)
-    const page = await paginate(scoped(ctx, FraudRule), parsed, FRAUD_RULE_LIST)
-    const visible = await visibleAffiliates(ctx)
-    return list(
-      ctx,
-      'rules',
-      page.rows.map((rule) => serialize(rule, visible)),
-      page
-    )
-  }
-
-  async show(ctx: HttpContext) {
-    authorize(ctx, 'fraud', 'read')
-    return ok(ctx, serialize(await findScoped(ctx, FraudRule, ctx.params.id), await visibleAffiliates(ctx)))
-  }
-
-  async store(ctx: HttpContext) {
-    authorize(ctx, 'fraud', 'manage')
-    const data = await validate(ctx, createFraudRuleValidator, SCOPE)
-    const values = await resolve(ctx, data)
-    const rule = await FraudRule.create({ status: 'active', ...values, organizationId: ctx.tenant.organizationId })
-    await changed(ctx.tenant.organizationId)
-    return created(ctx, serialize(await findScoped(ctx, FraudRule, rule.id), await visibleAffiliates(ctx)))
-  }
-
-  async update(ctx: HttpContext) {
-    authorize(ctx, 'fraud', 'manage')
-    const rule = await findScoped(ctx, FraudRule, ctx.params.id)
-    rejectClearedFields(ctx, ['name', 'action', 'type'], SCOPE)
-    const data = await validate(ctx, updateFraudRuleValidator, SCOPE)
-    rule.merge(await resolve(ctx, data, rule))
-    await rule.save()
-    await changed(ctx.tenant.organizationId)
-    return ok(ctx, serialize(rule, await visibleAffiliates(ctx)))
-  }
-
-  async destroy(ctx: HttpContext) {
-    authorize(ctx, 'fraud', 'manage')
-    const rule = await findScoped(ctx, FraudRule, ctx.params.id)
-    await rule.delete()
-    await changed(ctx.tenant.organizationId)
-    return ok(ctx, { id: rule.id })
-  }
-
+export default class FraudRulesController extends resourceController({
+  pluginId: SCOPE,
+  resource: 'rules',
+  model: FraudRule,
+  list: FRAUD_RULE_LIST,
+  audience: visibleAffiliates,
+  serialize: (_ctx, rules, visible) => rules.map((rule) => serialize(rule, visible)),
+  create: {
+    validator: createFraudRuleValidator,
+    async save(ctx, data) {
+      const values = await resolve(ctx, data)
+      const rule = await FraudRule.create({ status: 'active', ...values, organizationId: ctx.tenant.organizationId })
+      return findScoped(ctx, FraudRule, rule.id)
+    },
+  },
+  update: {
+    validator: updateFraudRuleValidator,
+    required: ['name', 'action', 'type'],
+    async save(ctx, rule, data) {
+      rule.merge(await resolve(ctx, data, rule))
+      await rule.save()
+    },
+  },
+  destroy: (_ctx, rule) => rule.delete(),
+  changed: (ctx) => changed(ctx.tenant.organizationId),
+}) {
   /** Bulk status change; all or nothing, and only on the caller's own rules. */
   async setStatus(ctx: HttpContext) {
     authorize(ctx, 'fraud', 'manage')

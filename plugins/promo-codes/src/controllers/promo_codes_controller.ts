@@ -3,21 +3,12 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { DateTime } from 'luxon'
 import {
-  authorize,
-  created,
-  exportList,
-  list,
   missingIds,
-  notFound,
-  ok,
   organizationPreferences,
-  paginate,
-  parseList,
-  rejectClearedFields,
+  resourceController,
   scoped,
   teamScopeOf,
   unprocessable,
-  validate,
 } from '@affix/core/kernel'
 import PromoCode, { type AffiliateSelection, type PromoCodeStatus, statusOf } from '../models/promo_code.js'
 import { PROMO_CODE_LIST } from '../lists.js'
@@ -80,16 +71,6 @@ function visibleCodes(ctx: HttpContext, visible: Set<number> | null) {
       scope.whereNull('promo_codes.affiliate_id').orWhereIn('promo_codes.affiliate_id', [...visible])
     )
   return query
-}
-
-async function findCode(ctx: HttpContext) {
-  const id = Number(ctx.params.id)
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound()
-  const code = await visibleCodes(ctx, await visibleAffiliates(ctx))
-    .where('promo_codes.id', id)
-    .first()
-  if (!code) throw notFound()
-  return code
 }
 
 interface Lists {
@@ -285,99 +266,80 @@ async function replaceLists(trx: TransactionClientContract, organizationId: numb
   if (rows.length) await trx.insertQuery().table('promo_code_affiliates').multiInsert(rows)
 }
 
-async function reload(ctx: HttpContext, id: number) {
-  const code = await liveCodes(ctx).where('promo_codes.id', id).firstOrFail()
-  return (await serializeCodes(ctx, [code]))[0]
+/** The saved code as lists show it (with its derived status). */
+function reload(ctx: HttpContext, id: number) {
+  return liveCodes(ctx).where('promo_codes.id', id).firstOrFail()
 }
 
-export default class PromoCodesController {
-  async index(ctx: HttpContext) {
-    authorize(ctx, 'promo-codes', 'read')
-    const parsed = parseList(ctx, PROMO_CODE_LIST)
-    const page = await paginate(visibleCodes(ctx, await visibleAffiliates(ctx)), parsed, PROMO_CODE_LIST)
-    return list(ctx, 'promo-codes', await serializeCodes(ctx, page.rows), page)
-  }
-
+export default class PromoCodesController extends resourceController({
+  pluginId: SCOPE,
+  model: PromoCode,
+  list: PROMO_CODE_LIST,
+  audience: visibleAffiliates,
+  query: visibleCodes,
+  serialize: (ctx, codes) => serializeCodes(ctx, codes),
   /** GET /promo-codes/export: the list as CSV (same filters, search and sort), recorded in downloads. */
-  async export(ctx: HttpContext) {
-    authorize(ctx, 'promo-codes', 'read')
-    return exportList(ctx, {
-      pluginId: 'promo-codes',
-      resource: 'promo-codes',
-      query: visibleCodes(ctx, await visibleAffiliates(ctx)),
-      list: PROMO_CODE_LIST,
-      columns: [
-        { header: 'id', value: (code) => code.id },
-        { header: 'code', value: (code) => code.code },
-        { header: 'bonus', value: (code) => code.bonus },
-        { header: 'bonus_currency', value: (code) => code.bonusCurrency },
-        { header: 'campaign_id', value: (code) => code.campaignId },
-        { header: 'affiliate_id', value: (code) => code.affiliateId },
-        { header: 'type', value: (code) => code.type },
-        { header: 'origin', value: (code) => code.origin },
-        { header: 'start_date', value: (code) => code.startDate },
-        { header: 'end_date', value: (code) => code.endDate },
-        { header: 'enabled', value: (code) => Boolean(code.enabled) },
-        { header: 'status', value: (code) => code.$extras.status },
-        { header: 'affiliate_selection', value: (code) => code.affiliateSelection },
-        { header: 'description', value: (code) => code.description },
-        { header: 'created_at', value: (code) => code.createdAt },
-      ],
-    })
-  }
-
-  async show(ctx: HttpContext) {
-    authorize(ctx, 'promo-codes', 'read')
-    return ok(ctx, (await serializeCodes(ctx, [await findCode(ctx)]))[0])
-  }
-
-  async store(ctx: HttpContext) {
-    authorize(ctx, 'promo-codes', 'manage')
-    const data = await validate(ctx, createPromoCodeValidator, SCOPE)
-    const { values, lists } = await resolve(ctx, data)
-    await assertCodeFree(ctx, data.code)
-    const organizationId = ctx.tenant.organizationId
-    const code = await db
-      .transaction(async (trx) => {
-        const row = await PromoCode.create({ ...values, code: data.code, organizationId }, { client: trx })
-        await replaceLists(trx, organizationId, row.id, lists)
-        return row
-      })
-      .catch(mapUniqueViolation)
-    return created(ctx, await reload(ctx, code.id))
-  }
-
-  async update(ctx: HttpContext) {
-    authorize(ctx, 'promo-codes', 'manage')
-    const found = await findCode(ctx)
-    rejectClearedFields(ctx, ['code'], SCOPE)
-    const data = await validate(ctx, updatePromoCodeValidator, SCOPE)
-    const organizationId = ctx.tenant.organizationId
-    const lists = (await listsOf([found.id], organizationId)).get(found.id) ?? { include: [], exclude: [] }
-    const resolved = await resolve(ctx, data, { code: found, lists })
-    if (data.code !== undefined) await assertCodeFree(ctx, data.code, found.id)
-    await db
-      .transaction(async (trx) => {
-        // The row read for the checks came from the derived table: write through a plain one.
-        const code = await PromoCode.query({ client: trx })
-          .where({ id: found.id, organization_id: organizationId })
-          .forUpdate()
-          .firstOrFail()
-        code.merge(resolved.values)
-        await code.save()
-        await replaceLists(trx, organizationId, code.id, resolved.lists)
-      })
-      .catch(mapUniqueViolation)
-    return ok(ctx, await reload(ctx, found.id))
-  }
-
+  export: {
+    columns: [
+      { header: 'id', value: (code) => code.id },
+      { header: 'code', value: (code) => code.code },
+      { header: 'bonus', value: (code) => code.bonus },
+      { header: 'bonus_currency', value: (code) => code.bonusCurrency },
+      { header: 'campaign_id', value: (code) => code.campaignId },
+      { header: 'affiliate_id', value: (code) => code.affiliateId },
+      { header: 'type', value: (code) => code.type },
+      { header: 'origin', value: (code) => code.origin },
+      { header: 'start_date', value: (code) => code.startDate },
+      { header: 'end_date', value: (code) => code.endDate },
+      { header: 'enabled', value: (code) => Boolean(code.enabled) },
+      { header: 'status', value: (code) => code.$extras.status },
+      { header: 'affiliate_selection', value: (code) => code.affiliateSelection },
+      { header: 'description', value: (code) => code.description },
+      { header: 'created_at', value: (code) => code.createdAt },
+    ],
+  },
+  create: {
+    validator: createPromoCodeValidator,
+    async save(ctx, data) {
+      const { values, lists } = await resolve(ctx, data)
+      await assertCodeFree(ctx, data.code)
+      const organizationId = ctx.tenant.organizationId
+      const code = await db
+        .transaction(async (trx) => {
+          const row = await PromoCode.create({ ...values, code: data.code, organizationId }, { client: trx })
+          await replaceLists(trx, organizationId, row.id, lists)
+          return row
+        })
+        .catch(mapUniqueViolation)
+      return reload(ctx, code.id)
+    },
+  },
+  update: {
+    validator: updatePromoCodeValidator,
+    required: ['code'],
+    async save(ctx, found, data) {
+      const organizationId = ctx.tenant.organizationId
+      const lists = (await listsOf([found.id], organizationId)).get(found.id) ?? { include: [], exclude: [] }
+      const resolved = await resolve(ctx, data, { code: found, lists })
+      if (data.code !== undefined) await assertCodeFree(ctx, data.code, found.id)
+      await db
+        .transaction(async (trx) => {
+          // The row read for the checks came from the derived table: write through a plain one.
+          const code = await PromoCode.query({ client: trx })
+            .where({ id: found.id, organization_id: organizationId })
+            .forUpdate()
+            .firstOrFail()
+          code.merge(resolved.values)
+          await code.save()
+          await replaceLists(trx, organizationId, code.id, resolved.lists)
+        })
+        .catch(mapUniqueViolation)
+      return reload(ctx, found.id)
+    },
+  },
   /** Soft delete: the code frees its name and disappears from lists. */
-  async destroy(ctx: HttpContext) {
-    authorize(ctx, 'promo-codes', 'manage')
-    const found = await findCode(ctx)
-    await PromoCode.query()
+  destroy: (ctx, found) =>
+    PromoCode.query()
       .where({ id: found.id, organization_id: ctx.tenant.organizationId })
-      .update({ deleted_at: DateTime.now().toSQL(), updated_at: DateTime.now().toSQL() })
-    return ok(ctx, { id: found.id })
-  }
-}
+      .update({ deleted_at: DateTime.now().toSQL(), updated_at: DateTime.now().toSQL() }),
+}) {}
