@@ -34,6 +34,7 @@ const money = (value: unknown) => (value === null || value === undefined ? '0.00
 
 /** The statements of the affiliates the caller may see (filters: period, affiliateId, currency). */
 export async function statements(access: LedgerAccess, filter: { period?: string[]; affiliateId?: number[] }) {
+  // tenancy: scopeRows adds the organisation and the caller's reach
   const query = scopeRows(db.from('payouts_rows as r'), access)
   if (filter.period) query.whereIn('r.period', filter.period)
   if (filter.affiliateId) query.whereIn('r.affiliate_id', filter.affiliateId)
@@ -133,6 +134,7 @@ export default class ReportsController {
   async referrals(ctx: HttpContext) {
     const access = await ledgerAccess(ctx, 'payouts', 'read')
     const qs = ctx.request.qs()
+    // tenancy: scopeRows adds the organisation and the caller's reach
     const query = scopeRows(db.from('payouts_rows as r'), access).where('r.type', 'referral')
     const wanted = periods(qs.period)
     if (wanted) query.whereIn('r.period', wanted)

@@ -74,6 +74,7 @@ export function serializeRow(row: any) {
 }
 
 function filtered(access: LedgerAccess, filters: Record<string, unknown>) {
+  // tenancy: scopeRows adds the organisation and the caller's reach
   const query = scopeRows(db.from('payouts_rows as r'), access)
   for (const [key, value] of Object.entries(filters)) {
     const filter = ROW_LIST.filterable[key]
@@ -147,6 +148,7 @@ export default class RowsController {
     const access = await ledgerAccess(ctx, 'payouts', 'read')
     const id = Number(ctx.params.id)
     if (!Number.isSafeInteger(id) || id <= 0) throw notFound()
+    // tenancy: scopeRows adds the organisation and the caller's reach
     const row = await scopeRows(db.from('payouts_rows as r'), access)
       .where('r.id', id)
       .select([...ROW_SELECT, 'r.explanation'])
@@ -204,6 +206,7 @@ export default class RowsController {
       access.organizationId,
       action,
       async (trx) => {
+        // tenancy: scopeRows adds the organisation and the caller's reach
         const query = scopeRows(trx.from('payouts_rows as r'), access)
         if (input.ids) query.whereIn('r.id', input.ids)
         else {
