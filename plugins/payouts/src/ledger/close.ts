@@ -122,16 +122,23 @@ export async function closeIn(
   }
 
   // 2. Everyone with events or rows in the period, and anyone still waiting to be recomputed.
-  const { rows: members } = await trx.rawQuery(
+  // The waiting ones are taken with DELETE … RETURNING (in customer order, as markDirty locks
+  // them), so a mark committed meanwhile is either taken here or left for the next run, never
+  // deleted unseen.
+  const { rows: waiting } = await trx.rawQuery(
+    `DELETE FROM payouts_dirty_customers WHERE organization_id = ? AND customer_id IN (
+       SELECT customer_id FROM payouts_dirty_customers WHERE organization_id = ? ORDER BY customer_id FOR UPDATE)
+     RETURNING customer_id, ARRAY[]::int[] AS affiliate_ids`,
+    [organizationId, organizationId]
+  )
+  const { rows: inPeriod } = await trx.rawQuery(
     `SELECT customer_id, affiliate_ids FROM payouts_customer_periods WHERE organization_id = ? AND period = ?
      UNION ALL
      SELECT DISTINCT r.customer_id, ARRAY[r.affiliate_id] FROM payouts_rows r
-      WHERE r.organization_id = ? AND r.period = ? AND r.customer_id IS NOT NULL
-     UNION ALL
-     SELECT customer_id, ARRAY[]::int[] FROM payouts_dirty_customers WHERE organization_id = ?`,
-    [organizationId, period, organizationId, period, organizationId]
+      WHERE r.organization_id = ? AND r.period = ? AND r.customer_id IS NOT NULL`,
+    [organizationId, period, organizationId, period]
   )
-  await trx.from('payouts_dirty_customers').where('organization_id', organizationId).delete()
+  const members = [...inPeriod, ...waiting]
   const byCustomer = new Map<number, Set<number>>()
   for (const row of members) {
     const set = byCustomer.get(Number(row.customer_id)) ?? new Set<number>()

@@ -43,14 +43,22 @@ const DEFERRED_BATCH = 1000
 const DEFERRED_SLICE_MS = 1000
 const TIER_TYPES = ['cpa', 'cumulative_deposit', 'revshare']
 
+/**
+ * Distinct valid ids in ascending order: every writer of payouts_dirty_customers locks its rows
+ * in customer order, so two markers (or a marker and a close) cannot deadlock; the job's own
+ * take skips rows a marker holds (FOR UPDATE SKIP LOCKED) and finds them on its next run.
+ */
+const sortedIds = (customerIds: number[]) =>
+  [...new Set(customerIds)].filter((id) => Number.isSafeInteger(id) && id > 0).sort((a, b) => a - b)
+
 /** Marks customers for recomputation now (a deferred mark becomes due at once) and asks for the organisation's job. */
 export async function markDirty(organizationId: number, customerIds: number[], trx?: TransactionClientContract) {
-  const ids = [...new Set(customerIds)].filter((id) => Number.isSafeInteger(id) && id > 0)
+  const ids = sortedIds(customerIds)
   if (!ids.length) return
   const client = trx ?? db
   await client.rawQuery(
     `INSERT INTO payouts_dirty_customers (organization_id, customer_id, deferred, due_at)
-     SELECT ?, unnest(?::bigint[]), false, now()
+     SELECT ?, id, false, now() FROM unnest(?::bigint[]) AS id ORDER BY id
      ON CONFLICT (organization_id, customer_id) DO UPDATE SET deferred = false, due_at = now()
        WHERE payouts_dirty_customers.deferred`,
     [organizationId, ids]
@@ -83,14 +91,14 @@ export function provisionalDelayMs(): number {
  * its time. The organisation's job wakes up then, unless it is due earlier already.
  */
 export async function markDeferred(organizationId: number, customerIds: number[]) {
-  const ids = [...new Set(customerIds)].filter((id) => Number.isSafeInteger(id) && id > 0)
+  const ids = sortedIds(customerIds)
   if (!ids.length) return
   const delay = provisionalDelayMs()
   await db.rawQuery(
     `INSERT INTO payouts_dirty_customers (organization_id, customer_id, deferred, due_at)
-     SELECT ?, unnest(?::bigint[]), true, now() + (? * interval '1 millisecond')
+     SELECT ?, id, true, now() + (? * interval '1 millisecond') FROM unnest(?::bigint[]) AS id ORDER BY id
      ON CONFLICT (organization_id, customer_id) DO NOTHING`,
-    [organizationId, ids, delay]
+    [organizationId, delay, ids]
   )
   await wakeAt(organizationId, new Date(Date.now() + delay))
 }
@@ -386,7 +394,7 @@ export async function processDirty(organizationId: number): Promise<number> {
           `DELETE FROM payouts_dirty_customers WHERE organization_id = ? AND customer_id IN (
              SELECT customer_id FROM payouts_dirty_customers
               WHERE organization_id = ? AND deferred = ? AND due_at <= now()
-              ORDER BY due_at, customer_id LIMIT ?)
+              ORDER BY due_at, customer_id LIMIT ? FOR UPDATE SKIP LOCKED)
            RETURNING customer_id`,
           [organizationId, organizationId, deferredRows, limit]
         )

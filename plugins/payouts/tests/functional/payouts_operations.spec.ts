@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { enqueueJob } from '@affix/core/kernel'
 import { scheduledClose } from '../../src/ledger/close.js'
-import { processDirty, recomputeCustomers } from '../../src/ledger/recompute.js'
+import { markDirty, processDirty, recomputeCustomers } from '../../src/ledger/recompute.js'
 import { ledgerState, lockLedger } from '../../src/ledger/state.js'
 import { activity, affiliate, API, brief, campaign, organization, register, rows, setPlan, settled } from './helpers.js'
 
@@ -480,4 +480,35 @@ test.group('Payouts: two speeds — CPA at once, provisional RevShare a few seco
     assert.includeMembers(brief(await rows(client, tenant.token, { period: '2025-01' })), ['revshare:30.00:pending'])
     assert.lengthOf(await db.from('payouts_dirty_customers').where('organization_id', orgId), 0)
   })
+})
+
+test.group('Payouts: marking customers while the ledger works', () => {
+  test('markers with overlapping customers in opposite orders and the recompute job never deadlock', async ({
+    assert,
+  }) => {
+    const org = await organization()
+    const ids = Array.from({ length: 400 }, (_, index) => 9_000_000 + index)
+    const reversed = [...ids].reverse()
+    for (let round = 0; round < 15; round++) {
+      // As the listeners do: each mark is its own statement; two of them name the same
+      // customers in opposite orders while the job takes what is due.
+      const results = await Promise.allSettled([
+        markDirty(org.orgId, ids),
+        markDirty(org.orgId, reversed),
+        processDirty(org.orgId),
+        markDirty(org.orgId, reversed),
+        processDirty(org.orgId),
+      ])
+      const failures = results.filter((result) => result.status === 'rejected')
+      assert.deepEqual(
+        failures.map((failure) => String((failure as PromiseRejectedResult).reason?.message ?? failure)),
+        [],
+        `round ${round}`
+      )
+    }
+    // Everything marked is taken by the job in the end (the ids name no customer: nothing to price).
+    await processDirty(org.orgId)
+    const [{ count }] = await db.from('payouts_dirty_customers').where('organization_id', org.orgId).count('* as count')
+    assert.equal(Number(count), 0)
+  }).timeout(60_000)
 })
