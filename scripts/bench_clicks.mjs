@@ -3,7 +3,7 @@
  * (docs/tracking.md). Starts a real server on its own database (affix_bench_clicks;
  * LOG_LEVEL=warn, REDIS_URL set), seeds 1,000 campaigns with click caps (a combined daily
  * cap and a per-affiliate hourly cap, both far above the load), 10,000 affiliates and fraud
- * rules, drives GET /c/... with
+ * rules (beside the demo data's, a device rule among them), drives GET /c/... with
  * autocannon over varied campaigns/affiliates, then checks that every click answered with a
  * Location is stored (zero loss). Then the same load against a baseline: a bare node:http
  * server doing one pg INSERT per request and a 302. Then 200 concurrent clicks at one
@@ -84,8 +84,16 @@ try {
             (VALUES ('combined', 100000000, NULL), ('each_affiliate', NULL, 1000000)) AS t(type, daily, hourly)`,
     [org.id, campaigns.map((row) => row.id)]
   )
+  // The demo data's own rules (a device rule among them) apply too: count what the click path evaluates.
+  const activeRules = Number(
+    (
+      await sql.query("SELECT count(*) AS n FROM fraud_rules WHERE organization_id = $1 AND status = 'active'", [
+        org.id,
+      ])
+    ).rows[0].n
+  )
   console.log(
-    `seeded 1,000 campaigns with 2,000 click caps, 10,000 affiliates, 2 fraud rules in ${Date.now() - seedStarted} ms`
+    `seeded 1,000 campaigns with 2,000 click caps, 10,000 affiliates, 2 fraud rules (${activeRules} active with the demo's) in ${Date.now() - seedStarted} ms`
   )
 
   const paths = Array.from({ length: 20_000 }, (_, i) => {

@@ -121,18 +121,40 @@ const OS_KEYS: Record<string, OsName> = {
 
 const MOBILE_TYPES = new Set(['mobile', 'wearable'])
 
+interface ParsedAgent {
+  os: OsName
+  bot: boolean
+  device: DeviceType
+}
+// Parsing a user agent costs tens of microseconds and a device rule asks on every click;
+// real traffic repeats a few thousand agents, so each is parsed once (bounded, cleared when full).
+const parsedAgents = new Map<string, ParsedAgent>()
+const MAX_PARSED_AGENTS = 20_000
+
+function parseAgent(agent: string): ParsedAgent {
+  const known = parsedAgents.get(agent)
+  if (known) return known
+  const result = new UAParser(agent).getResult()
+  const os = OS_KEYS[(result.os.name ?? '').toLowerCase()] ?? 'other'
+  const type = result.device.type
+  const parsed: ParsedAgent = {
+    os,
+    bot: !agent.trim() || isBot(agent),
+    device: type === 'tablet' ? 'tablet' : type && MOBILE_TYPES.has(type) ? 'mobile' : 'desktop',
+  }
+  if (parsedAgents.size >= MAX_PARSED_AGENTS) parsedAgents.clear()
+  parsedAgents.set(agent, parsed)
+  return parsed
+}
+
 /** Device type and OS key of a user agent; a bot (or no user agent at all) is device 'bot'. */
 export function describeUserAgent(userAgent: string, knownDevice?: string): { device: DeviceType; os: OsName } {
-  const agent = userAgent ?? ''
-  const result = new UAParser(agent).getResult()
-  const osName = (result.os.name ?? '').toLowerCase()
-  const os = OS_KEYS[osName] ?? 'other'
-  if (!agent.trim() || isBot(agent)) return { device: 'bot', os }
+  const parsed = parseAgent(userAgent ?? '')
+  if (parsed.bot) return { device: 'bot', os: parsed.os }
   const given = knownDevice?.toLowerCase()
-  if (given === 'desktop' || given === 'mobile' || given === 'tablet' || given === 'bot') return { device: given, os }
-  const type = result.device.type
-  const device: DeviceType = type === 'tablet' ? 'tablet' : type && MOBILE_TYPES.has(type) ? 'mobile' : 'desktop'
-  return { device, os }
+  if (given === 'desktop' || given === 'mobile' || given === 'tablet' || given === 'bot')
+    return { device: given, os: parsed.os }
+  return { device: parsed.device, os: parsed.os }
 }
 
 /**
