@@ -313,7 +313,7 @@ try {
   const load = loadavg()
   console.log(`peak memory (server RSS high-water mark): ${mb(memory.peak)}; during the close ${mb(closePeak)}`)
   console.log(
-    `load average at the end: ${load.map((value) => value.toFixed(1)).join(', ')} (2 cores); job worker concurrency ${process.env.AFFIX_WORKER_CONCURRENCY ?? 2}`
+    `load average at the end: ${load.map((value) => value.toFixed(1)).join(', ')} (2 cores); job worker concurrency ${process.env.AFFIX_WORKER_CONCURRENCY ?? 4}`
   )
   console.log(
     `aims: CPA rows keep up at ≥ 20,000 rows/s: ${cpaRate >= 20_000 ? 'met' : 'NOT met'} (${fmt(cpaRate)}, ingest ${fmt(ingestRate)}, ${(cpaTime - ingest).toFixed(1)} s behind the last call); close ≤ 60 s: ${closeTime <= 60 ? 'met' : 'NOT met'} (${closeTime.toFixed(1)} s)`

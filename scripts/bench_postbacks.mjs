@@ -103,7 +103,7 @@ const server = await startTestServer({
     NODE_ENV: 'production',
     AFFIX_OUTBOUND_ALLOW: '127.0.0.1',
     ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
-    // --worker-concurrency N: the job worker's slots (AFFIX_WORKER_CONCURRENCY; the default is 2).
+    // --worker-concurrency N: the job worker's slots (AFFIX_WORKER_CONCURRENCY; the default is 4).
     ...(WORKER_CONCURRENCY ? { AFFIX_WORKER_CONCURRENCY: String(WORKER_CONCURRENCY) } : {}),
   },
 })

@@ -42,7 +42,7 @@ export default class AffixProvider {
     if (env.get('AFFIX_WORKER') === false) return
     const logger = await this.app.container.make('logger')
     const { startWorker } = await import('#services/jobs')
-    await startWorker(logger, { concurrency: env.get('AFFIX_WORKER_CONCURRENCY') ?? 2 })
+    await startWorker(logger, { concurrency: env.get('AFFIX_WORKER_CONCURRENCY') })
   }
 
   /**

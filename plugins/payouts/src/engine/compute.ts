@@ -806,9 +806,13 @@ class Run {
 }
 
 /** Every row the inputs call for (sorted by key), with qualifications found and the NGR shares. */
-export function computeRows(input: EngineInput): EngineOutput {
+/** The engine's work as steps: one per customer, then the pricing and the output. */
+function* computeSteps(input: EngineInput): Generator<void, EngineOutput> {
   const run = new Run(new EngineContext(input))
-  for (const customer of input.customers) run.customer(customer)
+  for (const customer of input.customers) {
+    run.customer(customer)
+    yield
+  }
   run.priceTiers()
   run.priceRevshares()
   run.clicks(input.clicks)
@@ -819,4 +823,26 @@ export function computeRows(input: EngineInput): EngineOutput {
   run.output.qualifications.sort((a, b) => a.customerId - b.customerId || compare(a.kind, b.kind))
   run.output.waitingForRates.sort((a, b) => a.customerId - b.customerId)
   return run.output
+}
+
+export function computeRows(input: EngineInput): EngineOutput {
+  const steps = computeSteps(input)
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value
+}
+
+/**
+ * The same computation (same steps, same rows), handing the event loop back whenever it has
+ * run `budgetMs`: a batch of thousands of players takes tens of milliseconds, which the
+ * web process's requests (the click path, inbound postbacks) would otherwise wait out.
+ */
+export async function computeRowsYielding(input: EngineInput, budgetMs = 5): Promise<EngineOutput> {
+  const steps = computeSteps(input)
+  let sliceStarted = performance.now()
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value
+    if (performance.now() - sliceStarted >= budgetMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve))
+      sliceStarted = performance.now()
+    }
+  }
 }

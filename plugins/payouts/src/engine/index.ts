@@ -9,7 +9,7 @@ export * from './periods.js'
 export * from './formula.js'
 export * from './plan.js'
 export * from './types.js'
-export { computeRows } from './compute.js'
+export { computeRows, computeRowsYielding } from './compute.js'
 export {
   diffLedger,
   applyOperations,

@@ -16,7 +16,7 @@ import { recordCumulativeDeposit } from '@affix/customers/contracts'
 import { payoutPlans } from '@affix/campaigns/contracts'
 import { redirectClicksByDay } from '@affix/tracking/contracts'
 import {
-  computeRows,
+  computeRowsYielding,
   diffLedger,
   type DesiredRow,
   type EngineInput,
@@ -159,7 +159,7 @@ async function compute(
   const brandIds = [...loaded.campaigns.values()].map((campaign) => campaign.brandId)
   const brands = await brandInputs(trx, state, brandIds)
   const rates = await rateLookup(trx, state.organizationId, loaded.customers, loaded.campaigns)
-  const output = computeRows(
+  const output = await computeRowsYielding(
     engineInput(
       state,
       {
@@ -480,7 +480,7 @@ export async function recomputeClickDays(
   )
   if (!open || (!clicks.length && !recorded.length))
     return { customers: 0, inserted: 0, updated: 0, deleted: 0, ngr: [] }
-  const output = computeRows(
+  const output = await computeRowsYielding(
     engineInput(state, {
       brands: await brandInputs(
         trx,

@@ -7,6 +7,7 @@ import { test } from '@japa/runner'
 import fc from 'fast-check'
 import {
   computeRows,
+  computeRowsYielding,
   dec,
   money,
   sumAmounts,
@@ -374,6 +375,21 @@ test.group('commission engine: invariants (property tests)', () => {
         }
       }),
       { numRuns: RUNS }
+    )
+  }).timeout(PROPERTY_TIMEOUT)
+
+  test('the ledger job computes as the engine does: the yielding run gives the same rows and hands the event loop back', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenarioArb, async (state) => {
+        // A budget of 0 ms yields after every player: work queued behind the run gets its turn
+        // before the run ends (a run that never yielded resolves before it).
+        let queuedWorkRan = false
+        setImmediate(() => (queuedWorkRan = true))
+        const yielded = await computeRowsYielding(state, 0)
+        if (JSON.stringify(yielded) !== JSON.stringify(computeRows(state))) throw new Error('yielding run differs')
+        if (state.customers.length > 0 && !queuedWorkRan) throw new Error('never handed the event loop back')
+      }),
+      { numRuns: Math.min(RUNS, 50) }
     )
   }).timeout(PROPERTY_TIMEOUT)
 })
