@@ -70,13 +70,24 @@ export const PluginState = defineSchema('PluginState', {
     wiring: {
       type: 'object',
       description:
-        "The plugin's manifest wiring: lookups it answers, extension points it owns, hooks it contributes to, events it listens to",
-      required: ['lookups', 'extensionPoints', 'hooks', 'listeners'],
+        "The plugin's manifest wiring: lookups it answers, extension points it owns, hooks it contributes to, events it listens to, its import types, background jobs and their schedules",
+      required: ['lookups', 'extensionPoints', 'hooks', 'listeners', 'imports', 'jobs', 'cron'],
       properties: {
         lookups: { type: 'array', items: { type: 'string' } },
         extensionPoints: { type: 'array', items: { type: 'string' } },
         hooks: { type: 'array', items: { type: 'string' } },
         listeners: { type: 'array', items: { type: 'string' } },
+        imports: { type: 'array', items: { type: 'string' }, description: 'CSV import types (POST /imports)' },
+        jobs: { type: 'array', items: { type: 'string' }, description: 'Job names, run as <pluginId>:<name>' },
+        cron: {
+          type: 'array',
+          description: 'Jobs run on a schedule (crontab: minute hour day month weekday)',
+          items: {
+            type: 'object',
+            required: ['job', 'schedule'],
+            properties: { job: { type: 'string' }, schedule: { type: 'string' } },
+          },
+        },
       },
     },
   },

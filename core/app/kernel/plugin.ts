@@ -189,6 +189,34 @@ export function definePlugin<T extends PluginDefinition>(definition: T): T {
   return definition
 }
 
+/**
+ * Background work a manifest declares: import types unique per plugin (the import API finds
+ * them by plugin and type), cron entries that name one of the plugin's own jobs, on a
+ * five-field schedule (graphile-worker's crontab format; a typo would otherwise fail at boot
+ * inside the worker, far from the manifest that caused it).
+ */
+function validateWork(plugins: PluginDefinition[]) {
+  for (const plugin of plugins) {
+    const types = new Set<string>()
+    for (const definition of plugin.imports ?? []) {
+      if (types.has(definition.type)) {
+        throw new PluginGraphError(`"${plugin.id}" declares import type "${definition.type}" twice`)
+      }
+      types.add(definition.type)
+    }
+    for (const entry of plugin.cron ?? []) {
+      if (!plugin.jobs?.[entry.job]) {
+        throw new PluginGraphError(`"${plugin.id}" schedules job "${entry.job}", which is not one of its jobs`)
+      }
+      if (entry.schedule.trim().split(/\s+/).length !== 5) {
+        throw new PluginGraphError(
+          `"${plugin.id}" schedules "${entry.job}" at "${entry.schedule}": a schedule has five fields (minute hour day month weekday)`
+        )
+      }
+    }
+  }
+}
+
 export class PluginGraphError extends Error {
   constructor(message: string) {
     super(`Plugin registry: ${message}`)
@@ -292,6 +320,7 @@ export class PluginRegistry {
     for (const plugin of plugins) visit(plugin.id, [])
     validateExtensions(ordered, byId)
     validatePublicMounts(ordered)
+    validateWork(ordered)
     return new PluginRegistry(ordered)
   }
 

@@ -45,6 +45,9 @@ export async function pluginStates(org: Organization) {
         extensionPoints: (plugin.extensionPoints ?? []).map((point) => point.key),
         hooks: (plugin.hooks ?? []).map((hook) => hook.point),
         listeners: (plugin.listeners ?? []).map((listener) => listener.event),
+        imports: (plugin.imports ?? []).map((definition) => definition.type),
+        jobs: Object.keys(plugin.jobs ?? {}),
+        cron: (plugin.cron ?? []).map((entry) => ({ job: entry.job, schedule: entry.schedule })),
       },
     }
   })

@@ -41,7 +41,13 @@ test.group('plugins per organisation', () => {
       extensionPoints: ['affiliates.groupUsage'],
       hooks: ['core.panelSignup'],
       listeners: [],
+      imports: ['affiliates', 'affiliate-updates'],
+      jobs: [],
+      cron: [],
     })
+    assert.includeMembers(wiring('customers').imports, ['customers', 'activity', 'fx-rates'])
+    assert.include(wiring('campaigns').jobs, 'expire')
+    assert.deepInclude(wiring('campaigns').cron, { job: 'expire', schedule: '* * * * *' })
     assert.include(wiring('campaigns').hooks, 'affiliates.groupUsage')
     assert.include(wiring('campaigns').extensionPoints, 'campaigns.activity')
   })

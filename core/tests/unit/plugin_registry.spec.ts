@@ -175,4 +175,54 @@ test.group('plugin registry: manifest wiring', () => {
       'Plugin registry: lookup "things" is provided by both "a" and "b"'
     )
   })
+
+  test('import types once per plugin, cron entries on its own jobs with a five-field schedule, or startup stops', ({
+    assert,
+  }) => {
+    const importType = (type: string) => ({ type }) as any
+    const job = async () => {}
+    assert.throws(
+      () =>
+        PluginRegistry.create([
+          definePlugin({ id: 'players', name: 'p', imports: [importType('customers'), importType('customers')] }),
+        ]),
+      'Plugin registry: "players" declares import type "customers" twice'
+    )
+    assert.throws(
+      () =>
+        PluginRegistry.create([
+          definePlugin({
+            id: 'cleaner',
+            name: 'c',
+            jobs: { sweep: job },
+            cron: [{ job: 'swep', schedule: '0 3 * * *' }],
+          }),
+        ]),
+      'Plugin registry: "cleaner" schedules job "swep", which is not one of its jobs'
+    )
+    assert.throws(
+      () =>
+        PluginRegistry.create([
+          definePlugin({
+            id: 'cleaner',
+            name: 'c',
+            jobs: { sweep: job },
+            cron: [{ job: 'sweep', schedule: '0 3 * *' }],
+          }),
+        ]),
+      'Plugin registry: "cleaner" schedules "sweep" at "0 3 * *": a schedule has five fields (minute hour day month weekday)'
+    )
+    // The same type in two plugins is fine: imports are found by plugin and type.
+    const registry = PluginRegistry.create([
+      definePlugin({ id: 'a', name: 'a', imports: [importType('rows')] }),
+      definePlugin({
+        id: 'b',
+        name: 'b',
+        imports: [importType('rows')],
+        jobs: { sweep: job },
+        cron: [{ job: 'sweep', schedule: '*/5 * * * *' }],
+      }),
+    ])
+    assert.lengthOf(registry.ordered, 2)
+  })
 })

@@ -1894,13 +1894,28 @@ export type PluginState = {
      */
     featureMissing: boolean;
     /**
-     * The plugin's manifest wiring: lookups it answers, extension points it owns, hooks it contributes to, events it listens to
+     * The plugin's manifest wiring: lookups it answers, extension points it owns, hooks it contributes to, events it listens to, its import types, background jobs and their schedules
      */
     wiring: {
         lookups: Array<string>;
         extensionPoints: Array<string>;
         hooks: Array<string>;
         listeners: Array<string>;
+        /**
+         * CSV import types (POST /imports)
+         */
+        imports: Array<string>;
+        /**
+         * Job names, run as <pluginId>:<name>
+         */
+        jobs: Array<string>;
+        /**
+         * Jobs run on a schedule (crontab: minute hour day month weekday)
+         */
+        cron: Array<{
+            job: string;
+            schedule: string;
+        }>;
     };
 };
 
