@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 
@@ -5,7 +6,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
  * Response headers a panel and an API need, on every answer (errors and 404s included):
  * a Content-Security-Policy per kind of page, no framing, no MIME sniffing, no referrer
  * outside the site, and HSTS when the request came over HTTPS (TLS here, or a trusted
- * proxy's X-Forwarded-Proto: see TRUSTED_PROXIES). Set before the handler, so a route
+ * proxy's X-Forwarded-Proto: see TRUSTED_PROXIES), and `Vary: Origin` when CORS is on. Set before the handler, so a route
  * serving untrusted files can still tighten them (media downloads add a sandbox).
  *
  * Written here rather than with helmet: five headers whose choice depends on the route
@@ -20,6 +21,9 @@ export default class SecurityHeadersMiddleware {
     response.header('X-Frame-Options', 'DENY')
     response.header('Referrer-Policy', 'same-origin')
     if (request.secure()) response.header('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE}; includeSubDomains`)
+    // With CORS on, an answer depends on the request's Origin (allowed or not): a shared cache
+    // must never hand one origin's answer to another.
+    if (app.config.get<{ enabled?: boolean }>('cors', {}).enabled) response.append('Vary', 'Origin')
     return next()
   }
 }

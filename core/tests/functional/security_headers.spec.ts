@@ -94,6 +94,7 @@ test.group('security headers', () => {
     assert.equal(listed.header('access-control-allow-origin'), 'https://partners.example')
     assert.isUndefined(listed.header('access-control-allow-credentials'))
     assert.include(listed.header('access-control-expose-headers') ?? '', 'content-range')
+    assert.include((listed.header('vary') ?? '').toLowerCase(), 'origin', 'caches keep answers per origin')
     const preflight = await client
       .options('/api/v1/account')
       .header('origin', 'http://localhost:5173')
@@ -111,6 +112,7 @@ test.group('security headers', () => {
       other.assertStatus(200)
       assert.isUndefined(other.header('access-control-allow-origin'), origin)
       assert.isUndefined(other.header('access-control-allow-credentials'), origin)
+      assert.include((other.header('vary') ?? '').toLowerCase(), 'origin', origin)
       const otherPreflight = await client
         .options('/api/v1/account')
         .header('origin', origin)
