@@ -195,7 +195,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('campaigns in a browser'
     await page.getByText('Daily must be below the 15-day and monthly limits').waitFor()
     await page.getByRole('spinbutton', { name: 'Daily' }).fill('50')
     await page.getByRole('button', { name: 'Save' }).click()
-    await page.getByTestId('cap-row').first().waitFor()
+    await page.getByRole('row').filter({ hasText: 'Daily: 50, Monthly: 100' }).waitFor()
     const caps = await api<Array<{ variable: string; limits: Record<string, number> }>>(
       `/api/v1/campaigns/campaigns/${campaignId}/caps`
     )

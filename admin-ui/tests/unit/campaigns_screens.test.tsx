@@ -1,9 +1,15 @@
-/* Campaign screens: the 3-step wizard (payout saved after the campaign), payout fields per model, the cap dialog, the link generator, targeting rule blocks. */
+/* Campaign screens: the 3-step wizard (payout saved after the campaign), payout fields per model, the caps tab, the link generator, targeting rule blocks. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { RecordContextProvider, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin'
+import {
+  HttpError,
+  RecordContextProvider,
+  ResourceContextProvider,
+  testDataProvider,
+  type DataProvider,
+} from 'react-admin'
 import { describe, expect, it, vi } from 'vitest'
 import { CampaignCreate } from '../../../plugins/campaigns/admin/campaigns/CampaignCreate'
-import { CapDialog } from '../../../plugins/campaigns/admin/campaigns/tabs/CapsTab'
+import { CapsTab } from '../../../plugins/campaigns/admin/campaigns/tabs/CapsTab'
 import { LinkGenerator } from '../../../plugins/campaigns/admin/campaigns/tabs/LinksTab'
 import { TargetingTab } from '../../../plugins/campaigns/admin/campaigns/tabs/TargetingTab'
 import { ADMIN_ABILITIES, renderScreen } from './screens_helpers'
@@ -126,30 +132,94 @@ describe('campaign wizard', () => {
   }, 30_000)
 })
 
-describe('cap dialog', () => {
-  it('refuses a cap without limits and a daily above monthly before calling the server', async () => {
-    const onSave = vi.fn(async () => null)
+describe('caps tab', () => {
+  it('lists the caps, checks a new one before calling the server, shows the server refusal under the input, edits and deletes', async () => {
+    const caps: any[] = []
+    const create = vi.fn(async (_resource: string, { data }: { data: any }) => {
+      if (data.limits.daily === 49) {
+        throw new HttpError('Please check the highlighted fields', 422, {
+          errors: {
+            'limits.daily': 'The server refuses 49',
+            root: { serverError: 'Please check the highlighted fields' },
+          },
+        })
+      }
+      caps.push({ id: 3, campaignId: 5, ...data })
+      return { data: caps[0] }
+    })
+    const getOne = vi.fn(async () => ({ data: caps[0] }))
+    const update = vi.fn(async (_resource: string, { data }: { data: any }) => ({ data: { ...caps[0], ...data } }))
+    const remove = vi.fn(async () => ({ data: caps.pop() }))
+    const dataProvider = provider({
+      getManyReference: async () => ({ data: [...caps], total: caps.length }) as never,
+      create: create as never,
+      getOne: getOne as never,
+      update: update as never,
+      delete: remove as never,
+    })
     renderScreen(
-      <CapDialog
-        cap={{ variable: 'clicks', type: 'combined', visibility: 'public', action: 'reject_activity', limits: {} }}
-        onClose={() => undefined}
-        onSave={onSave}
-      />,
-      { abilities: ABILITIES, enabledPlugins: ['campaigns'] }
+      <ResourceContextProvider value="manage/campaign">
+        <RecordContextProvider value={{ id: 5, title: 'Spring' }}>
+          <CapsTab />
+        </RecordContextProvider>
+      </ResourceContextProvider>,
+      { abilities: ABILITIES, enabledPlugins: ['campaigns'], dataProvider }
     )
+    await screen.findByText('No caps.')
+    fireEvent.click(screen.getByRole('button', { name: 'Add cap' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }))
     await screen.findByText('Enter at least one limit (hourly, daily, 15-day, monthly or lifetime)')
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Daily' }), { target: { value: '500' } })
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Monthly' }), { target: { value: '100' } })
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await screen.findByText('Daily must be below the 15-day and monthly limits')
-    expect(onSave).not.toHaveBeenCalled()
+    expect(create).not.toHaveBeenCalled()
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Daily' }), { target: { value: '49' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByText('The server refuses 49')
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Daily' }), { target: { value: '50' } })
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() =>
-      expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ limits: { daily: '50', monthly: '100' } }))
+      expect(create).toHaveBeenLastCalledWith('campaign-caps', {
+        data: {
+          variable: 'clicks',
+          type: 'combined',
+          visibility: 'public',
+          action: 'reject_activity',
+          limits: { daily: 50, monthly: 100 },
+        },
+        meta: { campaignId: 5 },
+      })
     )
-  })
+    const row = (await screen.findByText('Daily: 50, Monthly: 100')).closest('tr')!
+    expect(within(row).getByText('Clicks')).toBeTruthy()
+    expect(within(row).getByText('Reject activity')).toBeTruthy()
+    expect(screen.queryByRole('dialog')).toBeNull()
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit cap' }))
+    await waitFor(() =>
+      expect(getOne).toHaveBeenCalledWith('campaign-caps', expect.objectContaining({ id: 3, meta: { campaignId: 5 } }))
+    )
+    fireEvent.change(await screen.findByRole('spinbutton', { name: 'Monthly' }), { target: { value: '' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith(
+        'campaign-caps',
+        expect.objectContaining({
+          id: 3,
+          data: expect.objectContaining({ limits: { daily: 50 } }),
+          meta: { campaignId: 5 },
+        })
+      )
+    )
+
+    fireEvent.click(await within(row).findByRole('button', { name: 'Delete cap' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }))
+    await waitFor(() =>
+      expect(remove).toHaveBeenCalledWith('campaign-caps', expect.objectContaining({ id: 3, meta: { campaignId: 5 } }))
+    )
+    await screen.findByText('No caps.')
+  }, 30_000)
 })
 
 describe('link generator', () => {
