@@ -285,22 +285,23 @@ describe('link generator', () => {
 
 describe('targeting tab', () => {
   it('checks the block before calling the server, sends comma-separated values as a list and shows the server refusal under the input', async () => {
-    const blocks: unknown[] = []
-    const request = vi.fn(async (_path: string, options?: { method?: string; body?: any }) => {
-      if (!options?.method) return { data: blocks, headers: new Headers(), status: 200 }
-      if (options.body.conditions[0].values.includes('10.0.0.0/40')) {
-        const error = Object.assign(new Error('Please check the highlighted fields'), {
-          status: 422,
-          body: {
-            errors: {
-              'conditions.0.values': '10.0.0.0/40 is not a valid IP range (CIDR such as 10.0.0.0/8, or start-end)',
-            },
+    const blocks: any[] = []
+    const create = vi.fn(async (_resource: string, { data }: { data: any }) => {
+      if (data.conditions[0].values.includes('10.0.0.0/40')) {
+        // The server names the wrong value by its place in the list.
+        throw new HttpError('Please check the highlighted fields', 422, {
+          errors: {
+            'conditions.0.values.0': '10.0.0.0/40 is not a valid IP range (CIDR such as 10.0.0.0/8, or start-end)',
+            root: { serverError: 'Please check the highlighted fields' },
           },
         })
-        throw error
       }
-      blocks.push({ id: 3, ...options.body })
-      return { data: { id: 3, ...options.body }, headers: new Headers(), status: 201 }
+      blocks.push({ id: 3, campaignId: 5, ...data })
+      return { data: blocks[0] }
+    })
+    const update = vi.fn(async (_resource: string, { data }: { data: any }) => {
+      blocks[0] = { ...blocks[0], ...data }
+      return { data: blocks[0] }
     })
     renderScreen(
       <ResourceContextProvider value="manage/campaign">
@@ -308,13 +309,22 @@ describe('targeting tab', () => {
           <TargetingTab />
         </RecordContextProvider>
       </ResourceContextProvider>,
-      { abilities: ABILITIES, enabledPlugins: ['campaigns'], dataProvider: provider({ request }) }
+      {
+        abilities: ABILITIES,
+        enabledPlugins: ['campaigns'],
+        dataProvider: provider({
+          getManyReference: async () => ({ data: [...blocks], total: blocks.length }) as never,
+          create: create as never,
+          getOne: (async () => ({ data: blocks[0] })) as never,
+          update: update as never,
+        }),
+      }
     )
     await screen.findByText('No rule blocks: every click goes to the campaign URL.')
     fireEvent.click(screen.getByRole('button', { name: 'Add rule block' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }))
     expect((await screen.findAllByText('Required')).length).toBe(2)
-    expect(request).toHaveBeenCalledTimes(1)
+    expect(create).not.toHaveBeenCalled()
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Office' } })
     fireEvent.change(screen.getByRole('textbox', { name: 'Values (comma-separated)' }), {
@@ -328,16 +338,45 @@ describe('targeting tab', () => {
     })
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() =>
-      expect(request).toHaveBeenCalledWith('/api/v1/campaigns/campaigns/5/rule-blocks', {
-        method: 'POST',
-        body: {
+      expect(create).toHaveBeenLastCalledWith('campaign-rule-blocks', {
+        data: {
           name: 'Office',
           logic: 'and',
           conditions: [{ field: 'country', operator: 'in', values: ['BR', 'pt'] }],
         },
+        meta: { campaignId: 5 },
       })
     )
-    expect(await screen.findByTestId('rule-block-row')).toBeTruthy()
-    expect(screen.getByText('Country is one of BR, pt')).toBeTruthy()
+    const row = (await screen.findByText('Country is one of BR, pt')).closest('tr')!
+    expect(within(row).getByText('Office')).toBeTruthy()
+    expect(within(row).getByText('All conditions (AND)')).toBeTruthy()
+
+    // Editing shows the values as text again; a block keeps at least one condition.
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit rule block' }))
+    expect(await screen.findByDisplayValue('BR, pt')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Remove condition' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Add condition' }))
+    const values = await screen.findAllByRole('textbox', { name: 'Values (comma-separated)' })
+    expect(values).toHaveLength(2)
+    fireEvent.change(values[1], { target: { value: '10.0.0.1' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith(
+        'campaign-rule-blocks',
+        expect.objectContaining({
+          id: 3,
+          meta: { campaignId: 5 },
+          data: {
+            name: 'Office',
+            logic: 'and',
+            conditions: [
+              { field: 'country', operator: 'in', values: ['BR', 'pt'] },
+              { field: 'country', operator: 'in', values: ['10.0.0.1'] },
+            ],
+          },
+        })
+      )
+    )
+    await screen.findByText('Country is one of BR, pt & Country is one of 10.0.0.1')
   }, 30_000)
 })

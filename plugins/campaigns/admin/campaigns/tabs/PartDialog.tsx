@@ -15,6 +15,7 @@ import {
   SaveButton,
   useNotify,
   useRecordContext,
+  useSaveContext,
   useTranslate,
   type Identifier,
   type RaRecord,
@@ -37,8 +38,10 @@ export interface PartDialogProps {
   validate: (values: any) => Record<string, string>
   /** The form's values as the API takes them. */
   transform: (values: any) => Record<string, unknown>
-  /** The record as the form edits it (e.g. lists as comma-separated text); the record itself when absent. */
+  /** The saved record as the form edits it (e.g. lists as comma-separated text); the record itself when absent. */
   toForm?: (record: RaRecord) => Record<string, unknown>
+  /** The input that shows a server error on a path the form lacks (e.g. one value of a list); the path itself when absent. */
+  errorInput?: (path: string) => string
   onClose: () => void
   children: ReactNode
 }
@@ -53,6 +56,7 @@ export const PartDialog = ({
   validate,
   transform,
   toForm,
+  errorInput,
   onClose,
   children,
 }: PartDialogProps) => {
@@ -63,7 +67,9 @@ export const PartDialog = ({
     notify(notice, { type: 'info' })
     onClose()
   }
-  const form = <DialogForm {...{ validate, toForm, onClose, children }} />
+  const form = (edited: boolean) => (
+    <DialogForm {...{ validate, errorInput, onClose, children }} toForm={edited ? toForm : undefined} />
+  )
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth>
       <DialogTitle>{translate(id == null ? titles.add : titles.edit)}</DialogTitle>
@@ -75,7 +81,7 @@ export const PartDialog = ({
           transform={transform}
           mutationOptions={{ meta, onSuccess: saved(notices.added) }}
         >
-          {form}
+          {form(false)}
         </CreateBase>
       ) : (
         <EditBase
@@ -87,7 +93,7 @@ export const PartDialog = ({
           queryOptions={{ meta }}
           mutationOptions={{ meta, onSuccess: saved(notices.updated) }}
         >
-          {form}
+          {form(true)}
         </EditBase>
       )}
     </Dialog>
@@ -97,13 +103,29 @@ export const PartDialog = ({
 const DialogForm = ({
   validate,
   toForm,
+  errorInput,
   onClose,
   children,
-}: Pick<PartDialogProps, 'validate' | 'toForm' | 'onClose' | 'children'>) => {
+}: Pick<PartDialogProps, 'validate' | 'toForm' | 'errorInput' | 'onClose' | 'children'>) => {
   const record = useRecordContext()
+  const { save } = useSaveContext()
   if (!record) return null
+  // The server's field errors, each on the input that shows it (react-admin sets them on the form).
+  const submit = async (values: Record<string, unknown>) => {
+    const errors = (await save?.(values)) as Record<string, unknown> | undefined
+    if (!errors || !errorInput) return errors
+    const moved: Record<string, unknown> = {}
+    for (const [path, message] of Object.entries(errors))
+      if (path === 'root') moved[path] = message
+      else moved[errorInput(path)] ??= message
+    return moved
+  }
   return (
-    <Form record={toForm ? toForm(record) : record} validate={(values) => nestErrors(validate(values))}>
+    <Form
+      record={toForm ? toForm(record) : record}
+      validate={(values) => nestErrors(validate(values))}
+      onSubmit={submit}
+    >
       <DialogContent>{children}</DialogContent>
       <DialogActions>
         <Button label="ra.action.cancel" onClick={onClose} />
