@@ -3,7 +3,8 @@
  * campaign through the 3 steps (its default URL points at a small local "brand" server),
  * adds a cap and a targeting rule block (then deletes the block), generates a tracking link
  * for a demo affiliate and follows it: the browser lands on the brand's page with the click
- * id substituted. Screenshots under test-results/campaigns/.
+ * id substituted. Screenshots under test-results/campaigns/ (the details, caps and targeting
+ * tabs).
  */
 import { mkdirSync, existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -196,6 +197,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('campaigns in a browser'
     await page.getByRole('spinbutton', { name: 'Daily' }).fill('50')
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByRole('row').filter({ hasText: 'Daily: 50, Monthly: 100' }).waitFor()
+    await page.screenshot({ path: new URL('campaign-caps.png', SCREENSHOTS).pathname, fullPage: true })
     const caps = await api<Array<{ variable: string; limits: Record<string, number> }>>(
       `/api/v1/campaigns/campaigns/${campaignId}/caps`
     )
@@ -216,6 +218,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('campaigns in a browser'
     await dialog.getByRole('textbox', { name: 'Values (comma-separated)' }).fill('10.0.0.0/40')
     await dialog.getByRole('button', { name: 'Save' }).click()
     await dialog.getByText('10.0.0.0/40 is not a valid IP range (CIDR such as 10.0.0.0/8, or start-end)').waitFor()
+    await page.screenshot({ path: new URL('campaign-rule-block-refused.png', SCREENSHOTS).pathname })
     await dialog.getByRole('textbox', { name: 'Values (comma-separated)' }).fill('10.0.0.0/8')
     await dialog.getByRole('button', { name: 'Save' }).click()
     const row = page.getByRole('row').filter({ hasText: 'IP range is not one of 10.0.0.0/8' })
@@ -224,6 +227,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('campaigns in a browser'
     expect(blocks).toMatchObject([{ name: 'Not the office' }])
     // Deleted again, so the link followed below meets no targeting.
     await row.getByRole('button', { name: 'Delete rule block' }).click()
+    await page.screenshot({ path: new URL('campaign-rule-block-delete.png', SCREENSHOTS).pathname })
     await page.getByRole('button', { name: 'Confirm' }).click()
     await page.getByText('No rule blocks: every click goes to the campaign URL.').waitFor()
     expect(await api(`/api/v1/campaigns/campaigns/${campaignId}/rule-blocks`)).toEqual([])

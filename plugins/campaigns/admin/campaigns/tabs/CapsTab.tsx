@@ -141,6 +141,7 @@ export const CapsTab = () => {
                 redirect={false}
                 successMessage="campaigns.caps.deleted"
                 confirmTitle="campaigns.caps.delete"
+                confirmContent="ra.message.are_you_sure"
               />
             </DataTable.Col>
           )}

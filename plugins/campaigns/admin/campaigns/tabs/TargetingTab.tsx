@@ -3,7 +3,6 @@ import EditIcon from '@mui/icons-material/EditOutlined'
 import { Alert, Box, Typography } from '@mui/material'
 import { useState } from 'react'
 import {
-  AddItemButton,
   ArrayInput,
   Button,
   DataTable,
@@ -16,6 +15,7 @@ import {
   TextInput,
   useCanAccess,
   useRecordContext,
+  useSimpleFormIterator,
   useTranslate,
   type Identifier,
 } from 'react-admin'
@@ -38,6 +38,11 @@ const LOGICS = choices('campaigns.targeting.logics', TARGETING_LOGICS)
 const FIELDS = choices('campaigns.targeting.fields', TARGETING_FIELDS)
 const OPERATORS = choices('campaigns.targeting.operators', TARGETING_OPERATORS)
 
+const AddConditionButton = () => {
+  const { add } = useSimpleFormIterator()
+  return <Button label="campaigns.targeting.add_condition" onClick={() => add()} startIcon={<AddIcon />} />
+}
+
 /** The conditions of a block: at least one (its remove button is off while it is alone). */
 const Conditions = () => {
   const conditions = useWatch({ name: 'conditions' }) as unknown[] | undefined
@@ -48,7 +53,7 @@ const Conditions = () => {
         disableReordering
         disableClear
         disableRemove={(conditions?.length ?? 0) <= 1}
-        addButton={<AddItemButton label="campaigns.targeting.add_condition" />}
+        addButton={<AddConditionButton />}
         removeButton={<RemoveItemButton label="campaigns.targeting.remove_condition" />}
       >
         <SelectInput source="field" label="campaigns.targeting.field" choices={FIELDS} defaultValue="country" />
@@ -142,6 +147,7 @@ export const TargetingTab = () => {
                 redirect={false}
                 successMessage="campaigns.targeting.deleted"
                 confirmTitle="campaigns.targeting.delete"
+                confirmContent="ra.message.are_you_sure"
               />
             </DataTable.Col>
           )}
