@@ -2,9 +2,15 @@
  * react-admin data provider: ra-data-simple-rest (the API speaks its dialect: range,
  * sort, filter and Content-Range) with resource names translated to API paths by the
  * registry, plus the Affix endpoints simple-rest does not know.
+ *
+ * A sub-collection of a record (a campaign's caps: `/api/v1/campaigns/campaigns/:campaignId/caps`)
+ * is a resource of its own, as in react-admin's demo: its path takes the parent's id from
+ * getManyReference's target (`<ReferenceManyField target="campaignId">`), else from the
+ * call's `meta`, else from the record. The API answers such a list whole (a few dozen rows
+ * at most, no Content-Range): it is sorted and paged here.
  */
 import simpleRestProvider from 'ra-data-simple-rest'
-import type { DataProvider } from 'react-admin'
+import type { DataProvider, GetListParams, RaRecord } from 'react-admin'
 import { createApi, type HttpClient, type RequestOptions } from './http_client'
 import type { AffixDataProvider, BulkStatusResult, DownloadedFile, ImportSummary } from './plugin_api'
 import type { ResourceRegistry } from './resource_registry'
@@ -29,11 +35,29 @@ const CRUD_METHODS = [
   'deleteMany',
 ] as const satisfies readonly CrudMethod[]
 
+/** The parent ids a sub-collection's path may need: meta first, then the reference target, then the record. */
+function parentIds(params: unknown): Record<string, unknown> {
+  const { meta, target, id, data, previousData } = (params ?? {}) as Record<string, any>
+  return { ...previousData, ...data, ...(target ? { [target]: id } : {}), ...meta }
+}
+
+const compare = (a: unknown, b: unknown) =>
+  a == null
+    ? b == null
+      ? 0
+      : -1
+    : b == null
+      ? 1
+      : typeof a === 'number' && typeof b === 'number'
+        ? a - b
+        : String(a).localeCompare(String(b))
+
 export function createDataProvider({ registry, httpClient, downloadFile }: DataProviderOptions): AffixDataProvider {
   // simple-rest requests `${apiUrl}/${resource}`: an empty apiUrl and the path without its
   // leading slash give the absolute API path on the same origin.
   const simpleRest = simpleRestProvider('', httpClient)
-  const pathResource = (resource: string) => registry.apiPath(resource).replace(/^\/+/, '')
+  const pathResource = (resource: string, params: unknown) =>
+    registry.apiPath(resource, parentIds(params)).replace(/^\/+/, '')
   const api = createApi(httpClient)
 
   // A resource whose records are keyed by another field (e.g. clickId) gets it as react-admin's `id`.
@@ -46,6 +70,16 @@ export function createDataProvider({ registry, httpClient, downloadFile }: DataP
     return { ...(result as object), data: Array.isArray(data) ? data.map(keyed) : keyed(data) }
   }
 
+  // A sub-collection's list: the whole collection, sorted and paged like simple-rest would have the API do.
+  const wholeList = async (resource: string, params: GetListParams) => {
+    const { json } = await httpClient<RaRecord[]>(`/${pathResource(resource, params)}`)
+    const rows = Array.isArray(json) ? json : []
+    const { field, order } = params.sort ?? { field: '', order: 'ASC' }
+    const sorted = field ? [...rows].sort((a, b) => compare(a[field], b[field]) * (order === 'DESC' ? -1 : 1)) : rows
+    const { page, perPage } = params.pagination ?? { page: 1, perPage: sorted.length }
+    return { data: sorted.slice((page - 1) * perPage, page * perPage), total: rows.length }
+  }
+
   const crud = Object.fromEntries(
     CRUD_METHODS.map((method) => [
       method,
@@ -53,10 +87,12 @@ export function createDataProvider({ registry, httpClient, downloadFile }: DataP
       async (resource: string, params: unknown) =>
         withIds(
           resource,
-          await (simpleRest[method] as (resource: string, params: unknown) => Promise<unknown>)(
-            pathResource(resource),
-            params
-          )
+          registry.isNested(resource) && (method === 'getList' || method === 'getManyReference')
+            ? await wholeList(resource, params as GetListParams)
+            : await (simpleRest[method] as (resource: string, params: unknown) => Promise<unknown>)(
+                pathResource(resource, params),
+                params
+              )
         ),
     ])
   ) as unknown as Pick<DataProvider, (typeof CRUD_METHODS)[number]>

@@ -80,7 +80,13 @@ export interface AdminResource {
    * /manage/campaign and shows one at /manage/campaign/{id}. The registry maps it to `apiPath`.
    */
   name: string
-  /** Absolute API path of the REST collection (e.g. `/api/v1/brands/brands`). */
+  /**
+   * Absolute API path of the REST collection (e.g. `/api/v1/brands/brands`). A record's
+   * sub-collection names its parent's id as a parameter (e.g.
+   * `/api/v1/campaigns/campaigns/:campaignId/caps`): the data provider fills it in from
+   * `<ReferenceManyField target="campaignId">`, else from the call's `meta`, else from the
+   * record, and pages and sorts the list it gets whole.
+   */
   apiPath: string
   /**
    * The field that identifies a record when it is not `id` (e.g. a click's `clickId`), or
@@ -202,7 +208,10 @@ export interface AdminPlugin {
   /**
    * Paged collections the plugin's own components list with react-admin's <List resource>
    * (a tab's table), registered with the data provider like `resources` but with no page,
-   * route or menu entry of their own. Named after the ability subject that guards them.
+   * route or menu entry of their own. Named after the ability subject that guards them, or
+   * given a `subject`. A record's sub-collection (a campaign's caps) is one too, its
+   * `apiPath` naming the parent's id, shown with <ReferenceManyField> and edited with
+   * <CreateBase>/<EditBase>.
    */
   collections?: Array<Pick<AdminResource, 'name' | 'apiPath' | 'primaryKey' | 'subject'>>
   /** Tabs added to core screens. */

@@ -30,11 +30,23 @@ export class ResourceRegistry {
     return this
   }
 
-  /** The collection path of a resource, without trailing slash. */
-  apiPath(resource: string): string {
+  /**
+   * The collection path of a resource, without trailing slash. A sub-collection's parent
+   * ids (`:campaignId` in `/api/v1/campaigns/campaigns/:campaignId/caps`) are taken from `ids`.
+   */
+  apiPath(resource: string, ids: Record<string, unknown> = {}): string {
     const entry = this.resources.get(resource)
     if (!entry) throw new Error(`Unknown resource "${resource}": no installed plugin declares it`)
-    return entry.apiPath.replace(/\/+$/, '')
+    return entry.apiPath.replace(/\/+$/, '').replace(/:(\w+)/g, (_, name: string) => {
+      const id = ids[name]
+      if (id == null || id === '') throw new Error(`Resource "${resource}" needs its parent's ${name}`)
+      return encodeURIComponent(String(id))
+    })
+  }
+
+  /** A sub-collection of a record: its path names the parent's id. */
+  isNested(resource: string): boolean {
+    return /:\w/.test(this.resources.get(resource)?.apiPath ?? '')
   }
 
   /** The field(s) that identify a resource's records (react-admin needs them as `id`). */

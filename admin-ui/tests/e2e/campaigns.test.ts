@@ -1,9 +1,10 @@
 /*
  * Browser test of the campaign screens against a real server: the demo admin creates a
  * campaign through the 3 steps (its default URL points at a small local "brand" server),
- * adds a cap, generates a tracking link for a demo affiliate and follows it: the browser
- * lands on the brand's page with the click id substituted. Screenshots under
- * test-results/campaigns/.
+ * adds a cap and a targeting rule block (then deletes the block), generates a tracking link
+ * for a demo affiliate and follows it: the browser lands on the brand's page with the click
+ * id substituted. Screenshots under test-results/campaigns/ (the details, caps and targeting
+ * tabs).
  */
 import { mkdirSync, existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -195,12 +196,41 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('campaigns in a browser'
     await page.getByText('Daily must be below the 15-day and monthly limits').waitFor()
     await page.getByRole('spinbutton', { name: 'Daily' }).fill('50')
     await page.getByRole('button', { name: 'Save' }).click()
-    await page.getByTestId('cap-row').first().waitFor()
+    await page.getByRole('row').filter({ hasText: 'Daily: 50, Monthly: 100' }).waitFor()
+    await page.screenshot({ path: new URL('campaign-caps.png', SCREENSHOTS).pathname, fullPage: true })
     const caps = await api<Array<{ variable: string; limits: Record<string, number> }>>(
       `/api/v1/campaigns/campaigns/${campaignId}/caps`
     )
     expect(caps).toHaveLength(1)
     expect(caps[0]).toMatchObject({ variable: 'clicks', limits: { daily: 50, monthly: 100 } })
+  })
+
+  it('adds a targeting rule block, shows the server refusal of a value under its input, deletes it', async () => {
+    await page.goto(`${server.url}/manage/campaign/${campaignId}`)
+    await page.getByRole('tab', { name: 'Targeting', exact: true }).click()
+    await page.getByRole('button', { name: 'Add rule block' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Not the office')
+    await dialog.getByRole('combobox', { name: 'Field' }).click()
+    await page.getByRole('option', { name: 'IP range' }).click()
+    await dialog.getByRole('combobox', { name: 'Operator' }).click()
+    await page.getByRole('option', { name: 'is not one of' }).click()
+    await dialog.getByRole('textbox', { name: 'Values (comma-separated)' }).fill('10.0.0.0/40')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await dialog.getByText('10.0.0.0/40 is not a valid IP range (CIDR such as 10.0.0.0/8, or start-end)').waitFor()
+    await page.screenshot({ path: new URL('campaign-rule-block-refused.png', SCREENSHOTS).pathname })
+    await dialog.getByRole('textbox', { name: 'Values (comma-separated)' }).fill('10.0.0.0/8')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    const row = page.getByRole('row').filter({ hasText: 'IP range is not one of 10.0.0.0/8' })
+    await row.waitFor()
+    const blocks = await api<Array<{ name: string }>>(`/api/v1/campaigns/campaigns/${campaignId}/rule-blocks`)
+    expect(blocks).toMatchObject([{ name: 'Not the office' }])
+    // Deleted again, so the link followed below meets no targeting.
+    await row.getByRole('button', { name: 'Delete rule block' }).click()
+    await page.screenshot({ path: new URL('campaign-rule-block-delete.png', SCREENSHOTS).pathname })
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await page.getByText('No rule blocks: every click goes to the campaign URL.').waitFor()
+    expect(await api(`/api/v1/campaigns/campaigns/${campaignId}/rule-blocks`)).toEqual([])
   })
 
   it('generates a tracking link for a demo affiliate', async () => {

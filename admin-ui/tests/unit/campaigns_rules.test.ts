@@ -1,4 +1,4 @@
-/* Campaign rules on the client: payout fields per model, range rules, caps (spec §5), link bodies, the campaign body and spec routes. */
+/* Campaign rules on the client: payout fields per model, range rules, caps (spec §5), targeting rule blocks, link bodies, the campaign body and spec routes. */
 import { describe, expect, it } from 'vitest'
 import { validateCap, toCapPayload } from '../../../plugins/campaigns/admin/campaigns/caps'
 import { shownLink, toLinkPayload } from '../../../plugins/campaigns/admin/campaigns/links'
@@ -12,6 +12,14 @@ import {
   validatePayout,
 } from '../../../plugins/campaigns/admin/campaigns/payout'
 import { unansweredRequired } from '../../../plugins/campaigns/admin/campaigns/RequestAccess'
+import {
+  NEW_BLOCK,
+  NEW_CONDITION,
+  ruleBlockErrorInput,
+  toRuleBlockForm,
+  toRuleBlockPayload,
+  validateRuleBlock,
+} from '../../../plugins/campaigns/admin/campaigns/targeting'
 
 describe('payout plans', () => {
   it('show the fields of each model (CPA amounts, Rev Share percentages)', () => {
@@ -216,6 +224,60 @@ describe('caps', () => {
       ...base,
       limits: { daily: 5, lifetime: 50 },
     })
+    // An edited cap's form holds the API's nulls and the number inputs' numbers.
+    expect(toCapPayload({ ...base, limits: { hourly: null, daily: 7, monthly: null } }).limits).toEqual({ daily: 7 })
+  })
+})
+
+describe('targeting rule blocks', () => {
+  const saved = {
+    id: 3,
+    name: 'Brazil mobile',
+    logic: 'or',
+    conditions: [
+      { field: 'country', operator: 'in', values: ['BR', 'PT'] },
+      { field: 'device', operator: 'not_in', values: ['mobile'] },
+    ],
+  }
+
+  it('edit the values as comma-separated text and send them as a list, trimmed', () => {
+    const form = toRuleBlockForm(saved)
+    expect(form).toEqual({
+      name: 'Brazil mobile',
+      logic: 'or',
+      conditions: [
+        { field: 'country', operator: 'in', values: 'BR, PT' },
+        { field: 'device', operator: 'not_in', values: 'mobile' },
+      ],
+    })
+    expect(
+      toRuleBlockPayload({ ...form, name: ' Brazil ', conditions: [{ ...form.conditions[0], values: 'BR, pt ,' }] })
+    ).toEqual({
+      name: 'Brazil',
+      logic: 'or',
+      conditions: [{ field: 'country', operator: 'in', values: ['BR', 'pt'] }],
+    })
+  })
+
+  it('need a name and values in each condition (empty inputs may be null)', () => {
+    expect(validateRuleBlock(NEW_BLOCK)).toEqual({
+      name: 'campaigns.targeting.required',
+      'conditions.0.values': 'campaigns.targeting.required',
+    })
+    expect(
+      validateRuleBlock({ name: null, logic: 'and', conditions: [{ ...NEW_CONDITION, values: null }, NEW_CONDITION] })
+    ).toEqual({
+      name: 'campaigns.targeting.required',
+      'conditions.0.values': 'campaigns.targeting.required',
+      'conditions.1.values': 'campaigns.targeting.required',
+    })
+    expect(validateRuleBlock(toRuleBlockForm(saved))).toEqual({})
+  })
+
+  it('show the server’s refusal of one value under its condition’s values', () => {
+    expect(ruleBlockErrorInput('conditions.1.values.3')).toBe('conditions.1.values')
+    expect(ruleBlockErrorInput('conditions.1.values')).toBe('conditions.1.values')
+    expect(ruleBlockErrorInput('name')).toBe('name')
   })
 })
 

@@ -1,9 +1,15 @@
-/* Campaign screens: the 3-step wizard (payout saved after the campaign), payout fields per model, the cap dialog, the link generator, targeting rule blocks. */
+/* Campaign screens: the 3-step wizard (payout saved after the campaign), payout fields per model, the caps tab, the link generator, targeting rule blocks. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { RecordContextProvider, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin'
+import {
+  HttpError,
+  RecordContextProvider,
+  ResourceContextProvider,
+  testDataProvider,
+  type DataProvider,
+} from 'react-admin'
 import { describe, expect, it, vi } from 'vitest'
 import { CampaignCreate } from '../../../plugins/campaigns/admin/campaigns/CampaignCreate'
-import { CapDialog } from '../../../plugins/campaigns/admin/campaigns/tabs/CapsTab'
+import { CapsTab } from '../../../plugins/campaigns/admin/campaigns/tabs/CapsTab'
 import { LinkGenerator } from '../../../plugins/campaigns/admin/campaigns/tabs/LinksTab'
 import { TargetingTab } from '../../../plugins/campaigns/admin/campaigns/tabs/TargetingTab'
 import { ADMIN_ABILITIES, renderScreen } from './screens_helpers'
@@ -126,30 +132,94 @@ describe('campaign wizard', () => {
   }, 30_000)
 })
 
-describe('cap dialog', () => {
-  it('refuses a cap without limits and a daily above monthly before calling the server', async () => {
-    const onSave = vi.fn(async () => null)
+describe('caps tab', () => {
+  it('lists the caps, checks a new one before calling the server, shows the server refusal under the input, edits and deletes', async () => {
+    const caps: any[] = []
+    const create = vi.fn(async (_resource: string, { data }: { data: any }) => {
+      if (data.limits.daily === 49) {
+        throw new HttpError('Please check the highlighted fields', 422, {
+          errors: {
+            'limits.daily': 'The server refuses 49',
+            root: { serverError: 'Please check the highlighted fields' },
+          },
+        })
+      }
+      caps.push({ id: 3, campaignId: 5, ...data })
+      return { data: caps[0] }
+    })
+    const getOne = vi.fn(async () => ({ data: caps[0] }))
+    const update = vi.fn(async (_resource: string, { data }: { data: any }) => ({ data: { ...caps[0], ...data } }))
+    const remove = vi.fn(async () => ({ data: caps.pop() }))
+    const dataProvider = provider({
+      getManyReference: async () => ({ data: [...caps], total: caps.length }) as never,
+      create: create as never,
+      getOne: getOne as never,
+      update: update as never,
+      delete: remove as never,
+    })
     renderScreen(
-      <CapDialog
-        cap={{ variable: 'clicks', type: 'combined', visibility: 'public', action: 'reject_activity', limits: {} }}
-        onClose={() => undefined}
-        onSave={onSave}
-      />,
-      { abilities: ABILITIES, enabledPlugins: ['campaigns'] }
+      <ResourceContextProvider value="manage/campaign">
+        <RecordContextProvider value={{ id: 5, title: 'Spring' }}>
+          <CapsTab />
+        </RecordContextProvider>
+      </ResourceContextProvider>,
+      { abilities: ABILITIES, enabledPlugins: ['campaigns'], dataProvider }
     )
+    await screen.findByText('No caps.')
+    fireEvent.click(screen.getByRole('button', { name: 'Add cap' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }))
     await screen.findByText('Enter at least one limit (hourly, daily, 15-day, monthly or lifetime)')
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Daily' }), { target: { value: '500' } })
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Monthly' }), { target: { value: '100' } })
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await screen.findByText('Daily must be below the 15-day and monthly limits')
-    expect(onSave).not.toHaveBeenCalled()
+    expect(create).not.toHaveBeenCalled()
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Daily' }), { target: { value: '49' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByText('The server refuses 49')
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Daily' }), { target: { value: '50' } })
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() =>
-      expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ limits: { daily: '50', monthly: '100' } }))
+      expect(create).toHaveBeenLastCalledWith('campaign-caps', {
+        data: {
+          variable: 'clicks',
+          type: 'combined',
+          visibility: 'public',
+          action: 'reject_activity',
+          limits: { daily: 50, monthly: 100 },
+        },
+        meta: { campaignId: 5 },
+      })
     )
-  })
+    const row = (await screen.findByText('Daily: 50, Monthly: 100')).closest('tr')!
+    expect(within(row).getByText('Clicks')).toBeTruthy()
+    expect(within(row).getByText('Reject activity')).toBeTruthy()
+    expect(screen.queryByRole('dialog')).toBeNull()
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit cap' }))
+    await waitFor(() =>
+      expect(getOne).toHaveBeenCalledWith('campaign-caps', expect.objectContaining({ id: 3, meta: { campaignId: 5 } }))
+    )
+    fireEvent.change(await screen.findByRole('spinbutton', { name: 'Monthly' }), { target: { value: '' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith(
+        'campaign-caps',
+        expect.objectContaining({
+          id: 3,
+          data: expect.objectContaining({ limits: { daily: 50 } }),
+          meta: { campaignId: 5 },
+        })
+      )
+    )
+
+    fireEvent.click(await within(row).findByRole('button', { name: 'Delete cap' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }))
+    await waitFor(() =>
+      expect(remove).toHaveBeenCalledWith('campaign-caps', expect.objectContaining({ id: 3, meta: { campaignId: 5 } }))
+    )
+    await screen.findByText('No caps.')
+  }, 30_000)
 })
 
 describe('link generator', () => {
@@ -215,22 +285,23 @@ describe('link generator', () => {
 
 describe('targeting tab', () => {
   it('checks the block before calling the server, sends comma-separated values as a list and shows the server refusal under the input', async () => {
-    const blocks: unknown[] = []
-    const request = vi.fn(async (_path: string, options?: { method?: string; body?: any }) => {
-      if (!options?.method) return { data: blocks, headers: new Headers(), status: 200 }
-      if (options.body.conditions[0].values.includes('10.0.0.0/40')) {
-        const error = Object.assign(new Error('Please check the highlighted fields'), {
-          status: 422,
-          body: {
-            errors: {
-              'conditions.0.values': '10.0.0.0/40 is not a valid IP range (CIDR such as 10.0.0.0/8, or start-end)',
-            },
+    const blocks: any[] = []
+    const create = vi.fn(async (_resource: string, { data }: { data: any }) => {
+      if (data.conditions[0].values.includes('10.0.0.0/40')) {
+        // The server names the wrong value by its place in the list.
+        throw new HttpError('Please check the highlighted fields', 422, {
+          errors: {
+            'conditions.0.values.0': '10.0.0.0/40 is not a valid IP range (CIDR such as 10.0.0.0/8, or start-end)',
+            root: { serverError: 'Please check the highlighted fields' },
           },
         })
-        throw error
       }
-      blocks.push({ id: 3, ...options.body })
-      return { data: { id: 3, ...options.body }, headers: new Headers(), status: 201 }
+      blocks.push({ id: 3, campaignId: 5, ...data })
+      return { data: blocks[0] }
+    })
+    const update = vi.fn(async (_resource: string, { data }: { data: any }) => {
+      blocks[0] = { ...blocks[0], ...data }
+      return { data: blocks[0] }
     })
     renderScreen(
       <ResourceContextProvider value="manage/campaign">
@@ -238,13 +309,22 @@ describe('targeting tab', () => {
           <TargetingTab />
         </RecordContextProvider>
       </ResourceContextProvider>,
-      { abilities: ABILITIES, enabledPlugins: ['campaigns'], dataProvider: provider({ request }) }
+      {
+        abilities: ABILITIES,
+        enabledPlugins: ['campaigns'],
+        dataProvider: provider({
+          getManyReference: async () => ({ data: [...blocks], total: blocks.length }) as never,
+          create: create as never,
+          getOne: (async () => ({ data: blocks[0] })) as never,
+          update: update as never,
+        }),
+      }
     )
     await screen.findByText('No rule blocks: every click goes to the campaign URL.')
     fireEvent.click(screen.getByRole('button', { name: 'Add rule block' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }))
     expect((await screen.findAllByText('Required')).length).toBe(2)
-    expect(request).toHaveBeenCalledTimes(1)
+    expect(create).not.toHaveBeenCalled()
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Office' } })
     fireEvent.change(screen.getByRole('textbox', { name: 'Values (comma-separated)' }), {
@@ -258,16 +338,45 @@ describe('targeting tab', () => {
     })
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() =>
-      expect(request).toHaveBeenCalledWith('/api/v1/campaigns/campaigns/5/rule-blocks', {
-        method: 'POST',
-        body: {
+      expect(create).toHaveBeenLastCalledWith('campaign-rule-blocks', {
+        data: {
           name: 'Office',
           logic: 'and',
           conditions: [{ field: 'country', operator: 'in', values: ['BR', 'pt'] }],
         },
+        meta: { campaignId: 5 },
       })
     )
-    expect(await screen.findByTestId('rule-block-row')).toBeTruthy()
-    expect(screen.getByText('Country is one of BR, pt')).toBeTruthy()
+    const row = (await screen.findByText('Country is one of BR, pt')).closest('tr')!
+    expect(within(row).getByText('Office')).toBeTruthy()
+    expect(within(row).getByText('All conditions (AND)')).toBeTruthy()
+
+    // Editing shows the values as text again; a block keeps at least one condition.
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit rule block' }))
+    expect(await screen.findByDisplayValue('BR, pt')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Remove condition' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Add condition' }))
+    const values = await screen.findAllByRole('textbox', { name: 'Values (comma-separated)' })
+    expect(values).toHaveLength(2)
+    fireEvent.change(values[1], { target: { value: '10.0.0.1' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith(
+        'campaign-rule-blocks',
+        expect.objectContaining({
+          id: 3,
+          meta: { campaignId: 5 },
+          data: {
+            name: 'Office',
+            logic: 'and',
+            conditions: [
+              { field: 'country', operator: 'in', values: ['BR', 'pt'] },
+              { field: 'country', operator: 'in', values: ['10.0.0.1'] },
+            ],
+          },
+        })
+      )
+    )
+    await screen.findByText('Country is one of BR, pt & Country is one of 10.0.0.1')
   }, 30_000)
 })

@@ -10,6 +10,7 @@ const catalogue: AdminPlugin = {
     { name: 'manage/brand', apiPath: '/api/v1/brands/brands' },
     { name: 'manage/product', apiPath: '/api/v1/brands/products/' },
     { name: 'engagements/click', apiPath: '/api/v1/tracking/clicks', primaryKey: 'clickId' },
+    { name: 'campaign-caps', apiPath: '/api/v1/campaigns/campaigns/:campaignId/caps' },
   ],
   messages: { en: {}, pt: {}, tr: {} },
 }
@@ -115,6 +116,45 @@ describe('dataProvider', () => {
     await expect(products.dataProvider.getOne('manage/product', { id: 7 })).resolves.toEqual({
       data: { id: 7, name: 'Slots' },
     })
+  })
+
+  it('maps a sub-collection to its parent’s path: the reference target, else meta, else the record', async () => {
+    const caps = [
+      { id: 1, campaignId: 5, variable: 'leads' },
+      { id: 2, campaignId: 5, variable: 'clicks' },
+      { id: 3, campaignId: 5, variable: 'ftd' },
+    ]
+    // The API answers the whole list with no Content-Range: sorted and paged here.
+    const { dataProvider, request } = setup(caps)
+    await expect(
+      dataProvider.getManyReference('campaign-caps', {
+        target: 'campaignId',
+        id: 5,
+        pagination: { page: 1, perPage: 2 },
+        sort: { field: 'variable', order: 'ASC' },
+        filter: {},
+      })
+    ).resolves.toEqual({ data: [caps[1], caps[2]], total: 3 })
+    expect([request(0).method, request(0).path, request(0).query]).toEqual([
+      'GET',
+      '/api/v1/campaigns/campaigns/5/caps',
+      {},
+    ])
+
+    const one = setup(caps[0])
+    await one.dataProvider.getOne('campaign-caps', { id: 1, meta: { campaignId: 5 } })
+    await one.dataProvider.create('campaign-caps', { data: { variable: 'leads' }, meta: { campaignId: 5 } })
+    await one.dataProvider.update('campaign-caps', { id: 1, data: { variable: 'leads' }, previousData: caps[0] })
+    await one.dataProvider.delete('campaign-caps', { id: 1, previousData: caps[0] })
+    expect([0, 1, 2, 3].map((index) => `${one.request(index).method} ${one.request(index).path}`)).toEqual([
+      'GET /api/v1/campaigns/campaigns/5/caps/1',
+      'POST /api/v1/campaigns/campaigns/5/caps',
+      'PUT /api/v1/campaigns/campaigns/5/caps/1',
+      'DELETE /api/v1/campaigns/campaigns/5/caps/1',
+    ])
+    await expect(one.dataProvider.getOne('campaign-caps', { id: 1 })).rejects.toThrow(
+      'Resource "campaign-caps" needs its parent\'s campaignId'
+    )
   })
 
   it('rejects resources no plugin declares', async () => {

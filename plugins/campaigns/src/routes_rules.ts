@@ -44,6 +44,15 @@ export function rulesRoutes(api: ApiRouter) {
     },
     [CapsController, 'index']
   )
+  api.get(
+    '/campaigns/:id/caps/:capId',
+    {
+      name: 'getCampaignCap',
+      summary: 'One cap of a campaign (an affiliate sees a public one)',
+      response: { status: 200, data: CapSchema },
+    },
+    [CapsController, 'show']
+  )
   api.post(
     '/campaigns/:id/caps',
     {
@@ -87,6 +96,15 @@ export function rulesRoutes(api: ApiRouter) {
       response: { status: 200, data: { type: 'array', items: RuleBlockSchema } },
     },
     [RuleBlocksController, 'index']
+  )
+  api.get(
+    '/campaigns/:id/rule-blocks/:blockId',
+    {
+      name: 'getCampaignRuleBlock',
+      summary: 'One targeting rule block of a campaign',
+      response: { status: 200, data: RuleBlockSchema },
+    },
+    [RuleBlocksController, 'show']
   )
   api.post(
     '/campaigns/:id/rule-blocks',

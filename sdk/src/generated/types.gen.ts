@@ -8741,6 +8741,56 @@ export type CampaignsDeleteCampaignCapResponses = {
 
 export type CampaignsDeleteCampaignCapResponse = CampaignsDeleteCampaignCapResponses[keyof CampaignsDeleteCampaignCapResponses];
 
+export type CampaignsGetCampaignCapData = {
+    body?: never;
+    path: {
+        id: number;
+        capId: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/caps/{capId}';
+};
+
+export type CampaignsGetCampaignCapErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsGetCampaignCapError = CampaignsGetCampaignCapErrors[keyof CampaignsGetCampaignCapErrors];
+
+export type CampaignsGetCampaignCapResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignCap;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsGetCampaignCapResponse = CampaignsGetCampaignCapResponses[keyof CampaignsGetCampaignCapResponses];
+
 export type CampaignsUpdateCampaignCapData = {
     body: {
         variable?: 'clicks' | 'leads' | 'ftd' | 'deposits' | 'c_deposit';
@@ -9656,6 +9706,56 @@ export type CampaignsDeleteCampaignRuleBlockResponses = {
 };
 
 export type CampaignsDeleteCampaignRuleBlockResponse = CampaignsDeleteCampaignRuleBlockResponses[keyof CampaignsDeleteCampaignRuleBlockResponses];
+
+export type CampaignsGetCampaignRuleBlockData = {
+    body?: never;
+    path: {
+        id: number;
+        blockId: number;
+    };
+    query?: never;
+    url: '/api/v1/campaigns/campaigns/{id}/rule-blocks/{blockId}';
+};
+
+export type CampaignsGetCampaignRuleBlockErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type CampaignsGetCampaignRuleBlockError = CampaignsGetCampaignRuleBlockErrors[keyof CampaignsGetCampaignRuleBlockErrors];
+
+export type CampaignsGetCampaignRuleBlockResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: CampaignRuleBlock;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type CampaignsGetCampaignRuleBlockResponse = CampaignsGetCampaignRuleBlockResponses[keyof CampaignsGetCampaignRuleBlockResponses];
 
 export type CampaignsUpdateCampaignRuleBlockData = {
     body: {

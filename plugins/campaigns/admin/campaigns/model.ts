@@ -7,6 +7,9 @@ import { maxLength, maxValue, minValue, regex, required, type Validator } from '
 
 export const CAMPAIGNS_API = '/api/v1/campaigns/campaigns'
 export const ACCESS_API = '/api/v1/campaigns/campaign-access-requests'
+/** A campaign's caps and targeting rule blocks: react-admin resources of their own, nested in the campaign's path. */
+export const CAPS_RESOURCE = 'campaign-caps'
+export const RULE_BLOCKS_RESOURCE = 'campaign-rule-blocks'
 
 export const CAMPAIGN_STATUSES = ['active', 'paused', 'disabled', 'suspended'] as const
 export const VISIBILITIES = ['public', 'private'] as const
@@ -14,7 +17,8 @@ export const COMMISSION_VARIABLES = ['ftd', 'leads', 'ngr', 'c_deposit', 'd'] as
 /** Macros the default URL is checked for (the server's URL validator, "any" mode: at least one). */
 export const DEFAULT_URL_MACROS = ['click_id'] as const
 
-const choices = (prefix: string, values: readonly string[]) => values.map((id) => ({ id, name: `${prefix}.${id}` }))
+export const choices = (prefix: string, values: readonly string[]) =>
+  values.map((id) => ({ id, name: `${prefix}.${id}` }))
 export const statusChoices = choices('campaigns.status', CAMPAIGN_STATUSES)
 export const visibilityChoices = choices('campaigns.visibility', VISIBILITIES)
 export const commissionVariableChoices = choices('campaigns.commission_variables', COMMISSION_VARIABLES)

@@ -1,6 +1,6 @@
 /*
  * Caps of a campaign (spec §3 Cap, §5): GET|POST /campaigns/:id/caps,
- * PATCH|PUT|DELETE /campaigns/:id/caps/:capId. An affiliate reads the public caps only
+ * GET|PATCH|PUT|DELETE /campaigns/:id/caps/:capId. An affiliate reads the public caps only
  * (spec §6). At most 50 caps a campaign.
  */
 import type { HttpContext } from '@adonisjs/core/http'
@@ -53,6 +53,13 @@ export default class CapsController {
     const query = tenantQuery(ctx).from('campaign_caps').where('campaign_id', campaign.id).orderBy('id')
     if (ctx.tenant.role === 'affiliate') query.where('visibility', 'public')
     return ok(ctx, (await query).map(present))
+  }
+
+  async show(ctx: HttpContext) {
+    const campaign = await campaignToRead(ctx, { affiliates: true })
+    const row = await findCap(ctx, campaign.id)
+    if (ctx.tenant.role === 'affiliate' && row.visibility !== 'public') throw notFound()
+    return ok(ctx, present(row))
   }
 
   async store(ctx: HttpContext) {

@@ -1,6 +1,6 @@
 /*
  * Targeting rule blocks of a campaign (spec §3 "rule block": name, conditions, logic):
- * GET|POST /campaigns/:id/rule-blocks, PATCH|PUT|DELETE /campaigns/:id/rule-blocks/:blockId.
+ * GET|POST /campaigns/:id/rule-blocks, GET|PATCH|PUT|DELETE /campaigns/:id/rule-blocks/:blockId.
  * How blocks are evaluated: targeting.ts. Managers only (not shown to affiliates). At most
  * 50 blocks a campaign, 20 conditions a block, 500 values a condition.
  */
@@ -62,6 +62,11 @@ export default class RuleBlocksController {
     const campaign = await campaignToRead(ctx, { affiliates: false })
     const rows = await tenantQuery(ctx).from('campaign_rule_blocks').where('campaign_id', campaign.id).orderBy('id')
     return ok(ctx, rows.map(present))
+  }
+
+  async show(ctx: HttpContext) {
+    const campaign = await campaignToRead(ctx, { affiliates: false })
+    return ok(ctx, present(await findBlock(ctx, campaign.id)))
   }
 
   async store(ctx: HttpContext) {

@@ -666,7 +666,11 @@ test.group('campaign rules: caps', () => {
       listed.body().data.map((row: any) => row.id),
       [cap.id]
     )
+    const one = await client.get(`${url}/caps/${cap.id}`).bearerToken(admin.token)
+    one.assertStatus(200)
+    assert.deepEqual(one.body().data, listed.body().data[0])
     ;(await client.delete(`${url}/caps/${cap.id}`).bearerToken(admin.token)).assertStatus(200)
+    ;(await client.get(`${url}/caps/${cap.id}`).bearerToken(admin.token)).assertStatus(404)
     ;(await client.delete(`${url}/caps/${cap.id}`).bearerToken(admin.token)).assertStatus(404)
     ;(await client.patch(`${url}/caps/abc`).bearerToken(admin.token).json({ action: 'pause_campaign' })).assertStatus(
       404
@@ -794,7 +798,7 @@ test.group('campaign rules: caps', () => {
         .bearerToken(admin.token)
         .json({ variable: 'leads', type: 'combined', visibility, action: 'reject_activity', limits: { daily: 5 } })
     const open = (await make('public')).body().data
-    await make('private')
+    const hidden = (await make('private')).body().data
     const seen = await client.get(`${url}/caps`).bearerToken(affiliate.token)
     seen.assertStatus(200)
     assert.deepEqual(
@@ -802,6 +806,8 @@ test.group('campaign rules: caps', () => {
       [open.id]
     )
     assert.lengthOf((await client.get(`${url}/caps`).bearerToken(admin.token)).body().data, 2)
+    ;(await client.get(`${url}/caps/${open.id}`).bearerToken(affiliate.token)).assertStatus(200)
+    ;(await client.get(`${url}/caps/${hidden.id}`).bearerToken(affiliate.token)).assertStatus(404)
     ;(
       await client
         .post(`${url}/caps`)
@@ -816,6 +822,8 @@ test.group('campaign rules: caps', () => {
     ).assertStatus(403)
     ;(await client.delete(`${url}/caps/${open.id}`).bearerToken(affiliate.token)).assertStatus(403)
     ;(await client.get(`${url}/rule-blocks`).bearerToken(affiliate.token)).assertStatus(403)
+    const block = (await client.post(`${url}/rule-blocks`).bearerToken(admin.token).json(countryBlock)).body().data
+    ;(await client.get(`${url}/rule-blocks/${block.id}`).bearerToken(affiliate.token)).assertStatus(403)
   })
 })
 
@@ -866,7 +874,11 @@ test.group('campaign rules: targeting rule blocks', () => {
     replaced.assertStatus(200)
     assert.equal(replaced.body().data.name, 'Renamed')
     assert.lengthOf((await client.get(`${url}/rule-blocks`).bearerToken(admin.token)).body().data, 1)
+    const one = await client.get(`${url}/rule-blocks/${block.id}`).bearerToken(admin.token)
+    one.assertStatus(200)
+    assert.deepEqual(one.body().data, replaced.body().data)
     ;(await client.delete(`${url}/rule-blocks/${block.id}`).bearerToken(admin.token)).assertStatus(200)
+    ;(await client.get(`${url}/rule-blocks/${block.id}`).bearerToken(admin.token)).assertStatus(404)
     assert.lengthOf((await client.get(`${url}/rule-blocks`).bearerToken(admin.token)).body().data, 0)
   })
 

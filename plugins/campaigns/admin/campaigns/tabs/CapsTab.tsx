@@ -1,29 +1,20 @@
-import type { AffixDataProvider } from '@affix/admin-ui/plugin-api'
-import { useNotifyServerError } from '@affix/admin-ui/plugin-api'
 import AddIcon from '@mui/icons-material/Add'
-import DeleteIcon from '@mui/icons-material/DeleteOutlined'
 import EditIcon from '@mui/icons-material/EditOutlined'
-import {
-  Alert,
-  Box,
-  Button as MuiButton,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  MenuItem,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material'
+import { Alert, Box, Typography } from '@mui/material'
 import { useState } from 'react'
-import { useCanAccess, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin'
-import { CAMPAIGNS_API } from '../model'
+import {
+  Button,
+  DataTable,
+  DeleteButton,
+  NumberInput,
+  ReferenceManyField,
+  SelectField,
+  SelectInput,
+  useCanAccess,
+  useRecordContext,
+  useTranslate,
+  type Identifier,
+} from 'react-admin'
 import {
   CAP_ACTIONS,
   CAP_PERIODS,
@@ -32,207 +23,131 @@ import {
   CAP_VISIBILITIES,
   toCapPayload,
   validateCap,
-  type CapForm,
 } from '../caps'
-import { fieldErrors, useCampaignPart } from './api'
+import { CAPS_RESOURCE, choices } from '../model'
+import { GroupError, PartDialog } from './PartDialog'
 
-export interface Cap extends CapForm {
-  id: number
+const CHOICES = {
+  variable: choices('campaigns.caps.variables', CAP_VARIABLES),
+  type: choices('campaigns.caps.types', CAP_TYPES),
+  visibility: choices('campaigns.visibility', CAP_VISIBILITIES),
+  action: choices('campaigns.caps.actions', CAP_ACTIONS),
 }
+const FIELDS = Object.keys(CHOICES) as Array<keyof typeof CHOICES>
+const NEW_CAP = { variable: 'clicks', type: 'combined', visibility: 'public', action: 'reject_activity', limits: {} }
 
-const EMPTY: CapForm = {
-  variable: 'clicks',
-  type: 'combined',
-  visibility: 'public',
-  action: 'reject_activity',
-  limits: {},
-}
-
-/** The cap dialog: client checks of spec §5 first, then the server's (field errors shown under the inputs). */
-export const CapDialog = ({
-  cap,
-  onClose,
-  onSave,
-}: {
-  cap: CapForm
-  onClose: () => void
-  onSave: (cap: CapForm) => Promise<Record<string, string> | null>
-}) => {
+/** A cap's form: client checks of spec §5 (caps.ts), then the server's (field errors under the inputs). */
+export const CapDialog = (props: { campaignId: Identifier; id?: Identifier; onClose: () => void }) => {
   const translate = useTranslate()
-  const [values, setValues] = useState<CapForm>(cap)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
-  const set = (field: keyof CapForm, value: string) => setValues((current) => ({ ...current, [field]: value }))
-  const setLimit = (period: string, value: string) =>
-    setValues((current) => ({ ...current, limits: { ...current.limits, [period]: value } }))
-  const message = (key: string | undefined) => (key ? translate(key, { _: key }) : ' ')
-
-  const save = async () => {
-    const clientErrors = validateCap(values)
-    setErrors(clientErrors)
-    if (Object.keys(clientErrors).length) return
-    setBusy(true)
-    try {
-      const serverErrors = await onSave(values)
-      if (serverErrors) setErrors(serverErrors)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const select = (field: 'variable' | 'type' | 'visibility' | 'action', options: readonly string[], prefix: string) => (
-    <TextField
-      select
-      label={translate(`campaigns.caps.fields.${field}`)}
-      value={values[field] ?? ''}
-      onChange={(event) => set(field, event.target.value)}
-      error={Boolean(errors[field])}
-      helperText={message(errors[field])}
-      fullWidth
-    >
-      {options.map((option) => (
-        <MenuItem key={option} value={option}>
-          {translate(`${prefix}.${option}`)}
-        </MenuItem>
-      ))}
-    </TextField>
-  )
-
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
-      <DialogTitle>{translate(cap.id ? 'campaigns.caps.edit' : 'campaigns.caps.add')}</DialogTitle>
-      <DialogContent>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, pt: 1 }}>
-          {select('variable', CAP_VARIABLES, 'campaigns.caps.variables')}
-          {select('type', CAP_TYPES, 'campaigns.caps.types')}
-          {select('visibility', CAP_VISIBILITIES, 'campaigns.visibility')}
-          {select('action', CAP_ACTIONS, 'campaigns.caps.actions')}
-        </Box>
-        <Typography variant="subtitle2" sx={{ mt: 1 }}>
-          {translate('campaigns.caps.limits')}
-        </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(5, 1fr)' }, columnGap: 2, pt: 1 }}>
-          {CAP_PERIODS.map((period) => (
-            <TextField
-              key={period}
-              type="number"
-              label={translate(`campaigns.caps.periods.${period}`)}
-              value={values.limits?.[period] ?? ''}
-              onChange={(event) => setLimit(period, event.target.value)}
-              error={Boolean(errors[`limits.${period}`])}
-              helperText={message(errors[`limits.${period}`])}
-              slotProps={{ htmlInput: { min: 1, step: 1 } }}
-            />
-          ))}
-        </Box>
-        {errors.limits && <Alert severity="error">{message(errors.limits)}</Alert>}
-      </DialogContent>
-      <DialogActions>
-        <MuiButton onClick={onClose}>{translate('ra.action.cancel')}</MuiButton>
-        <MuiButton variant="contained" onClick={save} disabled={busy}>
-          {translate('ra.action.save')}
-        </MuiButton>
-      </DialogActions>
-    </Dialog>
+    <PartDialog
+      {...props}
+      resource={CAPS_RESOURCE}
+      defaults={NEW_CAP}
+      titles={{ add: 'campaigns.caps.add', edit: 'campaigns.caps.edit' }}
+      notices={{ added: 'campaigns.caps.added', updated: 'campaigns.caps.updated' }}
+      validate={validateCap}
+      transform={toCapPayload}
+    >
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+        {FIELDS.map((field) => (
+          <SelectInput
+            key={field}
+            source={field}
+            label={`campaigns.caps.fields.${field}`}
+            choices={CHOICES[field]}
+            emptyText=""
+          />
+        ))}
+      </Box>
+      <Typography variant="subtitle2">{translate('campaigns.caps.limits')}</Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(5, 1fr)' }, columnGap: 2, pt: 1 }}>
+        {CAP_PERIODS.map((period) => (
+          <NumberInput
+            key={period}
+            source={`limits.${period}`}
+            label={`campaigns.caps.periods.${period}`}
+            min={1}
+            step={1}
+          />
+        ))}
+      </Box>
+      <GroupError name="limits" />
+    </PartDialog>
   )
 }
 
-const limitsText = (cap: Cap, translate: (key: string) => string) =>
-  CAP_PERIODS.filter((period) => cap.limits?.[period] != null)
-    .map((period) => `${translate(`campaigns.caps.periods.${period}`)}: ${cap.limits![period]}`)
+const EditCapButton = ({ campaignId }: { campaignId: Identifier }) => {
+  const cap = useRecordContext()
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <Button label="campaigns.caps.edit" onClick={() => setOpen(true)}>
+        <EditIcon />
+      </Button>
+      {open && cap && <CapDialog campaignId={campaignId} id={cap.id} onClose={() => setOpen(false)} />}
+    </>
+  )
+}
+
+const limitsText = (limits: Record<string, number | null> | undefined, translate: (key: string) => string) =>
+  CAP_PERIODS.filter((period) => limits?.[period] != null)
+    .map((period) => `${translate(`campaigns.caps.periods.${period}`)}: ${limits![period]}`)
     .join(', ')
 
 /** Caps of the campaign: list, add, edit, delete (affiliates: read-only, public values only — the server filters). */
 export const CapsTab = () => {
-  const record = useRecordContext()
+  const campaign = useRecordContext()
   const translate = useTranslate()
-  const notify = useNotify()
-  const notifyError = useNotifyServerError()
-  const dataProvider = useDataProvider<AffixDataProvider>()
-  const { canAccess: manage = false } = useCanAccess({ resource: 'campaigns', action: 'manage' })
-  const { data, isPending, error, refresh } = useCampaignPart<Cap[]>(record?.id, 'caps')
-  const [editing, setEditing] = useState<CapForm | null>(null)
-  const caps = Array.isArray(data) ? data : []
-  const path = `${CAMPAIGNS_API}/${record?.id}/caps`
-
-  const save = async (cap: CapForm) => {
-    try {
-      await dataProvider.request(editing?.id ? `${path}/${editing.id}` : path, {
-        method: editing?.id ? 'PUT' : 'POST',
-        body: toCapPayload(cap),
-      })
-      notify(editing?.id ? 'campaigns.caps.updated' : 'campaigns.caps.added', { type: 'info' })
-      setEditing(null)
-      await refresh()
-      return null
-    } catch (failure) {
-      const errors = fieldErrors(failure)
-      if (Object.keys(errors).length) return errors
-      notifyError(failure)
-      return {}
-    }
-  }
-
-  const remove = async (cap: Cap) => {
-    try {
-      await dataProvider.request(`${path}/${cap.id}`, { method: 'DELETE' })
-      notify('campaigns.caps.deleted', { type: 'info' })
-      await refresh()
-    } catch (failure) {
-      notifyError(failure)
-    }
-  }
-
+  const { canAccess: manage = false } = useCanAccess({ resource: CAPS_RESOURCE, action: 'edit' })
+  const [adding, setAdding] = useState(false)
+  if (!campaign) return null
   return (
     <Box sx={{ maxWidth: 1100 }}>
-      {manage && (
-        <MuiButton startIcon={<AddIcon />} onClick={() => setEditing(EMPTY)} sx={{ mb: 1 }}>
-          {translate('campaigns.caps.add')}
-        </MuiButton>
-      )}
-      {error ? <Alert severity="warning">{translate('campaigns.caps.unavailable')}</Alert> : null}
-      {!isPending && !error && !caps.length && (
-        <Typography variant="body2">{translate('campaigns.caps.empty')}</Typography>
-      )}
-      {caps.length > 0 && (
-        <Table size="small" aria-label={translate('campaigns.tabs.caps')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('campaigns.caps.fields.variable')}</TableCell>
-              <TableCell>{translate('campaigns.caps.fields.type')}</TableCell>
-              <TableCell>{translate('campaigns.caps.fields.visibility')}</TableCell>
-              <TableCell>{translate('campaigns.caps.limits')}</TableCell>
-              <TableCell>{translate('campaigns.caps.fields.action')}</TableCell>
-              {manage && <TableCell />}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {caps.map((cap) => (
-              <TableRow key={cap.id} data-testid="cap-row">
-                <TableCell>{translate(`campaigns.caps.variables.${cap.variable}`, { _: cap.variable })}</TableCell>
-                <TableCell>{translate(`campaigns.caps.types.${cap.type}`, { _: cap.type })}</TableCell>
-                <TableCell>{translate(`campaigns.visibility.${cap.visibility}`, { _: cap.visibility })}</TableCell>
-                <TableCell>{limitsText(cap, translate)}</TableCell>
-                <TableCell>{translate(`campaigns.caps.actions.${cap.action}`, { _: cap.action })}</TableCell>
-                {manage && (
-                  <TableCell align="right">
-                    <IconButton
-                      aria-label={translate('campaigns.caps.edit')}
-                      onClick={() => setEditing({ ...cap, limits: { ...cap.limits } })}
-                    >
-                      <EditIcon />
-                    </IconButton>
-                    <IconButton aria-label={translate('campaigns.caps.delete')} onClick={() => remove(cap)}>
-                      <DeleteIcon />
-                    </IconButton>
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-      {editing && <CapDialog cap={editing} onClose={() => setEditing(null)} onSave={save} />}
+      {manage && <Button label="campaigns.caps.add" onClick={() => setAdding(true)} startIcon={<AddIcon />} />}
+      <ReferenceManyField
+        reference={CAPS_RESOURCE}
+        target="campaignId"
+        perPage={100}
+        error={<Alert severity="warning">{translate('campaigns.caps.unavailable')}</Alert>}
+      >
+        <DataTable
+          bulkActionButtons={false}
+          rowClick={false}
+          aria-label={translate('campaigns.tabs.caps')}
+          // Not ReferenceManyField's `empty`: react-admin ignores it when the field has an `error`.
+          empty={<Typography variant="body2">{translate('campaigns.caps.empty')}</Typography>}
+        >
+          {/* Variable, type, visibility, the limits, then the action. */}
+          {FIELDS.flatMap((field) => [
+            field === 'action' && (
+              <DataTable.Col
+                key="limits"
+                label="campaigns.caps.limits"
+                render={(cap) => limitsText(cap.limits, translate)}
+              />
+            ),
+            <DataTable.Col key={field} source={field} label={`campaigns.caps.fields.${field}`}>
+              <SelectField source={field} choices={CHOICES[field]} />
+            </DataTable.Col>,
+          ])}
+          {manage && (
+            <DataTable.Col align="right">
+              <EditCapButton campaignId={campaign.id} />
+              <DeleteButton
+                label="campaigns.caps.delete"
+                mutationMode="pessimistic"
+                mutationOptions={{ meta: { campaignId: campaign.id } }}
+                redirect={false}
+                successMessage="campaigns.caps.deleted"
+                confirmTitle="campaigns.caps.delete"
+                confirmContent="ra.message.are_you_sure"
+              />
+            </DataTable.Col>
+          )}
+        </DataTable>
+      </ReferenceManyField>
+      {adding && <CapDialog campaignId={campaign.id} onClose={() => setAdding(false)} />}
     </Box>
   )
 }
