@@ -58,6 +58,8 @@ import {
   campaignsDeleteCampaignCap,
   campaignsDeleteCampaignNote,
   campaignsDeleteCampaignRuleBlock,
+  campaignsGetCampaignCap,
+  campaignsGetCampaignRuleBlock,
   campaignsExportCampaigns,
   campaignsGetCampaign,
   campaignsGetCampaignBlockedAffiliates,
@@ -733,6 +735,10 @@ describe('@affix/sdk against a live server', () => {
     ).toBe('each_affiliate')
     expect((await unwrap(campaignsListCampaignCaps({ client: affix, path }))).map((row) => row.id)).toEqual([cap.id])
     expect(
+      (await unwrap(campaignsGetCampaignCap({ client: affix, path: { id: campaign.id, capId: cap.id } }))).limits
+        .lifetime
+    ).toBe(10)
+    expect(
       await unwrap(campaignsDeleteCampaignCap({ client: affix, path: { id: campaign.id, capId: cap.id } }))
     ).toEqual({ id: cap.id })
 
@@ -778,6 +784,10 @@ describe('@affix/sdk against a live server', () => {
     expect((await unwrap(campaignsListCampaignRuleBlocks({ client: affix, path }))).map((row) => row.id)).toEqual([
       block.id,
     ])
+    expect(
+      (await unwrap(campaignsGetCampaignRuleBlock({ client: affix, path: { id: campaign.id, blockId: block.id } })))
+        .conditions
+    ).toEqual([{ field: 'device', operator: 'in', values: ['desktop'] }])
     expect(
       await unwrap(campaignsDeleteCampaignRuleBlock({ client: affix, path: { id: campaign.id, blockId: block.id } }))
     ).toEqual({ id: block.id })
@@ -984,7 +994,7 @@ describe('@affix/sdk against a live server', () => {
   })
 
   for (const [tag, count] of [
-    ['campaigns', 36],
+    ['campaigns', 38],
     ['fraud', 7],
     ['domains', 6],
     ['tracking', 2],
