@@ -3,6 +3,7 @@ import type User from '#models/user'
 import { enabledPluginIds, pluginStates } from '#services/plugin_state'
 import { abilitiesOf } from '#services/abilities'
 import { DEFAULT_PREFERENCES } from '#services/organization'
+import { brandingImagesOf } from '#kernel/branding_images'
 
 /** The current-user payload of GET /api/v1/account (and of login). */
 export async function accountPayload(user: User, impersonatedBy: { id: number; email: string } | null = null) {
@@ -18,7 +19,7 @@ export async function accountPayload(user: User, impersonatedBy: { id: number; e
       status: user.status,
       locale: user.locale,
     },
-    org: org.serialize(),
+    org: { ...org.serialize(), ...(await brandingImagesOf(org.id)) },
     billing: { state: org.billingState ?? 'active', panelLocked: org.panelLocked ?? false },
     onboardingPending: org.onboardingPending ?? false,
     su: user.role === 'superadmin',
