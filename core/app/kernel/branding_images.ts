@@ -45,12 +45,20 @@ export const BrandingImagesSchema = defineSchema('Branding', {
   },
 })
 
-/** The organisation's image URLs from the enabled provider; all null without one (or when it fails). */
-export async function brandingImagesOf(organizationId: number): Promise<BrandingImages> {
+/**
+ * The organisation's image URLs from the enabled provider; all null without one (or when it
+ * fails). `enabledPlugins`, when the caller has them at hand (the account payload), saves
+ * looking the organisation's plugins up again.
+ */
+export async function brandingImagesOf(
+  organizationId: number,
+  enabledPlugins?: ReadonlySet<string>
+): Promise<BrandingImages> {
   for (const plugin of installedPlugins().ordered) {
     if (!plugin.brandingImages) continue
     try {
-      if (!(await pluginEnabledFor(organizationId, plugin.id))) continue
+      const enabled = enabledPlugins ? enabledPlugins.has(plugin.id) : await pluginEnabledFor(organizationId, plugin.id)
+      if (!enabled) continue
       const images = await plugin.brandingImages(organizationId)
       if (images) return { ...NO_BRANDING_IMAGES, ...images }
     } catch (error) {

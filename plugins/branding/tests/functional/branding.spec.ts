@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import db from '@adonisjs/lucid/services/db'
 import app from '@adonisjs/core/services/app'
 import { MigrationRunner } from '@adonisjs/lucid/migration'
-import { addUser, createTenant } from '@affix/core/testing'
+import { addUser, createTenant, registry } from '@affix/core/testing'
 
 const LOGO = '/api/v1/branding/logo'
 /** The public address of an organisation's image. */
@@ -340,6 +340,25 @@ test.group('branding: the plugin switched off for an organisation', (group) => {
     ;(await client.patch('/api/v1/plugins/branding').bearerToken(token).json({ enabled: true })).assertStatus(200)
     assert.equal((await client.get(`/api/v1/auth/meta?orgId=${org.id}`)).body().data.loginLogoUrl, url)
     ;(await client.get(pathOf(url))).assertStatus(200)
+  })
+
+  test('a failing provider gives the default look, never an error page', async ({ client, assert }) => {
+    const { org, token } = await createTenant('admin', 'Flaky Storage Casino')
+    const manifest = registry.get('branding')!
+    const provide = manifest.brandingImages
+    manifest.brandingImages = async () => {
+      throw new Error('the database is away')
+    }
+    try {
+      const meta = await client.get(`/api/v1/auth/meta?orgId=${org.id}`)
+      meta.assertStatus(200)
+      assert.include(meta.body().data, { name: 'Flaky Storage Casino', logoUrl: null, favIconUrl: null })
+      const account = await client.get('/api/v1/account').bearerToken(token)
+      account.assertStatus(200)
+      assert.isNull(account.body().data.org.loginLogoUrl)
+    } finally {
+      manifest.brandingImages = provide
+    }
   })
 
   test('the routes are the plugin’s, under its id, keeping their operation names', async ({ client, assert }) => {
