@@ -50,6 +50,11 @@ export type { QueryParams, RequestOptions, UploadParams } from './http_client'
 // its screens, the scopes editor, the expiry and IP limits, the secret shown once.
 export { useApi, useFormSubmit, type Api } from './screens/api'
 export { useAbilities } from './screens/shared/abilities'
+// Pieces of the core screens' sections, for the sections a plugin adds to them (screenSections).
+export { fieldErrorsOf, messageOf } from './screens/api'
+export { Section } from './screens/shared/Section'
+export { ConfirmButton } from './screens/shared/ConfirmButton'
+export { useRefreshAccount } from './screens/shared/useRefreshAccount'
 export { CopyButton } from './screens/shared/CopyButton'
 export { formatDateTime } from './screens/shared/dates'
 export { SecretDialog, type Secret } from './screens/shared/SecretDialog'
@@ -188,6 +193,25 @@ export interface ScreenTab {
   component: ComponentType
 }
 
+/** The core screens made of sections a plugin may add to. */
+export type SectionedScreen = 'manage/organization'
+
+/**
+ * A section a plugin adds to a core screen (e.g. the branding plugin's logos on
+ * /manage/organization, below the preferences). Shown while the plugin is enabled and the
+ * account has the ability (`subject`, `read` unless `action` says); the component checks
+ * finer abilities itself (`useAbilities`).
+ */
+export interface ScreenSection {
+  screen: SectionedScreen
+  /** Unique on its screen (a React key). */
+  id: string
+  subject: string
+  /** `read` unless said. */
+  action?: string
+  component: ComponentType
+}
+
 /** What the login page hands each plugin's login action. */
 export interface LoginActionProps {
   /** Shows a message in the login page's error notice. */
@@ -216,6 +240,8 @@ export interface AdminPlugin {
   collections?: Array<Pick<AdminResource, 'name' | 'apiPath' | 'primaryKey' | 'subject'>>
   /** Tabs added to core screens. */
   screenTabs?: ScreenTab[]
+  /** Sections added to core screens. */
+  screenSections?: ScreenSection[]
   /**
    * Public pages (blank layout, no login needed; react-router <Route> elements), e.g. the
    * page an OpenID Connect provider sends the browser back to. Nobody is logged in there,

@@ -12,8 +12,9 @@ export default defineConfig({
       pool: { min: 0, max: 10 },
       migrations: {
         naturalSort: true,
-        // Core first, then every installed plugin in dependency order.
-        paths: ['./database/migrations', ...migrationPaths],
+        // Core first, then every installed plugin in dependency order, then core's few
+        // migrations that must follow the plugins' (e.g. dropping columns a plugin took over).
+        paths: ['./database/migrations', ...migrationPaths, './database/migrations_after_plugins'],
       },
       seeders: { paths: ['./database/seeders'] },
     },

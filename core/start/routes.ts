@@ -388,7 +388,7 @@ await import('./routes/profile.js')
 await import('./routes/team_members.js')
 await import('./routes/registration.js')
 await import('./routes/superadmin.js')
-await import('./routes/branding.js')
+await import('./routes/organization_features.js')
 await import('./routes/plugin_public.js')
 await import('./routes/plugin_root.js')
 

@@ -92,7 +92,7 @@ export const PluginState = defineSchema('PluginState', {
     },
   },
 })
-/** Branding image URLs (start/routes/branding.ts), verification and report switches of an organisation. */
+/** Branding image URLs (the branding plugin's, null while it is off), verification and report switches of an organisation. */
 const BRANDING_AND_SWITCHES = {
   logoUrl: schemas.nullableString,
   loginLogoUrl: schemas.nullableString,

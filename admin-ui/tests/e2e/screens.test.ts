@@ -15,7 +15,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_SERVER, type TestServer, type TestSe
 const DATABASE = 'affix_test_e2e_screens'
 const SCREENSHOTS = new URL('../../test-results/screens/', import.meta.url)
 const SUPERADMIN_EMAIL = 'root@screens.affix.test'
-// sharp is a dependency of core (it checks the logos there too); only what this test uses is typed.
+// sharp is a dependency of the branding and media plugins (they check images with it); only what this test uses is typed.
 type Sharp = (options: {
   create: { width: number; height: number; channels: 4; background: Record<string, number> }
 }) => {

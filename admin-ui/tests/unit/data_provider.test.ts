@@ -217,10 +217,10 @@ describe('dataProvider.request and upload', () => {
     const file = new File(['x'], 'logo.png', { type: 'image/png' })
 
     await expect(
-      dataProvider.upload('/api/v1/organization/logo', { file, fields: { kind: 'logo' }, query: { preview: false } })
+      dataProvider.upload('/api/v1/branding/logo', { file, fields: { kind: 'logo' }, query: { preview: false } })
     ).resolves.toEqual({ data: { id: 1 } })
     const { method, path, options } = request()
-    expect([method, path]).toEqual(['POST', '/api/v1/organization/logo'])
+    expect([method, path]).toEqual(['POST', '/api/v1/branding/logo'])
     expect((options as { query?: unknown }).query).toEqual({ preview: false })
     expect(((options.body as FormData).get('file') as File).name).toBe('logo.png')
     expect((options.body as FormData).get('kind')).toBe('logo')

@@ -11,7 +11,7 @@ import { authorize } from '#kernel/tenancy'
 import { rejectClearedFields, validate } from '#kernel/validation'
 import { paginate, parseList } from '#kernel/list_query'
 import { ACCOUNT_LIST, updateAccountValidator } from '#validators/superadmin'
-import { organizationPayload } from '#services/organization'
+import { organizationPayload, preferencesOf } from '#services/organization'
 import { pluginStates } from '#services/plugin_state'
 import { recordTimeline } from '#services/timeline'
 
@@ -95,7 +95,7 @@ async function detail(org: Organization) {
   const owner = owners.get(org.id)
   return {
     ...summary(org, owner, counts.get(org.id) ?? 0),
-    organization: organizationPayload(org),
+    organization: await organizationPayload(org),
     parent: parent ? { id: parent.id, name: parent.name } : null,
     owner: owner ?? null,
     admins: admins.map((user) => ({
@@ -234,7 +234,7 @@ export default class AccountsController {
         features[flag] = value
       }
       // The organisation's own admins cannot change it (spec §6): they ask, and it is done here.
-      const timezone = organizationPayload(org).preferences.timezone
+      const timezone = preferencesOf(org).timezone
       if (data.timezone !== undefined && data.timezone !== timezone) {
         changes['preferences.timezone'] = { from: timezone, to: data.timezone }
         org.preferences = { ...org.preferences, timezone: data.timezone }

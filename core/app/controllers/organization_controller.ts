@@ -11,13 +11,13 @@ import { rejectClearedFields, validate } from '#kernel/validation'
 import { paginate, parseList } from '#kernel/list_query'
 import { createChildValidator, restrictionsValidator, updateOrganizationValidator } from '#validators/organization'
 import { recordTimeline } from '#services/timeline'
-import { organizationPayload, TIMELINE_LIST } from '#services/organization'
+import { organizationPayload, preferencesOf, TIMELINE_LIST } from '#services/organization'
 
 export default class OrganizationController {
   /** GET /api/v1/organization: the organisation acted on (own, or a child through coid). */
   async show(ctx: HttpContext) {
     authorize(ctx, 'organization', 'read')
-    return ok(ctx, organizationPayload(await Organization.findOrFail(ctx.tenant.organizationId)))
+    return ok(ctx, await organizationPayload(await Organization.findOrFail(ctx.tenant.organizationId)))
   }
 
   /** PATCH /api/v1/organization: name and preferences. The timezone is locked (spec §6). */
@@ -26,7 +26,7 @@ export default class OrganizationController {
     rejectClearedFields(ctx, ['name'])
     const data = await validate(ctx, updateOrganizationValidator)
     const org = await Organization.findOrFail(ctx.tenant.organizationId)
-    const current = organizationPayload(org).preferences
+    const current = preferencesOf(org)
     if (data.preferences?.timezone !== undefined && data.preferences.timezone !== current.timezone) {
       throw new AppError(
         'organization.timezone_locked',
@@ -51,7 +51,7 @@ export default class OrganizationController {
         await recordTimeline(org.id, ctx.tenant.userId, 'organization.updated', changes, trx)
       })
     }
-    return ok(ctx, organizationPayload(org))
+    return ok(ctx, await organizationPayload(org))
   }
 
   /** GET /api/v1/organization/timeline: the history of changes, newest first. */
@@ -71,7 +71,7 @@ export default class OrganizationController {
   async children(ctx: HttpContext) {
     authorize(ctx, 'organization', 'read')
     const rows = await Organization.query().where('parent_id', ctx.tenant.homeOrganizationId).orderBy('name')
-    return ok(ctx, rows.map(organizationPayload))
+    return ok(ctx, await Promise.all(rows.map(organizationPayload)))
   }
 
   /** PATCH /api/v1/organization/child/:id/restrictions: what a parent forbids a child. */
@@ -97,7 +97,7 @@ export default class OrganizationController {
         trx
       )
     })
-    return ok(ctx, { ...organizationPayload(child), restrictions: after })
+    return ok(ctx, { ...(await organizationPayload(child)), restrictions: after })
   }
 
   /**
@@ -139,6 +139,6 @@ export default class OrganizationController {
       )
       return org
     })
-    return created(ctx, organizationPayload(child))
+    return created(ctx, await organizationPayload(child))
   }
 }

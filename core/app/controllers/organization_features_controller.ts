@@ -5,7 +5,7 @@ import { ok } from '#kernel/envelope'
 import { authorize } from '#kernel/tenancy'
 import { validate } from '#kernel/validation'
 import { normalizeDisabledReports } from '#kernel/report_switches'
-import { reportSwitchesValidator } from '#validators/branding'
+import { reportSwitchesValidator } from '#validators/organization'
 import { recordTimeline } from '#services/timeline'
 
 /** Feature flags (set by a superadmin, read-only here) and the admin's report switches. */

@@ -57,6 +57,16 @@ export { resourceController, type ResourceOptions, type ResourceMethods } from '
 export * as schemas from './schemas.js'
 export { hasLookup, existingIds, missingIds, type LookupContext, type LookupProvider } from './lookups.js'
 export { linkBaseUrl, configuredBaseUrl } from './links.js'
+export {
+  brandingImagesOf,
+  takeLegacyOrganizationImages,
+  BrandingImagesSchema,
+  NO_BRANDING_IMAGES,
+  type BrandingImages,
+  type BrandingImagesProvider,
+  type LegacyOrganizationImages,
+} from './branding_images.js'
+export { recordTimeline as recordOrganizationTimeline } from '#services/timeline'
 export { trackingLink, shortTrackingLink, type TrackingLinkInput } from './tracking_links.js'
 export { assertPluginEnabledFor, pluginEnabledFor } from './public_routes.js'
 export { type RootRoute, type RootHandler } from './root_routes.js'

@@ -16,6 +16,7 @@ import type { ImportTypeDefinition } from './background_imports.js'
 import type { RootRoute } from './root_routes.js'
 import type { LookupProvider } from './lookups.js'
 import type { EventListener, ExtensionPoint, HookContribution } from './extensions.js'
+import type { BrandingImagesProvider } from './branding_images.js'
 export type { PermissionDefinition } from './permissions.js'
 
 /** Extension points core itself owns (kernel `panelSignup`, `bearerToken`). */
@@ -144,6 +145,13 @@ export interface PluginDefinition {
    */
   panelBaseUrl?: (organizationId: number) => Promise<string | null>
   /**
+   * The URLs of the organisation's logo, login logo and icon (`{ logoUrl, loginLogoUrl,
+   * favIconUrl }`, null for none), which core shows in the organisation and account payloads
+   * and the login pages' meta (`brandingImagesOf` in the kernel). Asked only while the plugin
+   * is enabled there; one plugin at most provides them (the `branding` plugin).
+   */
+  brandingImages?: BrandingImagesProvider
+  /**
    * Demo data for a new organisation (`npm run seed`, first embedded start): this plugin's
    * own rows, sized by `context.size` (see SeedContext for the rules).
    */
@@ -182,6 +190,18 @@ function validatePublicMounts(plugins: PluginDefinition[]) {
     const owner = claimed.get(mount.path)
     if (owner) throw new PluginGraphError(`public mount "${mount.path}" is claimed by "${owner}" and "${plugin.id}"`)
     claimed.set(mount.path, plugin.id)
+  }
+}
+
+/** Single-answer manifest fields: a function, given by one plugin at most. */
+function validateProviders(plugins: PluginDefinition[]) {
+  let provider: string | undefined
+  for (const plugin of plugins) {
+    if (plugin.brandingImages === undefined) continue
+    if (typeof plugin.brandingImages !== 'function')
+      throw new PluginGraphError(`"${plugin.id}" gives brandingImages that is not a function`)
+    if (provider) throw new PluginGraphError(`brandingImages is provided by both "${provider}" and "${plugin.id}"`)
+    provider = plugin.id
   }
 }
 
@@ -321,6 +341,7 @@ export class PluginRegistry {
     validateExtensions(ordered, byId)
     validatePublicMounts(ordered)
     validateWork(ordered)
+    validateProviders(ordered)
     return new PluginRegistry(ordered)
   }
 

@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
-import { brandingUrls } from '#services/branding'
 import { normalizeDisabledReports, type SwitchableReport } from '#kernel/report_switches'
 
 export interface OrganizationPreferences {
@@ -53,14 +52,6 @@ export default class Organization extends BaseModel {
   @column()
   declare restrictions: Partial<import('#kernel/restrictions').OrganizationRestrictions>
 
-  /** Storage keys of the branding images (see app/services/branding.ts); never URLs. */
-  @column()
-  declare logoPath: string | null
-  @column()
-  declare loginLogoPath: string | null
-  @column()
-  declare iconPath: string | null
-
   /** Set by a superadmin (POST /superadmin/accounts/:id/verify). */
   @column.dateTime()
   declare verifiedAt: DateTime | null
@@ -89,7 +80,6 @@ export default class Organization extends BaseModel {
       createdAt: this.createdAt?.toISO() ?? null,
       verifiedAt: this.verifiedAt?.toISO() ?? null,
       disabledReports: normalizeDisabledReports(this.disabledReports),
-      ...brandingUrls(this),
     }
   }
 }

@@ -3,12 +3,14 @@ import type User from '#models/user'
 import { enabledPluginIds, pluginStates } from '#services/plugin_state'
 import { abilitiesOf } from '#services/abilities'
 import { DEFAULT_PREFERENCES } from '#services/organization'
+import { brandingImagesOf } from '#kernel/branding_images'
 
 /** The current-user payload of GET /api/v1/account (and of login). */
 export async function accountPayload(user: User, impersonatedBy: { id: number; email: string } | null = null) {
   const org = await Organization.findOrFail(user.organizationId)
   const plugins = await pluginStates(org)
-  const abilities = abilitiesOf(user, org, enabledPluginIds(plugins))
+  const enabled = enabledPluginIds(plugins)
+  const abilities = abilitiesOf(user, org, enabled)
   return {
     user: {
       id: user.id,
@@ -18,7 +20,7 @@ export async function accountPayload(user: User, impersonatedBy: { id: number; e
       status: user.status,
       locale: user.locale,
     },
-    org: org.serialize(),
+    org: { ...org.serialize(), ...(await brandingImagesOf(org.id, enabled)) },
     billing: { state: org.billingState ?? 'active', panelLocked: org.panelLocked ?? false },
     onboardingPending: org.onboardingPending ?? false,
     su: user.role === 'superadmin',

@@ -10,3 +10,8 @@ export const loginValidator = vine.create({
 export const pluginStateValidator = vine.create({
   enabled: vine.boolean(),
 })
+
+/** GET /api/v1/auth/meta?orgId= */
+export const metaQueryValidator = vine.create({
+  orgId: vine.number().withoutDecimals().min(1).max(2147483647).optional(),
+})

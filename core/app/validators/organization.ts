@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { SWITCHABLE_REPORTS } from '#kernel/report_switches'
 
 const CURRENCIES = Intl.supportedValuesOf('currency')
 /** IANA time zones; UTC is named explicitly (Intl's list may leave it out). */
@@ -38,4 +39,9 @@ export const restrictionsValidator = vine.create({
     .distinct()
     .optional(),
   disableAffiliateInvoices: vine.boolean().optional(),
+})
+
+/** PATCH /api/v1/organization/features: the reports switched off for the organisation. */
+export const reportSwitchesValidator = vine.create({
+  disabledReports: vine.array(vine.enum(SWITCHABLE_REPORTS)).distinct(),
 })

@@ -404,9 +404,7 @@ test.group('superadmin: accounts', () => {
     const superadmin = await createTenant('superadmin')
     ;(await client.get('/api/v1/brands/brands').bearerToken(superadmin.token)).assertStatus(403)
     ;(await client.get(`/api/v1/brands/brands?coid=${target.org.id}`).bearerToken(superadmin.token)).assertStatus(403)
-    ;(await client.post('/api/v1/organization/logo').bearerToken(superadmin.token).field('kind', 'logo')).assertStatus(
-      403
-    )
+    ;(await client.post('/api/v1/branding/logo').bearerToken(superadmin.token).field('kind', 'logo')).assertStatus(403)
   })
 })
 

@@ -82,6 +82,7 @@ export function serverSources(repoRoot: string): OwnedSource[] {
   const core = join(repoRoot, 'core')
   const sources = [
     ...read('core', join(core, 'database/migrations'), true),
+    ...read('core', join(core, 'database/migrations_after_plugins'), true),
     ...['app', 'config', 'start', 'commands', 'providers'].flatMap((dir) => read('core', join(core, dir), false)),
   ]
   const pluginsDir = join(repoRoot, 'plugins')

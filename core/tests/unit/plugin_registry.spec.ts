@@ -83,6 +83,21 @@ test.group('plugin registry', () => {
     )
   })
 
+  test('branding images come from one plugin at most, as a function', ({ assert }) => {
+    const images = async () => ({ logoUrl: null, loginLogoUrl: null, favIconUrl: null })
+    const provider = (id: string, brandingImages: unknown) =>
+      definePlugin({ id, name: id, brandingImages: brandingImages as typeof images })
+    PluginRegistry.create([provider('branding', images), plugin('media')])
+    assert.throws(
+      () => PluginRegistry.create([provider('branding', images), provider('white-label', images)]),
+      'Plugin registry: brandingImages is provided by both "branding" and "white-label"'
+    )
+    assert.throws(
+      () => PluginRegistry.create([provider('branding', 'https://cdn.example/logo.png')]),
+      'Plugin registry: "branding" gives brandingImages that is not a function'
+    )
+  })
+
   test('migration paths follow dependency order, relative to core', ({ assert }) => {
     const registry = PluginRegistry.create([
       definePlugin({ id: 'b', name: 'b', dependsOn: ['a'], migrations: '/repo/plugins/b/database/migrations' }),

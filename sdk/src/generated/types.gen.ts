@@ -351,15 +351,15 @@ export type BrandFormula = {
 
 export type Branding = {
     /**
-     * Logo, 386x74; null when none was uploaded. Versioned (?v=…): a new upload gives a new URL.
+     * Logo, 386x74; null when none was uploaded (or the branding plugin is off). Versioned (?v=…): a new upload gives a new URL.
      */
     logoUrl: string | null;
     /**
-     * Login logo, 450x150; null when none was uploaded. Versioned (?v=…): a new upload gives a new URL.
+     * Login logo, 450x150; null when none was uploaded (or the branding plugin is off). Versioned (?v=…): a new upload gives a new URL.
      */
     loginLogoUrl: string | null;
     /**
-     * Icon (favicon), 16x16; null when none was uploaded. Versioned (?v=…): a new upload gives a new URL.
+     * Icon (favicon), 16x16; null when none was uploaded (or the branding plugin is off). Versioned (?v=…): a new upload gives a new URL.
      */
     favIconUrl: string | null;
 };
@@ -6358,6 +6358,213 @@ export type AuthResendVerificationResponses = {
 };
 
 export type AuthResendVerificationResponse = AuthResendVerificationResponses[keyof AuthResendVerificationResponses];
+
+export type BrandingDeleteOrganizationLogoData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * logo (386x74), loginLogo (450x150) or icon (16x16)
+         */
+        kind?: 'logo' | 'loginLogo' | 'icon';
+    };
+    url: '/api/v1/branding/logo';
+};
+
+export type BrandingDeleteOrganizationLogoErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type BrandingDeleteOrganizationLogoError = BrandingDeleteOrganizationLogoErrors[keyof BrandingDeleteOrganizationLogoErrors];
+
+export type BrandingDeleteOrganizationLogoResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Branding;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type BrandingDeleteOrganizationLogoResponse = BrandingDeleteOrganizationLogoResponses[keyof BrandingDeleteOrganizationLogoResponses];
+
+export type BrandingGetOrganizationLogoData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/branding/logo';
+};
+
+export type BrandingGetOrganizationLogoErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type BrandingGetOrganizationLogoError = BrandingGetOrganizationLogoErrors[keyof BrandingGetOrganizationLogoErrors];
+
+export type BrandingGetOrganizationLogoResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Branding;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type BrandingGetOrganizationLogoResponse = BrandingGetOrganizationLogoResponses[keyof BrandingGetOrganizationLogoResponses];
+
+export type BrandingUploadOrganizationLogoData = {
+    body: {
+        file: Blob | File;
+        /**
+         * logo (386x74), loginLogo (450x150) or icon (16x16)
+         */
+        kind?: 'logo' | 'loginLogo' | 'icon';
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/branding/logo';
+};
+
+export type BrandingUploadOrganizationLogoErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Please upload a valid file (type, size or dimensions)
+     */
+    422: ErrorEnvelope;
+};
+
+export type BrandingUploadOrganizationLogoError = BrandingUploadOrganizationLogoErrors[keyof BrandingUploadOrganizationLogoErrors];
+
+export type BrandingUploadOrganizationLogoResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: Branding;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type BrandingUploadOrganizationLogoResponse = BrandingUploadOrganizationLogoResponses[keyof BrandingUploadOrganizationLogoResponses];
+
+export type BrandingDownloadOrganizationLogoData = {
+    body?: never;
+    path: {
+        /**
+         * Organisation id
+         */
+        id: number;
+        /**
+         * logo (386x74), loginLogo (450x150) or icon (16x16)
+         */
+        kind: 'logo' | 'loginLogo' | 'icon';
+    };
+    query?: {
+        /**
+         * Version stamp of the image (cache busting)
+         */
+        v?: string;
+    };
+    url: '/api/v1/branding/public/{id}/{kind}';
+};
+
+export type BrandingDownloadOrganizationLogoErrors = {
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type BrandingDownloadOrganizationLogoError = BrandingDownloadOrganizationLogoErrors[keyof BrandingDownloadOrganizationLogoErrors];
+
+export type BrandingDownloadOrganizationLogoResponses = {
+    /**
+     * OK
+     */
+    200: string;
+};
+
+export type BrandingDownloadOrganizationLogoResponse = BrandingDownloadOrganizationLogoResponses[keyof BrandingDownloadOrganizationLogoResponses];
 
 export type BrandsListBrandsData = {
     body?: never;
@@ -15196,39 +15403,6 @@ export type CoreUpdateOrganizationResponses = {
 
 export type CoreUpdateOrganizationResponse = CoreUpdateOrganizationResponses[keyof CoreUpdateOrganizationResponses];
 
-export type CoreDownloadOrganizationLogoData = {
-    body?: never;
-    path: {
-        id: number;
-        kind: string;
-    };
-    query?: {
-        /**
-         * Version stamp of the image (cache busting)
-         */
-        v?: string;
-    };
-    url: '/api/v1/organization/{id}/logo/{kind}';
-};
-
-export type CoreDownloadOrganizationLogoErrors = {
-    /**
-     * Validation failed
-     */
-    422: ErrorEnvelope;
-};
-
-export type CoreDownloadOrganizationLogoError = CoreDownloadOrganizationLogoErrors[keyof CoreDownloadOrganizationLogoErrors];
-
-export type CoreDownloadOrganizationLogoResponses = {
-    /**
-     * OK
-     */
-    200: string;
-};
-
-export type CoreDownloadOrganizationLogoResponse = CoreDownloadOrganizationLogoResponses[keyof CoreDownloadOrganizationLogoResponses];
-
 export type CoreListChildOrganizationsData = {
     body?: never;
     path?: never;
@@ -15572,174 +15746,6 @@ export type CoreUpdateOrganizationFeaturesResponses = {
 };
 
 export type CoreUpdateOrganizationFeaturesResponse = CoreUpdateOrganizationFeaturesResponses[keyof CoreUpdateOrganizationFeaturesResponses];
-
-export type CoreDeleteOrganizationLogoData = {
-    body?: never;
-    path?: never;
-    query?: {
-        /**
-         * logo (386x74), loginLogo (450x150) or icon (16x16)
-         */
-        kind?: 'logo' | 'loginLogo' | 'icon';
-    };
-    url: '/api/v1/organization/logo';
-};
-
-export type CoreDeleteOrganizationLogoErrors = {
-    /**
-     * Missing or invalid token
-     */
-    401: ErrorEnvelope;
-    /**
-     * Not allowed
-     */
-    403: ErrorEnvelope;
-    /**
-     * Not found, or not in your organisation
-     */
-    404: ErrorEnvelope;
-    /**
-     * The user is no longer active: log out (forced logout)
-     */
-    406: ErrorEnvelope;
-    /**
-     * Conflicts with existing data
-     */
-    409: ErrorEnvelope;
-    /**
-     * Validation failed
-     */
-    422: ErrorEnvelope;
-};
-
-export type CoreDeleteOrganizationLogoError = CoreDeleteOrganizationLogoErrors[keyof CoreDeleteOrganizationLogoErrors];
-
-export type CoreDeleteOrganizationLogoResponses = {
-    /**
-     * OK
-     */
-    200: {
-        success: boolean;
-        data: Branding;
-        error: null;
-        status: number;
-        type: null;
-    };
-};
-
-export type CoreDeleteOrganizationLogoResponse = CoreDeleteOrganizationLogoResponses[keyof CoreDeleteOrganizationLogoResponses];
-
-export type CoreGetOrganizationLogoData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/v1/organization/logo';
-};
-
-export type CoreGetOrganizationLogoErrors = {
-    /**
-     * Missing or invalid token
-     */
-    401: ErrorEnvelope;
-    /**
-     * Not allowed
-     */
-    403: ErrorEnvelope;
-    /**
-     * Not found, or not in your organisation
-     */
-    404: ErrorEnvelope;
-    /**
-     * The user is no longer active: log out (forced logout)
-     */
-    406: ErrorEnvelope;
-    /**
-     * Validation failed
-     */
-    422: ErrorEnvelope;
-};
-
-export type CoreGetOrganizationLogoError = CoreGetOrganizationLogoErrors[keyof CoreGetOrganizationLogoErrors];
-
-export type CoreGetOrganizationLogoResponses = {
-    /**
-     * OK
-     */
-    200: {
-        success: boolean;
-        data: Branding;
-        error: null;
-        status: number;
-        type: null;
-    };
-};
-
-export type CoreGetOrganizationLogoResponse = CoreGetOrganizationLogoResponses[keyof CoreGetOrganizationLogoResponses];
-
-export type CoreUploadOrganizationLogoData = {
-    body: {
-        file: Blob | File;
-        /**
-         * logo (386x74), loginLogo (450x150) or icon (16x16)
-         */
-        kind?: 'logo' | 'loginLogo' | 'icon';
-    };
-    path?: never;
-    query?: never;
-    url: '/api/v1/organization/logo';
-};
-
-export type CoreUploadOrganizationLogoErrors = {
-    /**
-     * Missing or invalid token
-     */
-    401: ErrorEnvelope;
-    /**
-     * Not allowed
-     */
-    403: ErrorEnvelope;
-    /**
-     * Not found, or not in your organisation
-     */
-    404: ErrorEnvelope;
-    /**
-     * The user is no longer active: log out (forced logout)
-     */
-    406: ErrorEnvelope;
-    /**
-     * Conflicts with existing data
-     */
-    409: ErrorEnvelope;
-    /**
-     * The request body is too large
-     */
-    413: ErrorEnvelope;
-    /**
-     * The body is not of the documented media type
-     */
-    415: ErrorEnvelope;
-    /**
-     * Please upload a valid file (type, size or dimensions)
-     */
-    422: ErrorEnvelope;
-};
-
-export type CoreUploadOrganizationLogoError = CoreUploadOrganizationLogoErrors[keyof CoreUploadOrganizationLogoErrors];
-
-export type CoreUploadOrganizationLogoResponses = {
-    /**
-     * OK
-     */
-    200: {
-        success: boolean;
-        data: Branding;
-        error: null;
-        status: number;
-        type: null;
-    };
-};
-
-export type CoreUploadOrganizationLogoResponse = CoreUploadOrganizationLogoResponses[keyof CoreUploadOrganizationLogoResponses];
 
 export type CoreGetSignupSettingsData = {
     body?: never;

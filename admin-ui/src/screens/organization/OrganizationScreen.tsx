@@ -5,16 +5,16 @@ import { currentAccount } from '../../session'
 import { useApi } from '../api'
 import { useAbilities } from '../shared/abilities'
 import { ChildOrganizationsSection } from './ChildOrganizationsSection'
-import { LogosSection } from './LogosSection'
 import type { Organization } from './organization'
 import { PreferencesSection } from './PreferencesSection'
 import { TimelineSection } from './TimelineSection'
+import { pluginSectionsOf } from '../screen_tabs'
 
-/** /manage/organization: preferences, logos, child organisations, timeline. */
+/** /manage/organization: preferences, the plugins' sections (the branding plugin's logos), child organisations, timeline. */
 export const OrganizationScreen = () => {
   const translate = useTranslate()
   const api = useApi()
-  const { can } = useAbilities()
+  const { can, permissions } = useAbilities()
   const { data: organization, isPending } = useQuery({
     queryKey: ['affix', 'organization'],
     queryFn: () => api.get<Organization>('/api/v1/organization'),
@@ -27,7 +27,9 @@ export const OrganizationScreen = () => {
     <Box sx={{ mt: 1, maxWidth: 1100 }}>
       <Title title={translate('affix.screens.organization.title')} />
       <PreferencesSection organization={organization} manage={can('organization', 'manage')} />
-      <LogosSection manage={can('settings', 'manage')} />
+      {pluginSectionsOf('manage/organization', permissions).map(({ id, component: Shown }) => (
+        <Shown key={id} />
+      ))}
       <ChildOrganizationsSection isParent={homeIsParent} manage={can('organization', 'manage')} />
       <TimelineSection />
     </Box>

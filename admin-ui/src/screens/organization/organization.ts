@@ -30,27 +30,13 @@ export interface Organization {
   parentId?: number | null
   createdAt?: string | null
   verifiedAt?: string | null
+  /** The branding plugin's images (null while it is off). */
   logoUrl?: string | null
   loginLogoUrl?: string | null
   favIconUrl?: string | null
   restrictions?: Restrictions
   preferences: Preferences
 }
-
-export interface LogoUrls {
-  logoUrl: string | null
-  loginLogoUrl: string | null
-  favIconUrl: string | null
-}
-
-export type LogoKind = 'logo' | 'loginLogo' | 'icon'
-
-/** Spec §9 sizes, and where each image's URL comes back. */
-export const LOGO_KINDS: Array<{ kind: LogoKind; width: number; height: number; urlKey: keyof LogoUrls }> = [
-  { kind: 'logo', width: 386, height: 74, urlKey: 'logoUrl' },
-  { kind: 'loginLogo', width: 450, height: 150, urlKey: 'loginLogoUrl' },
-  { kind: 'icon', width: 16, height: 16, urlKey: 'favIconUrl' },
-]
 
 /** PATCH /api/v1/organization: the name and the preferences that may change (never the timezone). */
 export function toOrganizationPayload(values: { name?: string; preferences?: Partial<Preferences> }) {

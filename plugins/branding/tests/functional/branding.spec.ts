@@ -5,10 +5,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import db from '@adonisjs/lucid/services/db'
-import Organization from '#models/organization'
-import { addUser, createTenant } from '#tests/helpers/fixtures'
+import app from '@adonisjs/core/services/app'
+import { MigrationRunner } from '@adonisjs/lucid/migration'
+import { addUser, createTenant, registry } from '@affix/core/testing'
 
-const LOGO = '/api/v1/organization/logo'
+const LOGO = '/api/v1/branding/logo'
+/** The public address of an organisation's image. */
+const PUBLIC = (organizationId: number | string, kind: string) => `/api/v1/branding/public/${organizationId}/${kind}`
 const SIZES = { logo: [386, 74], loginLogo: [450, 150], icon: [16, 16] } as const
 type Kind = keyof typeof SIZES
 
@@ -25,6 +28,14 @@ const svg = (width: number, height: number) =>
 
 /** The path of a public image URL (the payload's URLs are relative without APP_URL). */
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '')
+
+/** The storage keys the plugin keeps for an organisation (its own table). */
+const keysOf = async (organizationId: number) =>
+  (await db.from('organization_branding').where('organization_id', organizationId).first()) ?? {
+    logo_path: null,
+    login_logo_path: null,
+    icon_path: null,
+  }
 
 let dataDir: string
 let previousDataDir: string | undefined
@@ -60,7 +71,7 @@ test.group('branding: organisation images', (group) => {
       response.assertStatus(200)
       const key = kind === 'icon' ? 'favIconUrl' : `${kind}Url`
       const url = response.body().data[key] as string
-      assert.match(url, new RegExp(`^/api/v1/organization/${org.id}/logo/${kind}\\?v=[0-9a-f]+$`))
+      assert.match(url, new RegExp(`^/api/v1/branding/public/${org.id}/${kind}\\?v=[0-9a-f]+$`))
 
       const served = await client.get(pathOf(url))
       served.assertStatus(200)
@@ -72,13 +83,13 @@ test.group('branding: organisation images', (group) => {
       )
       assert.isTrue(bytes.equals(file))
       // The bare URL works too, with a short cache.
-      const bare = await client.get(`/api/v1/organization/${org.id}/logo/${kind}`)
+      const bare = await client.get(PUBLIC(org.id, kind))
       assert.equal(bare.header('cache-control'), 'public, max-age=300')
     }
     const organization = (await client.get('/api/v1/organization').bearerToken(token)).body().data
-    assert.match(organization.logoUrl, /\/logo\/logo\?v=/)
-    assert.match(organization.loginLogoUrl, /\/logo\/loginLogo\?v=/)
-    assert.match(organization.favIconUrl, /\/logo\/icon\?v=/)
+    assert.match(organization.logoUrl, /\/public\/\d+\/logo\?v=/)
+    assert.match(organization.loginLogoUrl, /\/public\/\d+\/loginLogo\?v=/)
+    assert.match(organization.favIconUrl, /\/public\/\d+\/icon\?v=/)
     const account = (await client.get('/api/v1/account').bearerToken(token)).body().data
     assert.equal(account.org.logoUrl, organization.logoUrl)
     const current = (await client.get(LOGO).bearerToken(token)).body().data
@@ -126,7 +137,7 @@ test.group('branding: organisation images', (group) => {
     assert.lengthOf(await files(), 1)
     const second = (await upload(client, token, 'logo', await image(386, 74, 'webp'), 'logo.webp')).body().data.logoUrl
     assert.notEqual(first, second)
-    assert.deepEqual(await files(), [(await Organization.findOrFail(org.id)).logoPath!.split('/').pop()])
+    assert.deepEqual(await files(), [(await keysOf(org.id)).logo_path.split('/').pop()])
 
     const served = await client.get(pathOf(second))
     const again = await client.get(pathOf(second)).header('if-none-match', served.header('etag')!)
@@ -153,7 +164,7 @@ test.group('branding: organisation images', (group) => {
       assert.equal(response.body().error.message, message)
       assert.deepInclude(response.body().error.fields, { field: 'file', rule: 'dimensions', message })
     }
-    assert.isNull((await Organization.findOrFail(org.id)).logoPath)
+    assert.isNull((await keysOf(org.id)).logo_path)
     assert.isFalse(existsSync(join(dataDir, 'uploads', 'organizations', String(org.id))))
   })
 
@@ -192,15 +203,14 @@ test.group('branding: organisation images', (group) => {
     noKind.assertStatus(422)
     assert.equal(noKind.body().error.message, 'Por favor, selecione um valor')
 
-    const stored = await Organization.findOrFail(org.id)
-    assert.isNull(stored.logoPath)
+    assert.isNull((await keysOf(org.id)).logo_path)
     assert.lengthOf(await db.from('organization_timeline').where('organization_id', org.id), 0)
   })
 
   test('delete removes the image, its file and its public URL', async ({ client, assert }) => {
     const { org, token } = await createTenant('admin')
     const url = (await upload(client, token, 'icon', await image(16, 16))).body().data.favIconUrl
-    const key = (await Organization.findOrFail(org.id)).iconPath!
+    const key = (await keysOf(org.id)).icon_path as string
     const removed = await client.delete(`${LOGO}?kind=icon`).bearerToken(token)
     removed.assertStatus(200)
     assert.isNull(removed.body().data.favIconUrl)
@@ -239,24 +249,25 @@ test.group('branding: organisation images', (group) => {
     assert.equal((await client.get('/api/v1/organization').bearerToken(a.token)).body().data.logoUrl, aUrl)
     ;(await client.get(pathOf(aUrl))).assertStatus(200)
 
-    ;(await client.get(`/api/v1/organization/${b.org.id}/logo/logo`)).assertStatus(404)
-    ;(await client.get(`/api/v1/organization/${b.org.id}/logo/icon`)).assertStatus(404)
-    ;(await client.get(`/api/v1/organization/${a.org.id}/logo/banner`)).assertStatus(404)
-    ;(await client.get('/api/v1/organization/0/logo/logo')).assertStatus(404)
-    ;(await client.get('/api/v1/organization/abc/logo/logo')).assertStatus(404)
-    ;(await client.get('/api/v1/organization/99999999999/logo/logo')).assertStatus(404)
+    ;(await client.get(PUBLIC(b.org.id, 'logo'))).assertStatus(404)
+    ;(await client.get(PUBLIC(b.org.id, 'icon'))).assertStatus(404)
+    ;(await client.get(PUBLIC(a.org.id, 'banner'))).assertStatus(404)
+    ;(await client.get(PUBLIC(0, 'logo'))).assertStatus(404)
+    ;(await client.get(PUBLIC('abc', 'logo'))).assertStatus(404)
+    ;(await client.get(PUBLIC('99999999999', 'logo'))).assertStatus(404)
   })
 })
 
 test.group('branding: login page meta', () => {
   test('by orgId: name, theme colour, image URLs and the affiliate signup URL', async ({ client, assert }) => {
     const { org } = await createTenant('admin', 'Lucky Star Network')
-    await Organization.query()
+    await db
+      .from('organizations')
       .where('id', org.id)
-      .update({
-        preferences: JSON.stringify({ themeColor: '#112233' }),
-        icon_path: `organizations/${org.id}/icon-abc123.png`,
-      })
+      .update({ preferences: JSON.stringify({ themeColor: '#112233' }) })
+    await db
+      .table('organization_branding')
+      .insert({ organization_id: org.id, icon_path: `organizations/${org.id}/icon-abc123.png` })
     const meta = await client.get(`/api/v1/auth/meta?orgId=${org.id}`)
     meta.assertStatus(200)
     const host = `${process.env.HOST}:${process.env.PORT}`
@@ -266,7 +277,7 @@ test.group('branding: login page meta', () => {
       themeColor: '#112233',
       logoUrl: null,
       loginLogoUrl: null,
-      favIconUrl: `/api/v1/organization/${org.id}/logo/icon?v=abc123`,
+      favIconUrl: `/api/v1/branding/public/${org.id}/icon?v=abc123`,
       affiliateSignupUrl: `http://${host}/register/affiliate/${org.id}`,
     })
 
@@ -283,5 +294,166 @@ test.group('branding: login page meta', () => {
     const invalid = await client.get('/api/v1/auth/meta?orgId=abc').header('accept-language', 'pt')
     invalid.assertStatus(422)
     assert.equal(invalid.body().error.message, 'Organização deve ser um id válido')
+  })
+})
+
+test.group('branding: the plugin switched off for an organisation', (group) => {
+  group.setup(async () => {
+    const previous = process.env.DATA_DIR
+    const dir = await mkdtemp(join(tmpdir(), 'affix-branding-off-'))
+    process.env.DATA_DIR = dir
+    return async () => {
+      if (previous === undefined) delete process.env.DATA_DIR
+      else process.env.DATA_DIR = previous
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('login pages get the default look, the images 404, the routes 404; on again, all is back', async ({
+    client,
+    assert,
+  }) => {
+    const { org, token } = await createTenant('admin', 'Dark Mode Casino')
+    const uploaded = await client
+      .post(LOGO)
+      .bearerToken(token)
+      .field('kind', 'loginLogo')
+      .file('file', await image(450, 150), { filename: 'login.png' })
+    uploaded.assertStatus(200)
+    const url = uploaded.body().data.loginLogoUrl as string
+
+    ;(await client.patch('/api/v1/plugins/branding').bearerToken(token).json({ enabled: false })).assertStatus(200)
+    const meta = await client.get(`/api/v1/auth/meta?orgId=${org.id}`)
+    meta.assertStatus(200)
+    assert.include(meta.body().data, {
+      organizationId: org.id,
+      name: 'Dark Mode Casino',
+      logoUrl: null,
+      loginLogoUrl: null,
+      favIconUrl: null,
+    })
+    assert.isNull((await client.get('/api/v1/organization').bearerToken(token)).body().data.loginLogoUrl)
+    assert.isNull((await client.get('/api/v1/account').bearerToken(token)).body().data.org.loginLogoUrl)
+    ;(await client.get(pathOf(url))).assertStatus(404)
+    ;(await client.get(LOGO).bearerToken(token)).assertStatus(404)
+
+    ;(await client.patch('/api/v1/plugins/branding').bearerToken(token).json({ enabled: true })).assertStatus(200)
+    assert.equal((await client.get(`/api/v1/auth/meta?orgId=${org.id}`)).body().data.loginLogoUrl, url)
+    ;(await client.get(pathOf(url))).assertStatus(200)
+  })
+
+  test('a failing provider gives the default look, never an error page', async ({ client, assert }) => {
+    const { org, token } = await createTenant('admin', 'Flaky Storage Casino')
+    const manifest = registry.get('branding')!
+    const provide = manifest.brandingImages
+    manifest.brandingImages = async () => {
+      throw new Error('the database is away')
+    }
+    try {
+      const meta = await client.get(`/api/v1/auth/meta?orgId=${org.id}`)
+      meta.assertStatus(200)
+      assert.include(meta.body().data, { name: 'Flaky Storage Casino', logoUrl: null, favIconUrl: null })
+      const account = await client.get('/api/v1/account').bearerToken(token)
+      account.assertStatus(200)
+      assert.isNull(account.body().data.org.loginLogoUrl)
+    } finally {
+      manifest.brandingImages = provide
+    }
+  })
+
+  test('the routes are the plugin’s, under its id, keeping their operation names', async ({ client, assert }) => {
+    const document = (await client.get('/api/openapi.json')).body()
+    const operation = (path: string, method: string) => document.paths[path]?.[method] ?? {}
+    assert.equal(operation('/api/v1/branding/logo', 'get').operationId, 'brandingGetOrganizationLogo')
+    assert.equal(operation('/api/v1/branding/logo', 'post').operationId, 'brandingUploadOrganizationLogo')
+    assert.equal(operation('/api/v1/branding/logo', 'delete').operationId, 'brandingDeleteOrganizationLogo')
+    assert.equal(
+      operation('/api/v1/branding/public/{id}/{kind}', 'get').operationId,
+      'brandingDownloadOrganizationLogo'
+    )
+    assert.deepEqual(operation('/api/v1/branding/public/{id}/{kind}', 'get').security, [])
+    assert.equal(operation('/api/v1/auth/meta', 'get').operationId, 'authGetMeta')
+    assert.notProperty(document.paths, '/api/v1/organization/logo')
+    assert.notProperty(document.paths, '/api/v1/organization/{id}/logo/{kind}')
+  })
+})
+
+test.group('branding: upgrading a database whose organisations carried the images', () => {
+  const PLUGIN_MIGRATION = '%1700001300001_create_organization_branding'
+  const DROP_MIGRATION = '%1700000000021_drop_organization_image_columns'
+  const legacyColumns = async () =>
+    (
+      await db
+        .from('information_schema.columns')
+        .where('table_schema', db.raw('current_schema()'))
+        .where('table_name', 'organizations')
+        .whereIn('column_name', ['logo_path', 'login_logo_path', 'icon_path'])
+        .select('column_name')
+    ).map((row) => row.column_name)
+  const migrateUp = async () => {
+    const runner = new MigrationRunner(db, app, { direction: 'up' })
+    // Not closed afterwards: close() ends the connection the rest of the suite shares.
+    await runner.run()
+    if (runner.error) throw runner.error
+    return Object.values(runner.migratedFiles).map((file) => file.file.name)
+  }
+  /** Puts the database back as it was before the move: the keys on organizations, no plugin table. */
+  const beforeTheMove = async () => {
+    const plugin = await db.from('adonis_schema').whereLike('name', PLUGIN_MIGRATION).first()
+    const drop = await db.from('adonis_schema').whereLike('name', DROP_MIGRATION).first()
+    await db.transaction(async (trx) => {
+      await trx.rawQuery(
+        'ALTER TABLE organizations ADD COLUMN logo_path varchar(255), ADD COLUMN login_logo_path varchar(255), ADD COLUMN icon_path varchar(255)'
+      )
+      await trx.rawQuery(
+        `UPDATE organizations o SET logo_path = b.logo_path, login_logo_path = b.login_logo_path, icon_path = b.icon_path
+           FROM organization_branding b WHERE b.organization_id = o.id`
+      )
+      await trx.rawQuery('DROP TABLE organization_branding')
+      await trx.from('adonis_schema').whereIn('id', [plugin.id, drop.id]).delete()
+    })
+    return { plugin: plugin.name as string, drop: drop.name as string }
+  }
+
+  test('the plugin migration takes the keys over, then core drops the columns; logos still show', async ({
+    client,
+    assert,
+  }) => {
+    const { org } = await createTenant('admin')
+    const key = `organizations/${org.id}/logo-0123456789abcdef0123.png`
+    await db.table('organization_branding').insert({ organization_id: org.id, logo_path: key })
+    assert.deepEqual(await legacyColumns(), [])
+
+    const names = await beforeTheMove()
+    assert.sameMembers(await legacyColumns(), ['logo_path', 'login_logo_path', 'icon_path'])
+    assert.equal((await db.from('organizations').where('id', org.id).first()).logo_path, key)
+
+    // Lucid runs core's folder, then the plugins', then core's migrations_after_plugins.
+    assert.deepEqual(await migrateUp(), [names.plugin, names.drop])
+    assert.deepEqual(await legacyColumns(), [])
+    assert.include(await keysOf(org.id), { logo_path: key, login_logo_path: null, icon_path: null })
+    const meta = (await client.get(`/api/v1/auth/meta?orgId=${org.id}`)).body().data
+    assert.equal(meta.logoUrl, `/api/v1/branding/public/${org.id}/logo?v=0123456789abcdef0123`)
+  })
+
+  test('without the plugin’s migration, core keeps the columns that still hold a key', async ({ assert }) => {
+    const { org } = await createTenant('admin')
+    const key = `organizations/${org.id}/icon-abcdef.png`
+    await db.table('organization_branding').insert({ organization_id: org.id, icon_path: key })
+    const names = await beforeTheMove()
+    try {
+      // As if the plugin were not installed: its migration is recorded without running.
+      await db.table('adonis_schema').insert({ name: names.plugin, batch: 999 })
+      assert.deepEqual(await migrateUp(), [names.drop])
+      assert.sameMembers(await legacyColumns(), ['logo_path', 'login_logo_path', 'icon_path'])
+      assert.equal((await db.from('organizations').where('id', org.id).first()).icon_path, key)
+    } finally {
+      // Back to the present: the plugin's table with the key, the columns gone.
+      await db.from('adonis_schema').where('name', names.plugin).delete()
+      await db.from('adonis_schema').where('name', names.drop).delete()
+      await migrateUp()
+    }
+    assert.deepEqual(await legacyColumns(), [])
+    assert.include(await keysOf(org.id), { icon_path: key })
   })
 })

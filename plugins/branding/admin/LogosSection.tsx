@@ -4,23 +4,32 @@ import { Box, FormHelperText, Grid, Paper, Typography } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState, type ChangeEvent } from 'react'
 import { Button, useNotify, useTranslate } from 'react-admin'
-import { fieldErrorsOf, messageOf, useApi } from '../api'
-import { ConfirmButton } from '../shared/ConfirmButton'
-import { Section } from '../shared/Section'
-import { useRefreshAccount } from '../shared/useRefreshAccount'
-import { LOGO_KINDS, type LogoKind, type LogoUrls } from './organization'
+import {
+  ConfirmButton,
+  fieldErrorsOf,
+  messageOf,
+  Section,
+  useAbilities,
+  useApi,
+  useRefreshAccount,
+} from '@affix/admin-ui/plugin-api'
+import { LOGO_API, LOGO_KINDS, type LogoKind, type LogoUrls } from './types'
 
 const LOGOS_KEY = ['affix', 'organization-logos']
 
-/** Logo, login logo and icon (spec §9 sizes): preview, upload, remove; the server checks type and size. */
-export const LogosSection = ({ manage }: { manage: boolean }) => {
+/**
+ * Logo, login logo and icon (spec §9 sizes): preview, upload, remove (settings:manage); the
+ * server checks type and size. A section of the organisation screen.
+ */
+export const LogosSection = () => {
   const api = useApi()
+  const manage = useAbilities().can('settings', 'manage')
   const { data: urls } = useQuery({
     queryKey: LOGOS_KEY,
-    queryFn: () => api.get<LogoUrls>('/api/v1/organization/logo'),
+    queryFn: () => api.get<LogoUrls>(LOGO_API),
   })
   return (
-    <Section title="affix.screens.organization.logos.title" subtitle="affix.screens.organization.logos.help">
+    <Section title="branding.logos.title" subtitle="branding.logos.help">
       <Grid container spacing={2}>
         {LOGO_KINDS.map((logo) => (
           <Grid key={logo.kind} size={{ xs: 12, md: 4 }}>
@@ -60,7 +69,7 @@ const LogoCard = ({
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const errorId = useId()
-  const name = translate(`affix.screens.organization.logos.kinds.${kind}`)
+  const name = translate(`branding.logos.kinds.${kind}`)
 
   const changed = (next: LogoUrls) => {
     queryClient.setQueryData(LOGOS_KEY, next)
@@ -78,8 +87,8 @@ const LogoCard = ({
     setBusy(true)
     setError(null)
     try {
-      changed(await api.post<LogoUrls>('/api/v1/organization/logo', form))
-      notify('affix.screens.organization.logos.uploaded', { type: 'success', messageArgs: { name } })
+      changed(await api.post<LogoUrls>(LOGO_API, form))
+      notify('branding.logos.uploaded', { type: 'success', messageArgs: { name } })
     } catch (failure) {
       // The server's message ("The logo must be exactly 386 × 74 pixels.") goes under the image.
       const fields = fieldErrorsOf(failure)
@@ -92,8 +101,8 @@ const LogoCard = ({
   const remove = async () => {
     setError(null)
     try {
-      changed(await api.delete<LogoUrls>('/api/v1/organization/logo', undefined, { query: { kind } }))
-      notify('affix.screens.organization.logos.removed', { type: 'info', messageArgs: { name } })
+      changed(await api.delete<LogoUrls>(LOGO_API, undefined, { query: { kind } }))
+      notify('branding.logos.removed', { type: 'info', messageArgs: { name } })
     } catch (failure) {
       setError(messageOf(failure))
     }
@@ -103,7 +112,7 @@ const LogoCard = ({
     <Paper variant="outlined" sx={{ p: 2, height: '100%' }} role="group" aria-label={name}>
       <Typography variant="subtitle1">{name}</Typography>
       <Typography variant="caption" color="text.secondary">
-        {translate('affix.screens.organization.logos.size', { width, height })}
+        {translate('branding.logos.size', { width, height })}
       </Typography>
       <Box
         sx={{
@@ -130,7 +139,7 @@ const LogoCard = ({
           />
         ) : (
           <Typography variant="body2" color="text.secondary">
-            {translate('affix.screens.organization.logos.none')}
+            {translate('branding.logos.none')}
           </Typography>
         )}
       </Box>
@@ -146,16 +155,16 @@ const LogoCard = ({
             aria-describedby={error ? errorId : undefined}
           />
           <Button
-            label="affix.screens.organization.logos.upload"
+            label="branding.logos.upload"
             onClick={() => fileInput.current?.click()}
             disabled={busy}
             startIcon={<UploadIcon />}
           />
           {url && (
             <ConfirmButton
-              label="affix.screens.organization.logos.remove"
-              title="affix.screens.organization.logos.remove_title"
-              content="affix.screens.organization.logos.remove_confirm"
+              label="branding.logos.remove"
+              title="branding.logos.remove_title"
+              content="branding.logos.remove_confirm"
               translateOptions={{ name }}
               onConfirm={remove}
               icon={<DeleteIcon />}

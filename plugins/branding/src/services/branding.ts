@@ -2,14 +2,15 @@
  * White-label branding of an organisation (spec §1, §3, §9): logo 386x74, login logo
  * 450x150 and icon (favicon) 16x16, checked to the pixel; PNG, JPEG, WebP, GIF or SVG of at
  * most 2 MB. Files live in the storage service under organizations/<id>/, named by their
- * content hash, so every replacement gets a new URL and old URLs can be cached for good.
+ * content hash, so every replacement gets a new URL and old URLs can be cached for good. The
+ * keys are rows of this plugin's table organization_branding (one per organisation).
  */
 import { createHash } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import type Organization from '#models/organization'
-import { unprocessable } from '#kernel/errors'
-import { storage } from '#services/storage'
+import { storage, tenantQuery, unprocessable, type BrandingImages } from '@affix/core/kernel'
+
+export const BRANDING_PLUGIN_ID = 'branding'
 
 export const LOGO_KINDS = ['logo', 'loginLogo', 'icon'] as const
 export type LogoKind = (typeof LOGO_KINDS)[number]
@@ -22,12 +23,14 @@ export const LOGO_SIZES: Record<LogoKind, { width: number; height: number }> = {
   icon: { width: 16, height: 16 },
 }
 
-/** Organisation column holding each kind's storage key. */
+/** The column of organization_branding holding each kind's storage key. */
 export const LOGO_COLUMNS = {
-  logo: 'logoPath',
-  loginLogo: 'loginLogoPath',
-  icon: 'iconPath',
-} as const satisfies Record<LogoKind, keyof Organization>
+  logo: 'logo_path',
+  loginLogo: 'login_logo_path',
+  icon: 'icon_path',
+} as const satisfies Record<LogoKind, string>
+
+export type LogoKeys = Record<LogoKind, string | null>
 
 /** Image formats accepted, by sharp's format name → extension and content type. */
 const FORMATS: Record<string, { extension: string; contentType: string }> = {
@@ -83,28 +86,47 @@ export async function storeLogo(organizationId: number, kind: LogoKind, contents
   return key
 }
 
+const keysOf = (row: Record<string, string | null> | null | undefined): LogoKeys => ({
+  logo: row?.logo_path ?? null,
+  loginLogo: row?.login_logo_path ?? null,
+  icon: row?.icon_path ?? null,
+})
+
+/** The organisation's stored keys (all null when it never uploaded one). */
+export async function logoKeys(organizationId: number, client?: TransactionClientContract): Promise<LogoKeys> {
+  return keysOf(await tenantQuery(organizationId, client).from('organization_branding').first())
+}
+
 /**
- * Points the organisation at a new file (or none) inside `work` (the DB transaction), then
- * removes the file it no longer uses; when the transaction fails, the new file is removed
- * instead, so storage and database never disagree for long.
+ * Points the organisation's `kind` at a new file (or none) inside a transaction that also
+ * runs `work` (the timeline entry), then removes the file it no longer uses; when the
+ * transaction fails, the new file is removed instead, so storage and database never disagree
+ * for long. Answers the keys after the change and the key it replaced.
  */
 export async function replaceLogoFile(
-  org: Organization,
+  organizationId: number,
   kind: LogoKind,
   newKey: string | null,
-  work: (trx: TransactionClientContract) => Promise<void>
-) {
-  const column = LOGO_COLUMNS[kind]
-  const previous = org[column]
+  work: (trx: TransactionClientContract, previous: string | null) => Promise<void>
+): Promise<{ keys: LogoKeys; previous: string | null }> {
+  let previous: string | null = null
+  let keys: LogoKeys
   try {
-    await db.transaction(async (trx) => {
-      org.useTransaction(trx)
-      org[column] = newKey
-      await org.save()
-      await work(trx)
+    keys = await db.transaction(async (trx) => {
+      await trx.rawQuery(
+        'INSERT INTO organization_branding (organization_id) VALUES (?) ON CONFLICT (organization_id) DO NOTHING',
+        [organizationId]
+      )
+      const current = keysOf(await tenantQuery(organizationId, trx).from('organization_branding').forUpdate().first())
+      previous = current[kind]
+      if (previous === newKey) return current
+      await tenantQuery(organizationId, trx)
+        .from('organization_branding')
+        .update({ [LOGO_COLUMNS[kind]]: newKey, updated_at: new Date() })
+      await work(trx, previous)
+      return { ...current, [kind]: newKey }
     })
   } catch (error) {
-    org[column] = previous
     if (newKey && newKey !== previous) await storage().delete(newKey)
     throw error
   }
@@ -112,30 +134,31 @@ export async function replaceLogoFile(
     await storage()
       .delete(previous)
       .catch(() => undefined)
+  return { keys, previous }
 }
 
 /** Public base of the API: APP_URL when set, else relative URLs (same origin as the panels). */
 export const publicBase = () => (process.env.APP_URL ?? '').replace(/\/+$/, '')
 
+/** The version part of a stored key (for ETag and immutable caching). */
+export const logoVersion = (key: string) => /-([0-9a-f]+)\.[a-z]+$/.exec(key)?.[1] ?? '0'
+
 /** The public URL of a kind's file; carries the content hash so a replacement busts caches. */
-export function logoUrl(org: { id: number }, kind: LogoKind, key: string | null | undefined): string | null {
+export function logoUrl(organizationId: number, kind: LogoKind, key: string | null | undefined): string | null {
   if (!key) return null
-  return `${publicBase()}/api/v1/organization/${org.id}/logo/${kind}?v=${logoVersion(key)}`
+  return `${publicBase()}/api/v1/${BRANDING_PLUGIN_ID}/public/${organizationId}/${kind}?v=${logoVersion(key)}`
 }
 
 /** The URLs of the three images, null where the organisation has none. */
-export function brandingUrls(org: {
-  id: number
-  logoPath?: string | null
-  loginLogoPath?: string | null
-  iconPath?: string | null
-}) {
+export function brandingUrls(organizationId: number, keys: LogoKeys): BrandingImages {
   return {
-    logoUrl: logoUrl(org, 'logo', org.logoPath),
-    loginLogoUrl: logoUrl(org, 'loginLogo', org.loginLogoPath),
-    favIconUrl: logoUrl(org, 'icon', org.iconPath),
+    logoUrl: logoUrl(organizationId, 'logo', keys.logo),
+    loginLogoUrl: logoUrl(organizationId, 'loginLogo', keys.loginLogo),
+    favIconUrl: logoUrl(organizationId, 'icon', keys.icon),
   }
 }
 
-/** The version part of a stored key (for ETag and immutable caching). */
-export const logoVersion = (key: string) => /-([0-9a-f]+)\.[a-z]+$/.exec(key)?.[1] ?? '0'
+/** The manifest's `brandingImages`: what core shows in the organisation, account and login meta. */
+export async function organizationImages(organizationId: number): Promise<BrandingImages> {
+  return brandingUrls(organizationId, await logoKeys(organizationId))
+}
