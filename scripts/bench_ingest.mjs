@@ -36,6 +36,7 @@ const CUSTOMERS = arg('customers', 100_000)
 const ROWS = arg('rows', 1_000_000)
 const DURATION = arg('duration', 30)
 const CONNECTIONS = arg('connections', 64)
+const IN_FLIGHT = arg('in-flight', 2)
 const BATCH = 10_000
 const FILE_ROWS = 100_000
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -170,7 +171,7 @@ try {
     let next = 0
     const began = Date.now()
     await Promise.all(
-      [0, 1].map(async () => {
+      Array.from({ length: IN_FLIGHT }, async () => {
         while (next < ROWS) {
           const start = next
           next += BATCH

@@ -7,6 +7,7 @@ import { AffixMessagesProvider } from '#kernel/validation'
 import {
   checkJson,
   documentedBody,
+  emptyStringsToNull,
   findHostileInput,
   MAX_URL_LENGTH,
   multipartJsonSchema,
@@ -37,6 +38,9 @@ export default class RequestGuardMiddleware {
       findHostileInput(request.body()) ??
       findHostileInput(files, 'file')
     if (hostile) refuse(ctx, operation, [hostile])
+    // config/bodyparser.ts: JSON is parsed without a reviver; its empty strings become null here.
+    // (updateBody: request.all() holds a shallow copy made when the parser set the body.)
+    if (request.bodyType === 'json') request.updateBody(emptyStringsToNull(request.body()))
     if (!operation) return next()
 
     // The parser takes up to the largest limit any route declares; this route's own applies.
