@@ -1,5 +1,5 @@
 /*
- * `npm run bench:commissions [-- --affiliates 2000 --customers 100000 --rows 1000000]`: the
+ * `npm run bench:commissions [-- --affiliates 2000 --customers 100000 --rows 1000000 --in-flight 4]`: the
  * commission ledger under a month of real load (docs/commissions.md "Performance").
  *
  * Starts a real server on its own database (affix_bench_commissions, dropped at the end;
@@ -11,7 +11,7 @@
  *   1. registers `--customers` players on the first day of last month (batch API, 10,000 a
  *      call), attributed to the demo's active public campaigns (CPA, CPC, RevShare, hybrid,
  *      cumulative deposit) and spread over the affiliates; waits for the ledger;
- *   2. sends `--rows` activity rows dated in last month (batch API, two calls in flight) while
+ *   2. sends `--rows` activity rows dated in last month (batch API, `--in-flight` calls at once, default 4) while
  *      the ledger computes the rows as they arrive: ingest rows/s, and the ledger's rows/s —
  *      activity rows accounted for from the first call until the CPA work is done (nothing
  *      marked for now, no listener job left; every CPA row must be there then), and until
@@ -33,6 +33,8 @@ const arg = (name, fallback) => {
 const AFFILIATES = arg('affiliates', 2_000)
 const CUSTOMERS = arg('customers', 100_000)
 const ROWS = arg('rows', 1_000_000)
+/** Batch API calls sent at once (as bench:ingest; 2 was the default up to 2026-11-28). */
+const IN_FLIGHT = arg('in-flight', 4)
 const BATCH = 10_000
 const DATABASE = 'affix_bench_commissions'
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -227,7 +229,7 @@ try {
   let next = 0
   const counts = { created: 0, updated: 0, duplicate: 0, error: 0 }
   await Promise.all(
-    [0, 1].map(async () => {
+    Array.from({ length: IN_FLIGHT }, async () => {
       while (next < ROWS) {
         const start = next
         next += BATCH
@@ -261,7 +263,7 @@ try {
   const backlog = midway.length ? Math.max(...midway.map((sample) => sample.urgent)) : 0
   const deferredBacklog = midway.length ? Math.max(...midway.map((sample) => sample.pending)) : 0
   console.log(
-    `ingest: ${fmt(ROWS)} activity rows through the batch API in ${ingest.toFixed(1)} s → ${fmt(ingestRate)} rows/s`
+    `ingest: ${fmt(ROWS)} activity rows through the batch API in ${ingest.toFixed(1)} s → ${fmt(ingestRate)} rows/s (${IN_FLIGHT} calls in flight)`
   )
   console.log(
     `ledger, CPA rows: caught up ${(cpaTime - ingest).toFixed(1)} s after the last call → ${fmt(cpaRate)} activity rows/s accounted for (${fmt(afterCpa.cpa - afterRegistration.cpa)} new CPA rows then, ${fmt(cpaRows)} in the end: ${afterCpa.cpa === afterActivity.cpa ? 'none came later' : 'SOME CAME LATER'}; at most ${fmt(backlog)} customers or listener jobs waiting during the ingest)`

@@ -1,12 +1,12 @@
 /*
- * `npm run bench:ingest [-- --customers 100000 --rows 1000000 --duration 30 --connections 32]`:
+ * `npm run bench:ingest [-- --customers 100000 --rows 1000000 --duration 30 --connections 32 --in-flight 4]`:
  * the customers plugin's three ways in under load (docs/customers.md).
  *
  * Starts a real server on its own database (affix_bench_ingest; NODE_ENV=production,
  * LOG_LEVEL=warn, REDIS_URL), then:
  *   1. registers `--customers` players through the batch API (10,000 a call, attributed to
  *      the demo campaigns and affiliates);
- *   2. sends `--rows` activity rows through the batch API (10,000 a call, two calls in flight)
+ *   2. sends `--rows` activity rows through the batch API (10,000 a call, `--in-flight` calls at once, default 4)
  *      and another `--rows` through CSV imports (files of 100,000 rows, the upload limit):
  *      rows/s of each path;
  *   3. replays all of them by the same paths: rows/s, every row a duplicate, and the sums of
@@ -36,7 +36,8 @@ const CUSTOMERS = arg('customers', 100_000)
 const ROWS = arg('rows', 1_000_000)
 const DURATION = arg('duration', 30)
 const CONNECTIONS = arg('connections', 64)
-const IN_FLIGHT = arg('in-flight', 2)
+/** Batch API calls sent at once: an operator's loader sends a few; 2 was the default up to 2026-11-28. */
+const IN_FLIGHT = arg('in-flight', 4)
 const BATCH = 10_000
 const FILE_ROWS = 100_000
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -165,7 +166,7 @@ try {
     `customers: ${fmt(CUSTOMERS)} registered through the batch API in ${seconds.toFixed(1)} s (${fmt(CUSTOMERS / seconds)} rows/s; ${load()})`
   )
 
-  // ---- 2a. activity through the batch API, two calls in flight ----
+  // ---- 2a. activity through the batch API, IN_FLIGHT calls at once ----
   const sendAll = async (prefix, expect) => {
     const counts = { created: 0, updated: 0, duplicate: 0, error: 0 }
     let next = 0
@@ -188,7 +189,7 @@ try {
   }
   const apiRun = await sendAll('api', 'created')
   console.log(
-    `batch API: ${fmt(ROWS)} activity rows in ${apiRun.elapsed.toFixed(1)} s → ${fmt(apiRun.rate)} rows/s (${load()})`
+    `batch API: ${fmt(ROWS)} activity rows in ${apiRun.elapsed.toFixed(1)} s → ${fmt(apiRun.rate)} rows/s (${IN_FLIGHT} calls in flight; ${load()})`
   )
 
   // ---- 2b. activity through CSV imports ----
