@@ -48,7 +48,7 @@ export { StepWizard, errorPaths, firstStepWithError, type StepWizardProps, type 
 export type { QueryParams, RequestOptions, UploadParams } from './http_client'
 // The shell's credential pieces (API keys and OAuth apps share them): the call helpers of
 // its screens, the scopes editor, the expiry and IP limits, the secret shown once.
-export { useApi, useFormSubmit, type Api } from './screens/api'
+export { useApi, useFormSubmit, useNotifyError, type Api } from './screens/api'
 export { useAbilities } from './screens/shared/abilities'
 // Pieces of the core screens' sections, for the sections a plugin adds to them (screenSections).
 export { fieldErrorsOf, messageOf } from './screens/api'

@@ -1,19 +1,17 @@
 /*
  * Core screens inside the logged-in layout (spec §2): account (profile, team members),
- * organisation, configuration (API keys, OAuth apps, integrations), settings, uploads,
- * superadmin. Rendered by <CustomRoutes>; each screen is loaded on first visit, so the
+ * organisation, configuration (API keys, OAuth apps, integrations), settings, uploads
+ * (the superadmin console is the `superadmin` plugin's). Rendered by <CustomRoutes>; each screen is loaded on first visit, so the
  * login page does not carry them. The frame builds the sidebar from screenMenuItems and
  * checks route access with screenRouteMeta.
  */
 import AccountIcon from '@mui/icons-material/AccountCircle'
-import AccountsIcon from '@mui/icons-material/AdminPanelSettings'
 import ApiIcon from '@mui/icons-material/Api'
 import OrganizationIcon from '@mui/icons-material/Business'
 import UploadsIcon from '@mui/icons-material/CloudUpload'
 import DownloadsIcon from '@mui/icons-material/CloudDownload'
 import IntegrationsIcon from '@mui/icons-material/Extension'
 import TeamIcon from '@mui/icons-material/Groups'
-import HomeIcon from '@mui/icons-material/Home'
 import SettingsIcon from '@mui/icons-material/Settings'
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react'
 import { Loading, reactRouterProvider } from 'react-admin'
@@ -46,20 +44,6 @@ export interface ScreenMenuItem {
 
 /** The sidebar entries of these screens (the frame filters them by ability). */
 export const screenMenuItems: ScreenMenuItem[] = [
-  {
-    path: '/superadmin/home',
-    label: 'affix.screens.menu.superadmin_home',
-    icon: HomeIcon,
-    group: 'Home',
-    subject: 'accounts',
-  },
-  {
-    path: '/superadmin/accounts',
-    label: 'affix.screens.menu.accounts',
-    icon: AccountsIcon,
-    group: 'Manage',
-    subject: 'accounts',
-  },
   {
     path: '/manage/organization',
     label: 'affix.screens.menu.organization',
@@ -136,9 +120,6 @@ export const screenRouteMeta: ScreenRouteMeta[] = [
   { path: '/settings', title: 'affix.screens.settings.title', subject: 'settings' },
   { path: '/uploads', title: 'affix.screens.uploads.title', subject: 'imports' },
   { path: '/downloads', title: 'affix.screens.downloads.title', subject: 'account' },
-  { path: '/superadmin/home', title: 'affix.screens.superadmin.home.title', subject: 'accounts' },
-  { path: '/superadmin/accounts', title: 'affix.screens.superadmin.accounts.title', subject: 'accounts' },
-  { path: '/superadmin/accounts/:accountId', title: 'affix.screens.superadmin.accounts.title', subject: 'accounts' },
 ]
 
 const SCREENS: Record<string, ComponentType> = {
@@ -150,9 +131,6 @@ const SCREENS: Record<string, ComponentType> = {
   '/settings': lazy(() => import('./settings/SettingsScreen')),
   '/uploads': lazy(() => import('./uploads/UploadsScreen')),
   '/downloads': lazy(() => import('./downloads/DownloadsScreen')),
-  '/superadmin/home': lazy(() => import('./superadmin/SuperadminHome')),
-  '/superadmin/accounts': lazy(() => import('./superadmin/AccountList')),
-  '/superadmin/accounts/:accountId': lazy(() => import('./superadmin/AccountDetail')),
 }
 
 // react-router's <Route>, taken from react-admin so it is the very copy <CustomRoutes> reads.

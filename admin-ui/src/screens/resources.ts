@@ -14,7 +14,6 @@ export const CORE_RESOURCES = {
   apiLogs: 'api_logs',
   imports: 'imports',
   exports: 'exports',
-  accounts: 'accounts',
   timeline: 'organization_timeline',
 } as const
 
@@ -24,7 +23,6 @@ const collections: AdminResource[] = [
   { name: CORE_RESOURCES.apiLogs, apiPath: '/api/v1/api-keys/logs' },
   { name: CORE_RESOURCES.imports, apiPath: '/api/v1/imports' },
   { name: CORE_RESOURCES.exports, apiPath: '/api/v1/exports' },
-  { name: CORE_RESOURCES.accounts, apiPath: '/api/v1/superadmin/accounts' },
   { name: CORE_RESOURCES.timeline, apiPath: '/api/v1/organization/timeline' },
 ]
 

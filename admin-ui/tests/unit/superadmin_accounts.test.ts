@@ -1,6 +1,6 @@
 /* The superadmin's account form: what it starts from and the PATCH body it sends (only what changed). */
 import { describe, expect, it } from 'vitest'
-import { toAccountForm, toAccountPatch, type AccountDetail } from '../../src/screens/superadmin/accounts'
+import { toAccountForm, toAccountPatch, type AccountDetail } from '../../../plugins/superadmin/admin/accounts'
 
 const account = {
   id: 7,

@@ -3,7 +3,6 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { ok } from '#kernel/envelope'
 import { AppError, forbidden } from '#kernel/errors'
-import { authorize } from '#kernel/tenancy'
 import { validate } from '#kernel/validation'
 import { superadminLoginValidator } from '#validators/superadmin'
 import { limit } from '#services/rate_limit'
@@ -16,7 +15,7 @@ export default class SuperadminController {
    * without one gets the same 401 as a wrong password (after the same password check).
    */
   async login(ctx: HttpContext) {
-    const { email, password } = await validate(ctx, superadminLoginValidator, 'superadmin')
+    const { email, password } = await validate(ctx, superadminLoginValidator, 'auth')
     // The same counters as the panel login: both doors share one budget of attempts.
     await limit(ctx, `login:ip:${ctx.request.ip()}`, 100, 60)
     await limit(ctx, `login:email:${email.toLowerCase()}`, 10, 60)
@@ -50,46 +49,5 @@ export default class SuperadminController {
     if (ctx.tenant.role !== 'superadmin') throw forbidden()
     await User.accessTokens.delete(user, token.identifier)
     return ok(ctx, { loggedOut: true, returnTo: 'superadminLogin' })
-  }
-
-  /** GET /api/v1/superadmin/home: the figures of the superadmin home. */
-  async home(ctx: HttpContext) {
-    authorize(ctx, 'accounts', 'read')
-    const [organizations] = await db
-      .from('organizations')
-      .select(
-        db.raw('count(*)::int as total'),
-        db.raw('count(verified_at)::int as verified'),
-        db.raw('count(*) filter (where panel_locked)::int as locked'),
-        db.raw("count(*) filter (where billing_state = 'active')::int as active"),
-        db.raw("count(*) filter (where billing_state = 'invoice_due')::int as invoice_due"),
-        db.raw("count(*) filter (where billing_state = 'trial_end')::int as trial_end")
-      )
-    // tenancy: the superadmin's platform totals span every organisation on purpose
-    const [users] = await db.from('users').whereNot('status', 'deleted').select(db.raw('count(*)::int as total'))
-    const recent = await db
-      .from('organizations')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(5)
-      .select('id', 'name', 'created_at', 'verified_at')
-    return ok(ctx, {
-      organizations: organizations.total,
-      verified: organizations.verified,
-      unverified: organizations.total - organizations.verified,
-      panelLocked: organizations.locked,
-      billing: {
-        active: organizations.active,
-        invoice_due: organizations.invoice_due,
-        trial_end: organizations.trial_end,
-      },
-      users: users.total,
-      recent: recent.map((row) => ({
-        id: row.id,
-        name: row.name,
-        createdAt: new Date(row.created_at).toISOString(),
-        verifiedAt: row.verified_at ? new Date(row.verified_at).toISOString() : null,
-      })),
-    })
   }
 }

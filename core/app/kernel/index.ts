@@ -15,7 +15,14 @@ export { DemoRandom } from './demo_random.js'
 export { ApiRouter, type RouteSpec } from './api_router.js'
 export { defineSchema, type Schema, type RouteScope } from './openapi.js'
 export { ok, created, list, envelope, type Envelope } from './envelope.js'
-export { parseList, paginate, listQueryParameters, type ListOptions, type ListFilter } from './list_query.js'
+export {
+  parseList,
+  paginate,
+  listQueryParameters,
+  type ListOptions,
+  type ListFilter,
+  type ParsedList,
+} from './list_query.js'
 export {
   scoped,
   scopedTo,
@@ -138,3 +145,12 @@ export {
   type RedisPurpose,
 } from './redis.js'
 export { currencyRule, countryRule, dateTimeSchema, isCurrencyCode, isCountryCode } from './iso_rules.js'
+export { TIMEZONES } from '#validators/organization'
+export {
+  platformFigures,
+  accountPage,
+  accountDetail,
+  verifyAccount,
+  updateAccount,
+  type AccountChanges,
+} from './accounts.js'

@@ -59,7 +59,7 @@ export function knownSubjects(): Set<string> {
 export const abilityKey = (subject: string, action: string) => `${subject}:${action}`
 
 /** OpenAPI tags of core's own routers: their routes derive scopes from core's subjects. */
-const CORE_TAGS = new Set(['core', 'auth', 'superadmin'])
+const CORE_TAGS = new Set(['core', 'auth'])
 
 /**
  * What an API key or OAuth token needs to make a call (RouteSpec.scope): the declared

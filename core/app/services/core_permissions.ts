@@ -88,12 +88,6 @@ export const CORE_PERMISSIONS: PermissionDefinition[] = [
     description: 'Log in as an affiliate or brand (admin), as an admin (superadmin)',
     grants: { admin: ['manage'], superadmin: ['manage'] },
   },
-  {
-    subject: 'accounts',
-    actions: ['read', 'manage'],
-    description: 'Superadmin: every organisation',
-    grants: { superadmin: ['read', 'manage'] },
-  },
   // The three reports an admin can switch off (spec §6, kernel/report_switches.ts) are declared
   // here, beside their switch; a reports plugin implements them, calls assertReportEnabled and
   // declares its other reports as report.<name> (it must not declare these three again).

@@ -1,141 +1,16 @@
 /*
- * Superadmin (spec §2 /superadmin/*, §6 "Superadmin: accounts, home, verify"): its own login
- * door, its logout (also out of a superadmin-as-admin login-as session) and the accounts,
- * i.e. every organisation of the platform. Only the superadmin role holds `accounts`.
+ * The superadmin's identity (spec §2 /superadmin/login): its own login door and its logout
+ * (also out of a superadmin-as-admin login-as session). The console itself — home figures
+ * and accounts — is the `superadmin` plugin's.
  */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 import { ApiRouter } from '#kernel/api_router'
 import { defineSchema } from '#kernel/openapi'
-import * as schemas from '#kernel/schemas'
-import { listQueryParameters } from '#kernel/list_query'
-import { Organization, PluginState, Session } from '#start/schemas'
-import { ACCOUNT_LIST, superadminLoginValidator, updateAccountValidator } from '#validators/superadmin'
+import { Session } from '#start/schemas'
+import { superadminLoginValidator } from '#validators/superadmin'
 
 const SuperadminController = () => import('#controllers/superadmin_controller')
-const AccountsController = () => import('#controllers/accounts_controller')
-
-const billingState = { type: 'string', enum: ['active', 'invoice_due', 'trial_end'] }
-
-export const AccountSummary = defineSchema('AccountSummary', {
-  type: 'object',
-  required: [
-    'id',
-    'name',
-    'type',
-    'ownerEmail',
-    'usersCount',
-    'billingState',
-    'panelLocked',
-    'createdAt',
-    'verifiedAt',
-  ],
-  properties: {
-    id: schemas.id,
-    name: { type: 'string' },
-    type: { type: 'string', enum: ['parent', 'child', 'brand-type'] },
-    panelType: { type: 'string' },
-    parentId: { type: ['integer', 'null'] },
-    ownerEmail: {
-      ...schemas.nullableString,
-      description: 'The owner panel (owner flag, else the oldest admin or parent)',
-    },
-    usersCount: { type: 'integer', description: 'Panels of the organisation that are not deleted' },
-    billingState,
-    panelLocked: { type: 'boolean' },
-    onboardingPending: { type: 'boolean' },
-    createdAt: schemas.nullableString,
-    verifiedAt: schemas.nullableString,
-  },
-})
-
-export const AccountDetail = defineSchema('AccountDetail', {
-  allOf: [
-    AccountSummary,
-    {
-      type: 'object',
-      required: ['organization', 'owner', 'admins', 'children', 'plugins', 'counts'],
-      properties: {
-        organization: Organization,
-        parent: { type: ['object', 'null'], properties: { id: schemas.id, name: { type: 'string' } } },
-        owner: {
-          type: ['object', 'null'],
-          properties: { id: schemas.id, email: { type: 'string' }, status: { type: 'string' } },
-        },
-        admins: {
-          type: 'array',
-          description: 'Admin, sub-admin and parent panels (never passwords or tokens)',
-          items: {
-            type: 'object',
-            required: ['id', 'email', 'role', 'status'],
-            properties: {
-              id: schemas.id,
-              email: { type: 'string' },
-              name: schemas.nullableString,
-              role: { type: 'string' },
-              status: { type: 'string' },
-              owner: { type: 'boolean' },
-              emailVerifiedAt: schemas.nullableString,
-              lastLoginAt: schemas.nullableString,
-            },
-          },
-        },
-        children: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['id', 'name'],
-            properties: {
-              id: schemas.id,
-              name: { type: 'string' },
-              createdAt: schemas.nullableString,
-              verifiedAt: schemas.nullableString,
-            },
-          },
-        },
-        plugins: { type: 'array', items: PluginState },
-        counts: {
-          type: 'object',
-          required: ['users', 'children', 'byRole'],
-          properties: {
-            users: { type: 'integer' },
-            children: { type: 'integer' },
-            byRole: { type: 'object', additionalProperties: { type: 'integer' } },
-          },
-        },
-      },
-    },
-  ],
-})
-
-export const SuperadminHome = defineSchema('SuperadminHome', {
-  type: 'object',
-  required: ['organizations', 'verified', 'unverified', 'panelLocked', 'billing', 'users', 'recent'],
-  properties: {
-    organizations: { type: 'integer' },
-    verified: { type: 'integer' },
-    unverified: { type: 'integer' },
-    panelLocked: { type: 'integer' },
-    billing: {
-      type: 'object',
-      properties: { active: { type: 'integer' }, invoice_due: { type: 'integer' }, trial_end: { type: 'integer' } },
-    },
-    users: { type: 'integer' },
-    recent: {
-      type: 'array',
-      description: 'The five newest organisations',
-      items: {
-        type: 'object',
-        properties: {
-          id: schemas.id,
-          name: { type: 'string' },
-          createdAt: { type: 'string' },
-          verifiedAt: schemas.nullableString,
-        },
-      },
-    },
-  },
-})
 
 export const SuperadminLogout = defineSchema('SuperadminLogout', {
   type: 'object',
@@ -189,59 +64,4 @@ router
     )
   })
   .prefix('/api/v1/auth')
-  .use(middleware.auth())
-
-router
-  .group(() => {
-    const api = new ApiRouter(router, '/api/v1/superadmin', 'superadmin')
-    api.get(
-      '/home',
-      {
-        name: 'getHome',
-        summary: 'Superadmin home: organisations, verification, billing states, users',
-        response: { status: 200, data: SuperadminHome },
-      },
-      [SuperadminController, 'home']
-    )
-    api.get(
-      '/accounts',
-      {
-        name: 'listAccounts',
-        summary: 'Every organisation with its owner, users, billing state and verification',
-        query: listQueryParameters(ACCOUNT_LIST),
-        response: { status: 200, list: AccountSummary },
-      },
-      [AccountsController, 'index']
-    )
-    api.get(
-      '/accounts/:id',
-      {
-        name: 'getAccount',
-        summary: 'One organisation: admins, children, plugins, feature flags, counts',
-        response: { status: 200, data: AccountDetail },
-      },
-      [AccountsController, 'show']
-    )
-    api.patch(
-      '/accounts/:id',
-      {
-        name: 'updateAccount',
-        summary:
-          'Change billing state, panel lock, onboarding, network, install reports and feature flags (recorded on the timeline)',
-        body: updateAccountValidator,
-        response: { status: 200, data: AccountDetail },
-      },
-      [AccountsController, 'update']
-    )
-    api.post(
-      '/accounts/:id/verify',
-      {
-        name: 'verifyAccount',
-        summary: "Verify an organisation and activate its owner's pending panel (idempotent)",
-        response: { status: 200, data: AccountDetail },
-      },
-      [AccountsController, 'verify']
-    )
-  })
-  .prefix('/api/v1/superadmin')
   .use(middleware.auth())

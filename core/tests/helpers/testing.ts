@@ -16,6 +16,8 @@ export { registry } from '#config/plugins'
 export { demoSeedContext } from '#services/demo_data'
 /** Core's user (panel) model, for assertions on a panel's stored state. */
 export { default as User } from '#models/user'
+/** Core's organisation model, for tests that set an account's state up (verification, billing, flags). */
+export { default as Organization } from '#models/organization'
 
 /** Core's folder (where `bin/start.ts` is), for tests that start a real server process. */
 export const CORE_DIR = fileURLToPath(new URL('../../', import.meta.url))

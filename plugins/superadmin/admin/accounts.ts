@@ -87,3 +87,7 @@ export function toAccountPatch(values: AccountChanges, before: AccountChanges): 
   if (Object.keys(features).length) patch.features = features
   return patch
 }
+
+/** The accounts collection (the data provider's name and its API path). */
+export const ACCOUNTS_RESOURCE = 'accounts'
+export const ACCOUNTS_API = '/api/v1/superadmin/accounts'

@@ -13,10 +13,7 @@ import {
 } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
 import { Loading, Title, useLocaleState, useNavigate, useTranslate } from 'react-admin'
-import { useApi } from '../api'
-import { formatDateTime } from '../shared/dates'
-import { Section } from '../shared/Section'
-import { StatusChip } from '../shared/StatusChip'
+import { formatDateTime, Section, StatusChip, useApi } from '@affix/admin-ui/plugin-api'
 
 interface HomeFigures {
   organizations: number
@@ -59,18 +56,18 @@ export const SuperadminHome = () => {
   if (isPending) return <Loading />
   if (!data) return null
   const figures: Array<{ label: string; value: number; to?: string }> = [
-    { label: 'affix.screens.superadmin.home.organizations', value: data.organizations, to: '/superadmin/accounts' },
-    { label: 'affix.screens.superadmin.home.verified', value: data.verified },
-    { label: 'affix.screens.superadmin.home.unverified', value: data.unverified },
-    { label: 'affix.screens.superadmin.home.panelLocked', value: data.panelLocked },
-    { label: 'affix.screens.superadmin.billing.active', value: data.billing.active ?? 0 },
-    { label: 'affix.screens.superadmin.billing.invoice_due', value: data.billing.invoice_due ?? 0 },
-    { label: 'affix.screens.superadmin.billing.trial_end', value: data.billing.trial_end ?? 0 },
-    { label: 'affix.screens.superadmin.home.users', value: data.users },
+    { label: 'superadmin.home.organizations', value: data.organizations, to: '/superadmin/accounts' },
+    { label: 'superadmin.home.verified', value: data.verified },
+    { label: 'superadmin.home.unverified', value: data.unverified },
+    { label: 'superadmin.home.panelLocked', value: data.panelLocked },
+    { label: 'superadmin.billing.active', value: data.billing.active ?? 0 },
+    { label: 'superadmin.billing.invoice_due', value: data.billing.invoice_due ?? 0 },
+    { label: 'superadmin.billing.trial_end', value: data.billing.trial_end ?? 0 },
+    { label: 'superadmin.home.users', value: data.users },
   ]
   return (
     <Box sx={{ mt: 1 }}>
-      <Title title={translate('affix.screens.superadmin.home.title')} />
+      <Title title={translate('superadmin.home.title')} />
       <Grid container spacing={2} sx={{ mb: 2 }}>
         {figures.map((figure) => (
           <Grid key={figure.label} size={{ xs: 6, sm: 4, md: 3 }}>
@@ -78,13 +75,13 @@ export const SuperadminHome = () => {
           </Grid>
         ))}
       </Grid>
-      <Section title="affix.screens.superadmin.home.recent">
-        <Table size="small" aria-label={translate('affix.screens.superadmin.home.recent')}>
+      <Section title="superadmin.home.recent">
+        <Table size="small" aria-label={translate('superadmin.home.recent')}>
           <TableHead>
             <TableRow>
-              <TableCell>{translate('affix.screens.superadmin.fields.name')}</TableCell>
+              <TableCell>{translate('superadmin.fields.name')}</TableCell>
               <TableCell>{translate('affix.screens.common.created')}</TableCell>
-              <TableCell>{translate('affix.screens.superadmin.fields.verified')}</TableCell>
+              <TableCell>{translate('superadmin.fields.verified')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

@@ -20,12 +20,16 @@ import {
   useParams,
   useTranslate,
 } from 'react-admin'
-import { LoginAsButton } from '../LoginAsButton'
-import { useApi, useFormSubmit, useNotifyError } from '../api'
-import { ConfirmButton } from '../shared/ConfirmButton'
-import { formatDateTime } from '../shared/dates'
-import { Section } from '../shared/Section'
-import { StatusChip } from '../shared/StatusChip'
+import {
+  ConfirmButton,
+  formatDateTime,
+  LoginAsButton,
+  Section,
+  StatusChip,
+  useApi,
+  useFormSubmit,
+  useNotifyError,
+} from '@affix/admin-ui/plugin-api'
 import {
   BILLING_STATES,
   FEATURE_FLAGS,
@@ -64,12 +68,12 @@ export const AccountDetail = () => {
       const patch = toAccountPatch(values, toAccountForm(account!))
       return Object.keys(patch).length ? api.patch<Detail>(path, patch) : account!
     },
-    { success: 'affix.screens.superadmin.account.saved', onSuccess: updated }
+    { success: 'superadmin.account.saved', onSuccess: updated }
   )
   const verify = async () => {
     try {
       updated(await api.post<Detail>(`${path}/verify`))
-      notify('affix.screens.superadmin.account.verified', { type: 'success' })
+      notify('superadmin.account.verified', { type: 'success' })
     } catch (error) {
       notifyError(error)
     }
@@ -77,46 +81,41 @@ export const AccountDetail = () => {
 
   if (isPending) return <Loading />
   if (!account) return null
-  const billingChoices = BILLING_STATES.map((id) => ({ id, name: `affix.screens.superadmin.billing.${id}` }))
+  const billingChoices = BILLING_STATES.map((id) => ({ id, name: `superadmin.billing.${id}` }))
   return (
     <Box sx={{ mt: 1, maxWidth: 1100 }}>
-      <Title title={translate('affix.screens.superadmin.account.title', { name: account.name })} />
+      <Title title={translate('superadmin.account.title', { name: account.name })} />
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
         <Button
-          label="affix.screens.superadmin.account.back"
+          label="superadmin.account.back"
           onClick={() => navigate('/superadmin/accounts')}
           startIcon={<BackIcon />}
         />
         {!account.verifiedAt && (
           <ConfirmButton
-            label="affix.screens.superadmin.account.verify"
-            title="affix.screens.superadmin.account.verify_title"
-            content="affix.screens.superadmin.account.verify_confirm"
+            label="superadmin.account.verify"
+            title="superadmin.account.verify_title"
+            content="superadmin.account.verify_confirm"
             translateOptions={{ name: account.name }}
             onConfirm={verify}
             icon={<VerifiedIcon />}
           />
         )}
       </Box>
-      <Section title="affix.screens.superadmin.account.summary">
+      <Section title="superadmin.account.summary">
         <Grid container spacing={2}>
           {[
-            ['affix.screens.superadmin.fields.name', account.name],
-            [
-              'affix.screens.superadmin.fields.type',
-              translate(`affix.screens.superadmin.types.${account.type}`, { _: account.type }),
-            ],
-            ['affix.screens.superadmin.fields.owner', account.owner?.email ?? '—'],
-            ['affix.screens.superadmin.fields.parent', account.parent?.name ?? '—'],
+            ['superadmin.fields.name', account.name],
+            ['superadmin.fields.type', translate(`superadmin.types.${account.type}`, { _: account.type })],
+            ['superadmin.fields.owner', account.owner?.email ?? '—'],
+            ['superadmin.fields.parent', account.parent?.name ?? '—'],
             ['affix.screens.common.created', formatDateTime(account.createdAt, locale)],
             [
-              'affix.screens.superadmin.fields.verified',
-              account.verifiedAt
-                ? formatDateTime(account.verifiedAt, locale)
-                : translate('affix.screens.superadmin.verified_no'),
+              'superadmin.fields.verified',
+              account.verifiedAt ? formatDateTime(account.verifiedAt, locale) : translate('superadmin.verified_no'),
             ],
-            ['affix.screens.superadmin.fields.users', String(account.counts.users)],
-            ['affix.screens.superadmin.account.children', String(account.counts.children)],
+            ['superadmin.fields.users', String(account.counts.users)],
+            ['superadmin.account.children', String(account.counts.children)],
           ].map(([label, value]) => (
             <Grid key={label} size={{ xs: 12, sm: 6, md: 3 }}>
               <Typography variant="caption" color="text.secondary">
@@ -138,7 +137,7 @@ export const AccountDetail = () => {
           ))}
         </Box>
       </Section>
-      <Section title="affix.screens.superadmin.account.settings">
+      <Section title="superadmin.account.settings">
         <SimpleForm
           noValidate
           key={formKey}
@@ -155,33 +154,33 @@ export const AccountDetail = () => {
             <Grid size={{ xs: 12, sm: 6 }}>
               <SelectInput
                 source="billingState"
-                label="affix.screens.superadmin.fields.billingState"
+                label="superadmin.fields.billingState"
                 choices={billingChoices}
                 validate={required()}
                 fullWidth
               />
               <AutocompleteInput
                 source="timezone"
-                label="affix.screens.superadmin.fields.timezone"
+                label="superadmin.fields.timezone"
                 choices={TIME_ZONES}
                 validate={required()}
                 fullWidth
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <BooleanInput source="panelLocked" label="affix.screens.superadmin.fields.panelLocked" />
-              <BooleanInput source="onboardingPending" label="affix.screens.superadmin.fields.onboardingPending" />
-              <BooleanInput source="network" label="affix.screens.superadmin.fields.network" />
-              <BooleanInput source="reportsInstall" label="affix.screens.superadmin.fields.reportsInstall" />
+              <BooleanInput source="panelLocked" label="superadmin.fields.panelLocked" />
+              <BooleanInput source="onboardingPending" label="superadmin.fields.onboardingPending" />
+              <BooleanInput source="network" label="superadmin.fields.network" />
+              <BooleanInput source="reportsInstall" label="superadmin.fields.reportsInstall" />
             </Grid>
           </Grid>
-          <Typography variant="subtitle1">{translate('affix.screens.superadmin.account.flags')}</Typography>
+          <Typography variant="subtitle1">{translate('superadmin.account.flags')}</Typography>
           <Grid container sx={{ width: '100%' }}>
             {FEATURE_FLAGS.map((flag) => (
               <Grid key={flag} size={{ xs: 12, sm: 6, md: 4 }}>
                 <BooleanInput
                   source={`features.${flag}`}
-                  label={translate(`affix.screens.superadmin.flags.${flag}`, { _: flag })}
+                  label={translate(`superadmin.flags.${flag}`, { _: flag })}
                   helperText={false}
                 />
               </Grid>
@@ -189,8 +188,8 @@ export const AccountDetail = () => {
           </Grid>
         </SimpleForm>
       </Section>
-      <Section title="affix.screens.superadmin.account.admins">
-        <Table size="small" aria-label={translate('affix.screens.superadmin.account.admins')}>
+      <Section title="superadmin.account.admins">
+        <Table size="small" aria-label={translate('superadmin.account.admins')}>
           <TableHead>
             <TableRow>
               <TableCell>{translate('affix.screens.team.fields.name')}</TableCell>
@@ -223,8 +222,8 @@ export const AccountDetail = () => {
         </Table>
       </Section>
       {account.children.length > 0 && (
-        <Section title="affix.screens.superadmin.account.children">
-          <Table size="small" aria-label={translate('affix.screens.superadmin.account.children')}>
+        <Section title="superadmin.account.children">
+          <Table size="small" aria-label={translate('superadmin.account.children')}>
             <TableBody>
               {account.children.map((child) => (
                 <TableRow
