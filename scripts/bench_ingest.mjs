@@ -1,5 +1,6 @@
 /*
- * `npm run bench:ingest [-- --customers 100000 --rows 1000000 --duration 30 --connections 32 --in-flight 4]`:
+ * `npm run bench:ingest [-- --customers 100000 --rows 1000000 --duration 30 --connections 32 --in-flight 4
+ *   --worker-process]`:
  * the customers plugin's three ways in under load (docs/customers.md).
  *
  * Starts a real server on its own database (affix_bench_ingest; NODE_ENV=production,
@@ -96,15 +97,34 @@ function activityRow(prefix, i) {
   }
 }
 
+/**
+ * `--worker-process`: the job worker (commission ledger, outgoing postbacks, imports) in a
+ * second process on the same database, the web process answering only (AFFIX_WORKER=false):
+ * the deployment docs/customers.md describes for load. Default: one process doing both.
+ */
+const WORKER_PROCESS = process.argv.includes('--worker-process')
+// Both processes read and write the same files (uploaded imports, failed-rows files), as
+// nodes sharing a volume or S3 do.
+const sharedDataDir = WORKER_PROCESS ? mkdtempSync(join(tmpdir(), 'affix-bench-ingest-')) : null
+const serverEnv = {
+  ...(sharedDataDir ? { DATA_DIR: sharedDataDir } : {}),
+  LOG_LEVEL: 'warn',
+  REDIS_URL,
+  NODE_ENV: 'production',
+  ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+}
 const server = await startTestServer({
   database: 'affix_bench_ingest',
-  env: {
-    LOG_LEVEL: 'warn',
-    REDIS_URL,
-    NODE_ENV: 'production',
-    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
-  },
+  env: { ...serverEnv, ...(WORKER_PROCESS ? { AFFIX_WORKER: 'false' } : {}) },
 })
+const worker = WORKER_PROCESS
+  ? await startTestServer({
+      database: 'affix_bench_ingest',
+      fresh: false,
+      env: { ...serverEnv, AFFIX_WORKER: 'true', AFFIX_SEED_DEMO: 'false', AFFIX_MIGRATE_ON_START: 'false' },
+    })
+  : null
+console.log(WORKER_PROCESS ? 'processes: web (AFFIX_WORKER=false) + worker' : 'processes: one (web and job worker)')
 const sql = new pg.Client({ connectionString: server.databaseUrl })
 await sql.connect()
 let failed = false
@@ -387,7 +407,9 @@ try {
   failed = true
 } finally {
   await sql.end()
+  await worker?.stop()
   await server.stop()
+  if (sharedDataDir) rmSync(sharedDataDir, { recursive: true, force: true })
 }
 if (failed) process.exit(1)
 

@@ -12,7 +12,12 @@ export interface TestServer {
 export function outboxMails(dataDir: string): Array<{ to: string; text: string }>
 
 export function recreateDatabase(name: string): Promise<string>
-export function startTestServer(options: { database: string; env?: Record<string, string> }): Promise<TestServer>
+export function startTestServer(options: {
+  database: string
+  env?: Record<string, string>
+  /** false: the database another test server already uses (default: recreated empty). */
+  fresh?: boolean
+}): Promise<TestServer>
 /** Seeds the demo organisation as of `now` (ISO 8601) into a server started with AFFIX_SEED_DEMO=false. */
 export function seedDemoAt(server: TestServer, now: string, env?: Record<string, string>): Promise<void>
 export const DEMO_ADMIN: { email: string; password: string }

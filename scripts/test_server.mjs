@@ -87,9 +87,14 @@ export function outboxMails(dataDir) {
     })
 }
 
-export async function startTestServer({ database, env = {} } = {}) {
+/**
+ * Starts a server process on its own database, recreated empty (`fresh`, the default), or on
+ * the database another test server already uses (`fresh: false`: e.g. a worker process beside
+ * a web process).
+ */
+export async function startTestServer({ database, env = {}, fresh = true } = {}) {
   if (!database) throw new Error('startTestServer needs a database name')
-  const databaseUrl = await recreateDatabase(database)
+  const databaseUrl = fresh ? await recreateDatabase(database) : `${PG_BASE}/${testDatabaseName(database)}`
   const port = await freePort()
   // Uploads (seeded media, import files) and mails of this server only, removed on stop
   // (unless the suite gave its own DATA_DIR, which it then removes itself).
