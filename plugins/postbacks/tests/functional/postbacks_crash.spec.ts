@@ -112,7 +112,9 @@ test.group('Postbacks: crash', () => {
         body: JSON.stringify({
           rows: Array.from({ length: EVENTS }, (_, index) => ({
             cuid: `crash-pb-${index}`,
-            date: new Date().toISOString().slice(0, 10),
+            // Yesterday in UTC: a day that has begun in the demo organisation's zone too (today in
+            // UTC is still tomorrow there in the first hours of the UTC day, and is refused).
+            date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
             curr: 'USD',
             campaign_id: campaign.id,
             pub_id: affiliate.id,
