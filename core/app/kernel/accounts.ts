@@ -185,6 +185,11 @@ export async function accountPage(parsed: ParsedList, options: ListOptions) {
   }
 }
 
+/** 404 unless the id is an organisation's (checked before a request body is judged). */
+export async function assertAccount(id: unknown): Promise<void> {
+  await findAccount(id)
+}
+
 /** One account in full (404 for an id that is not an organisation). */
 export async function accountDetail(id: unknown) {
   return detail(await findAccount(id))

@@ -150,6 +150,7 @@ export {
   platformFigures,
   accountPage,
   accountDetail,
+  assertAccount,
   verifyAccount,
   updateAccount,
   type AccountChanges,

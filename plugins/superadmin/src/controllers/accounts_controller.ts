@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import {
   accountDetail,
   accountPage,
+  assertAccount,
   authorize,
   FEATURE_FLAGS,
   list,
@@ -60,7 +61,7 @@ export default class AccountsController {
   async update(ctx: HttpContext) {
     authorize(ctx, 'accounts', 'manage')
     // The account is looked up first: an unknown id is a 404 whatever the body says.
-    await accountDetail(ctx.params.id)
+    await assertAccount(ctx.params.id)
     rejectClearedFields(ctx, UPDATABLE, 'superadmin')
     const rawFeatures = ctx.request.input('features')
     if (rawFeatures && typeof rawFeatures === 'object' && !Array.isArray(rawFeatures)) {
