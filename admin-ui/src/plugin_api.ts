@@ -18,7 +18,7 @@ export { SectionErrorBoundary } from './layout/SectionErrorBoundary'
 export { buildQuery, withQuery } from './http_client'
 // Shell screens' pieces a plugin builds on: login-as (affiliates, brands) and the account's payment tab.
 export { LoginAsButton } from './screens/LoginAsButton'
-export { providePaymentInfoPanel } from './screens/account/tabs'
+export { accountTabPath, providePaymentInfoPanel } from './screens/account/account_panels'
 export {
   lazyScreen,
   useNotifyServerError,
@@ -59,7 +59,7 @@ export { CopyButton } from './screens/shared/CopyButton'
 export { formatDateTime } from './screens/shared/dates'
 export { SecretDialog, type Secret } from './screens/shared/SecretDialog'
 export { StatusChip } from './screens/shared/StatusChip'
-export { requiredText } from './screens/shared/validation'
+export { requiredEmail, requiredText, validateText } from './screens/shared/validation'
 export { cleanList, credentialStatus, toExpiry } from './screens/configuration/apiKeys'
 export { RevokeCredentialButton } from './screens/configuration/RevokeCredentialButton'
 export { CredentialLimitsInputs } from './screens/configuration/CredentialLimitsInputs'
@@ -175,7 +175,7 @@ export interface RouteMeta {
 }
 
 /** The core screens with tabs a plugin may add to. */
-export type TabbedScreen = 'configuration/api'
+export type TabbedScreen = 'configuration/api' | 'account'
 
 /**
  * A tab a plugin adds to a core screen (e.g. OAuth apps beside the API keys on

@@ -1,7 +1,7 @@
 /* Flags and output shared by the `users` (team members) commands. */
 import { Flags } from '@oclif/core'
 import { ReportName, TeamMemberRole } from '@affix/sdk'
-import type { AssignedAffiliate, CoreUpdateTeamMemberData, TeamMember } from '@affix/sdk'
+import type { AssignedAffiliate, TeamMembersUpdateTeamMemberData, TeamMember } from '@affix/sdk'
 import { renderDetails, type Column } from './output.js'
 
 // The roles and report names come from the API's schema (generated into the SDK), in its order.
@@ -9,7 +9,7 @@ export const MEMBER_ROLES = Object.values(TeamMemberRole)
 export const MEMBER_STATUSES = ['active', 'disabled'] as const
 export const REPORTS = Object.values(ReportName)
 
-type MemberBody = NonNullable<CoreUpdateTeamMemberData['body']>
+type MemberBody = NonNullable<TeamMembersUpdateTeamMemberData['body']>
 
 /** Editable fields of a team member; an empty value ("") clears --skype and --contact. */
 export const memberFieldFlags = {

@@ -385,7 +385,6 @@ for (const plugin of registry.ordered) {
 // Each area of core keeps its routes in a file of its own.
 await import('./routes/panels.js')
 await import('./routes/profile.js')
-await import('./routes/team_members.js')
 await import('./routes/registration.js')
 await import('./routes/superadmin.js')
 await import('./routes/organization_features.js')

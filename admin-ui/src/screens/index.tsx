@@ -1,5 +1,5 @@
 /*
- * Core screens inside the logged-in layout (spec §2): account (profile, team members),
+ * Core screens inside the logged-in layout (spec §2): account (profile; plugins add tabs such as team members),
  * organisation, configuration (API keys, OAuth apps, integrations), settings, uploads
  * (the superadmin console is the `superadmin` plugin's). Rendered by <CustomRoutes>; each screen is loaded on first visit, so the
  * login page does not carry them. The frame builds the sidebar from screenMenuItems and
@@ -11,7 +11,6 @@ import OrganizationIcon from '@mui/icons-material/Business'
 import UploadsIcon from '@mui/icons-material/CloudUpload'
 import DownloadsIcon from '@mui/icons-material/CloudDownload'
 import IntegrationsIcon from '@mui/icons-material/Extension'
-import TeamIcon from '@mui/icons-material/Groups'
 import SettingsIcon from '@mui/icons-material/Settings'
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react'
 import { Loading, reactRouterProvider } from 'react-admin'
@@ -22,7 +21,7 @@ import { tr } from './i18n/tr'
 import './resources'
 
 export { LoginAsButton, appHref, loginAsLandingPath } from './LoginAsButton'
-export { providePaymentInfoPanel } from './account/tabs'
+export { providePaymentInfoPanel } from './account/account_panels'
 
 export type ScreenMenuGroup =
   'Home' | 'Insights' | 'Engagements' | 'Manage' | 'Configuration' | 'footer:user' | 'footer:help' | 'footer'
@@ -76,13 +75,6 @@ export const screenMenuItems: ScreenMenuItem[] = [
     group: 'footer:user',
     subject: 'account',
   },
-  {
-    path: '/account?tab=teamMembers',
-    label: 'affix.screens.menu.team_members',
-    icon: TeamIcon,
-    group: 'footer:user',
-    subject: 'team_members',
-  },
   { path: '/uploads', label: 'affix.screens.menu.uploads', icon: UploadsIcon, group: 'footer', subject: 'imports' },
   // Everyone's own exports: every panel reads its account.
   {
@@ -113,7 +105,6 @@ export interface ScreenRouteMeta {
 /** Title and required ability of every route below (spec §2: access checked on the path without parameters). */
 export const screenRouteMeta: ScreenRouteMeta[] = [
   { path: '/account', title: 'affix.screens.account.title', subject: 'account' },
-  { path: '/account/team-member/:memberId', title: 'affix.screens.team.detail', subject: 'team_members' },
   { path: '/manage/organization', title: 'affix.screens.organization.title', subject: 'organization' },
   { path: '/configuration/api', title: 'affix.screens.api.title', subject: 'api_keys' },
   { path: '/configuration/integrations', title: 'affix.screens.integrations.title', subject: 'plugins' },
@@ -124,7 +115,6 @@ export const screenRouteMeta: ScreenRouteMeta[] = [
 
 const SCREENS: Record<string, ComponentType> = {
   '/account': lazy(() => import('./account/AccountScreen')),
-  '/account/team-member/:memberId': lazy(() => import('./account/TeamMemberDetail')),
   '/manage/organization': lazy(() => import('./organization/OrganizationScreen')),
   '/configuration/api': lazy(() => import('./configuration/ApiScreen')),
   '/configuration/integrations': lazy(() => import('./configuration/IntegrationsScreen')),

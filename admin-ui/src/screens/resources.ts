@@ -9,7 +9,6 @@ import type { AdminResource } from '../plugin_api'
 import { resourceRegistry } from '../plugins'
 
 export const CORE_RESOURCES = {
-  teamMembers: 'team_members',
   apiKeys: 'api_keys',
   apiLogs: 'api_logs',
   imports: 'imports',
@@ -18,7 +17,6 @@ export const CORE_RESOURCES = {
 } as const
 
 const collections: AdminResource[] = [
-  { name: CORE_RESOURCES.teamMembers, apiPath: '/api/v1/team-members' },
   { name: CORE_RESOURCES.apiKeys, apiPath: '/api/v1/api-keys' },
   { name: CORE_RESOURCES.apiLogs, apiPath: '/api/v1/api-keys/logs' },
   { name: CORE_RESOURCES.imports, apiPath: '/api/v1/imports' },

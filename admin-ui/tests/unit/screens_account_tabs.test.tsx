@@ -5,7 +5,7 @@ import { providePaymentInfoPanel, resolveAccountTab, visibleAccountTabs } from '
 import type { Permissions } from '../../src/plugin_api'
 import { ADMIN_ABILITIES, fakeDataProvider, renderScreen } from './screens_helpers'
 
-const admin: Permissions = { abilities: ADMIN_ABILITIES, enabledPlugins: ['brands'], superuser: false }
+const admin: Permissions = { abilities: ADMIN_ABILITIES, enabledPlugins: ['brands', 'team-members'], superuser: false }
 const subAdmin: Permissions = {
   abilities: [{ subject: 'account', action: 'manage' }],
   enabledPlugins: ['brands'],
@@ -30,15 +30,13 @@ const PROFILE = {
 describe('/account tabs', () => {
   afterEach(() => providePaymentInfoPanel(null))
 
-  it('offers team members with the ability, payment info only to affiliates with the affiliates plugin and its panel', () => {
+  it('offers team members with the plugin and its ability, payment info only to affiliates with the affiliates plugin and its panel', () => {
     expect(visibleAccountTabs(admin, false)).toEqual(['editProfile', 'teamMembers'])
     expect(visibleAccountTabs(subAdmin, false)).toEqual(['editProfile'])
-    expect(visibleAccountTabs({ ...admin, enabledPlugins: ['affiliates'] }, false)).toEqual([
-      'editProfile',
-      'teamMembers',
-    ])
+    // The team members tab is the team-members plugin's: none while it is off.
+    expect(visibleAccountTabs({ ...admin, enabledPlugins: ['affiliates'] }, false)).toEqual(['editProfile'])
     // An admin has no payment details of its own, even with the plugin and its panel.
-    expect(visibleAccountTabs({ ...admin, enabledPlugins: ['affiliates'] }, true)).toEqual([
+    expect(visibleAccountTabs({ ...admin, enabledPlugins: ['affiliates', 'team-members'] }, true)).toEqual([
       'editProfile',
       'teamMembers',
     ])

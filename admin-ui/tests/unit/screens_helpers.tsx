@@ -26,7 +26,7 @@ export function renderScreen(
   ui: ReactNode,
   {
     abilities = ADMIN_ABILITIES,
-    enabledPlugins = ['brands'],
+    enabledPlugins = ['brands', 'team-members'],
     initialEntries = ['/'],
     dataProvider = fakeDataProvider({}),
     locationCallback,

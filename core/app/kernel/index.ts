@@ -18,6 +18,7 @@ export { ok, created, list, envelope, type Envelope } from './envelope.js'
 export {
   parseList,
   paginate,
+  paginateRows,
   listQueryParameters,
   type ListOptions,
   type ListFilter,
@@ -40,9 +41,24 @@ export { AppError, notFound, forbidden, badRequest, unprocessable } from './erro
 export { restrictionsFor, restricted, type OrganizationRestrictions } from './restrictions.js'
 export { readCsvUpload, failedRowsCsv, CSV_MAX_BYTES } from './csv.js'
 export { TenantPolicy } from './tenant_policy.js'
-export { teamScopeOf, TEAM_MEMBER_ROLES, REPORT_NAMES, type TeamScope, type ReportScope } from './team_scope.js'
+export {
+  teamScopeOf,
+  setReportScope,
+  normalizeReportScope,
+  DEFAULT_REPORT_SCOPE,
+  TEAM_MEMBER_ROLES,
+  REPORT_NAMES,
+  type TeamScope,
+  type ReportScope,
+  type TeamMemberRole,
+} from './team_scope.js'
 export {
   assignAffiliatesToMember,
+  unassignAffiliatesFromMember,
+  clearMemberAssignments,
+  assignedAffiliatesOf,
+  assignmentCounts,
+  type AssignedAffiliate,
   moveManagerAssignments,
   assignedAmong,
   markManagerAssignments,

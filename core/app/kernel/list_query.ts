@@ -7,6 +7,7 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import type { ModelQueryBuilderContract, LucidModel } from '@adonisjs/lucid/types/model'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { unprocessable } from './errors.js'
 import { listQuery as listQuerySchema } from './schemas.js'
 
@@ -208,6 +209,21 @@ export async function paginate<Model extends LucidModel>(
   const countQuery = query.clone()
   const [{ total }] = await countQuery.clearOrder().count('* as total').pojo<{ total: string }>()
   const rows = await query
+    .orderBy(options.sortable[parsed.sort[0]], parsed.sort[1])
+    .orderBy('id', 'asc')
+    .offset(parsed.offset)
+    .limit(parsed.limit)
+  return { rows, total: Number(total), offset: parsed.offset }
+}
+
+/**
+ * `paginate` for a plain query (a relation without a model, such as core's `panels` view,
+ * which a plugin reads but never writes): the page's rows as the database returns them.
+ */
+export async function paginateRows(query: DatabaseQueryBuilderContract, parsed: ParsedList, options: ListOptions) {
+  applyListFilters(query as unknown as ModelQueryBuilderContract<LucidModel>, parsed, options)
+  const [{ total }] = await query.clone().clearOrder().count('* as total')
+  const rows: Array<Record<string, any>> = await query
     .orderBy(options.sortable[parsed.sort[0]], parsed.sort[1])
     .orderBy('id', 'asc')
     .offset(parsed.offset)

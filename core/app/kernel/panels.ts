@@ -41,6 +41,12 @@ export type PanelChanges = Partial<Omit<NewPanel, 'organizationId' | 'role' | 'c
 /** Whether the person gets an invitation mail now (API creates) or later asks for a link (imports, seeds). */
 export interface PanelCreation {
   invite: boolean
+  /**
+   * Roles whose deleted panel of the same address comes back (the same row, profile, sessions,
+   * mailed codes and team assignments wiped) instead of the address counting as taken; e.g. a
+   * team member deleted and added again.
+   */
+  revive?: readonly UserRole[]
 }
 
 const PROFILE_COLUMNS = {
@@ -105,7 +111,7 @@ export async function revokePanelSessions(trx: TransactionClientContract, userId
 export async function addPanel(
   trx: TransactionClientContract,
   panel: NewPanel,
-  { invite }: PanelCreation
+  { invite, revive = [] }: PanelCreation
 ): Promise<number> {
   const email = panel.email.trim().toLowerCase()
   await lockEmail(email, trx)
@@ -113,7 +119,14 @@ export async function addPanel(
     .from('users')
     .where('organization_id', panel.organizationId)
     .whereRaw('lower(email) = ?', [email])
+    .forUpdate()
     .first()
+  if (taken && taken.status === 'deleted' && revive.includes(taken.role)) {
+    const id = Number(taken.id)
+    await revivePanel(trx, id, panel)
+    if (invite) await invitePanel(trx, id)
+    return id
+  }
   if (taken) throw usernameTaken()
   const password = unusablePasswordHash()
   const row: Record<string, unknown> = {
@@ -142,6 +155,33 @@ export async function addPanel(
 }
 
 /**
+ * A deleted panel given back to its address: the new panel's fields on the same row, the rest
+ * of the old profile cleared, and nothing the deleted panel had (sessions, codes mailed to it,
+ * team assignments) outlives it.
+ */
+async function revivePanel(trx: TransactionClientContract, id: number, panel: NewPanel) {
+  const row: Record<string, unknown> = {
+    password: unusablePasswordHash(),
+    role: panel.role,
+    status: panel.status ?? 'active',
+    owner: false,
+    last_login_at: null,
+    email_verified_at: null,
+    report_scope: trx.raw('DEFAULT'),
+    updated_at: new Date(),
+  }
+  for (const [key, column] of Object.entries(PROFILE_COLUMNS))
+    row[column] = panel[key as keyof typeof PROFILE_COLUMNS] ?? null
+  // tenancy: the row was read with the panel's organisation by addPanel
+  await trx.from('users').where('id', id).update(row)
+  await trx.from('team_member_affiliates').where({ organization_id: panel.organizationId, member_id: id }).delete()
+  await trx.from('password_resets').where('user_id', id).delete()
+  await trx.from('verification_tokens').where('user_id', id).delete()
+  await revokePanelSessions(trx, [id])
+  panelsChanged(trx, panel.organizationId, id)
+}
+
+/**
  * Changes a panel of the organisation. An e-mail change: the address must be free in the
  * organisation; the panel's password was the old address's person's, so it becomes unusable
  * and an invitation goes to the new address; reset codes and verification links mailed to the
@@ -151,7 +191,9 @@ export async function updatePanel(
   trx: TransactionClientContract,
   organizationId: number,
   userId: number,
-  changes: PanelChanges
+  changes: PanelChanges,
+  /** A new role (team members move between sub-admin, AFM and ADM); left out, the role stays. */
+  { role }: { role?: UserRole } = {}
 ): Promise<string[]> {
   const current = await trx.from('users').where({ id: userId, organization_id: organizationId }).forUpdate().first()
   if (!current) throw unknownPanel()
@@ -186,6 +228,7 @@ export async function updatePanel(
     update.status = changes.status
     endSessions ||= sessionsEndOn(changes.status)
   }
+  if (role !== undefined && role !== current.role) update.role = role
   if (!Object.keys(update).length) return []
   try {
     // tenancy: the panel id comes from the caller, which read it with its organisation

@@ -11,16 +11,19 @@
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 
-/** Assigns affiliates to a team member; an assignment made on purpose wins over one by the manager field. */
+/**
+ * Assigns affiliates to a team member; an assignment made on purpose wins over one by the
+ * manager field. Answers the affiliates newly assigned (ones already assigned are kept).
+ */
 export async function assignAffiliatesToMember(
   trx: TransactionClientContract,
   organizationId: number,
   memberId: number,
   affiliateIds: number[],
   { byManager = false, createdAt }: { byManager?: boolean; createdAt?: Date } = {}
-) {
-  if (!affiliateIds.length) return
-  await trx
+): Promise<number[]> {
+  if (!affiliateIds.length) return []
+  const inserted = await trx
     .insertQuery()
     .table('team_member_affiliates')
     .insert(
@@ -35,6 +38,7 @@ export async function assignAffiliatesToMember(
     )
     .onConflict(['member_id', 'affiliate_id'])
     .ignore()
+    .returning('affiliate_id')
   if (!byManager) {
     await trx
       .from('team_member_affiliates')
@@ -42,6 +46,75 @@ export async function assignAffiliatesToMember(
       .whereIn('affiliate_id', affiliateIds)
       .update({ by_manager: false })
   }
+  return inserted.map((row: { affiliate_id: number }) => Number(row.affiliate_id))
+}
+
+/** Unassigns affiliates from a team member; answers the ones that were assigned. */
+export async function unassignAffiliatesFromMember(
+  trx: TransactionClientContract,
+  organizationId: number,
+  memberId: number,
+  affiliateIds: number[]
+): Promise<number[]> {
+  if (!affiliateIds.length) return []
+  const removed = await trx
+    .from('team_member_affiliates')
+    .where({ organization_id: organizationId, member_id: memberId })
+    .whereIn('affiliate_id', affiliateIds)
+    .delete()
+    .returning('affiliate_id')
+  return removed.map((row: { affiliate_id: number }) => Number(row.affiliate_id))
+}
+
+/** Drops every assignment of a team member (the member is deleted). */
+export async function clearMemberAssignments(trx: TransactionClientContract, organizationId: number, memberId: number) {
+  await trx.from('team_member_affiliates').where({ organization_id: organizationId, member_id: memberId }).delete()
+}
+
+export interface AssignedAffiliate {
+  id: number
+  name: string | null
+  email: string
+  status: string
+  assignedAt: string
+}
+
+/** The live affiliates assigned to a team member, lowest id first, with when each was assigned. */
+export async function assignedAffiliatesOf(organizationId: number, memberId: number): Promise<AssignedAffiliate[]> {
+  const rows = await db
+    .from('team_member_affiliates as tma')
+    .join('panels as affiliate', 'affiliate.id', 'tma.affiliate_id')
+    .where('tma.organization_id', organizationId)
+    .where('tma.member_id', memberId)
+    .where('affiliate.role', 'affiliate')
+    .whereNot('affiliate.status', 'deleted')
+    .orderBy('tma.affiliate_id')
+    .select('affiliate.id', 'affiliate.name', 'affiliate.email', 'affiliate.status', 'tma.created_at')
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: (row.name as string | null) ?? null,
+    email: row.email as string,
+    status: row.status as string,
+    assignedAt: new Date(row.created_at).toISOString(),
+  }))
+}
+
+/** How many live affiliates are assigned to each of the team members (absent: none). */
+export async function assignmentCounts(organizationId: number, memberIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>()
+  if (!memberIds.length) return counts
+  const rows = await db
+    .from('team_member_affiliates as tma')
+    .join('panels as affiliate', 'affiliate.id', 'tma.affiliate_id')
+    .where('tma.organization_id', organizationId)
+    .whereIn('tma.member_id', memberIds)
+    .where('affiliate.role', 'affiliate')
+    .whereNot('affiliate.status', 'deleted')
+    .groupBy('tma.member_id')
+    .select('tma.member_id')
+    .count('* as total')
+  for (const row of rows) counts.set(Number(row.member_id), Number(row.total))
+  return counts
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { tenantOf } from './tenancy.js'
 
 /** Roles managed as team members (the OpenAPI schema TeamMemberRole, which the UI and CLI read from the SDK). */
@@ -93,6 +94,19 @@ export async function assignedAffiliateIds(organizationId: number, memberId: num
     .orderBy('tma.affiliate_id')
     .select('tma.affiliate_id')
   return rows.map((row) => Number(row.affiliate_id))
+}
+
+/** Stores a team member's report scope (users.report_scope, read through the `panels` view). */
+export async function setReportScope(
+  trx: TransactionClientContract,
+  organizationId: number,
+  memberId: number,
+  scope: ReportScope
+) {
+  await trx
+    .from('users')
+    .where({ id: memberId, organization_id: organizationId })
+    .update({ report_scope: JSON.stringify(scope) })
 }
 
 const cache = new WeakMap<HttpContext, Promise<TeamScope>>()

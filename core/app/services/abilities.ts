@@ -32,8 +32,9 @@ export function abilitiesOf(
     abilitiesFor(granted, { role: user.role, features: org.features ?? {} }),
     normalizeDisabledReports(org.disabledReports)
   )
-  // Spec §6: team members are hidden for sub-admins who are not owners; an owner manages them.
-  if (user.role === 'sub-admin' && user.owner) {
+  // Spec §6: team members are hidden for sub-admins who are not owners; an owner manages them
+  // (while the team-members plugin, which defines the subject, is enabled).
+  if (user.role === 'sub-admin' && user.owner && granted.some((permission) => permission.subject === 'team_members')) {
     for (const action of ['read', 'manage']) {
       if (!abilities.some((ability) => ability.subject === 'team_members' && ability.action === action))
         abilities.push({ subject: 'team_members', action })

@@ -36,11 +36,6 @@ export const CORE_PERMISSIONS: PermissionDefinition[] = [
     grants: { admin: ['read', 'manage'], 'sub-admin': ['read'], parent: ['read', 'manage'] },
   },
   {
-    subject: 'team_members',
-    actions: ['read', 'manage'],
-    grants: { admin: ['read', 'manage'], parent: ['read', 'manage'] },
-  },
-  {
     subject: 'billing',
     actions: ['read', 'manage'],
     grants: { admin: ['read', 'manage'], parent: ['read', 'manage'] },

@@ -45,6 +45,9 @@ export function findIsolationViolations(pluginsDir: string, extra: Record<string
         } else if (pkg === 'admin-ui') {
           // The UI shell's public surface for plugins, the counterpart of core's kernel.
           if (subpath !== 'plugin-api') violations.push(where)
+        } else if (pkg === 'sdk') {
+          // The API's generated client and schemas (enums such as ReportName): public like the API.
+          if (subpath !== '') violations.push(where)
         } else if (pkg !== owner && subpath !== 'contracts') {
           violations.push(where)
         }

@@ -21106,7 +21106,7 @@ export type AuthSuperadminLoginResponses = {
 
 export type AuthSuperadminLoginResponse = AuthSuperadminLoginResponses[keyof AuthSuperadminLoginResponses];
 
-export type CoreListTeamMembersData = {
+export type TeamMembersListTeamMembersData = {
     body?: never;
     path?: never;
     query?: {
@@ -21147,7 +21147,7 @@ export type CoreListTeamMembersData = {
     url: '/api/v1/team-members';
 };
 
-export type CoreListTeamMembersErrors = {
+export type TeamMembersListTeamMembersErrors = {
     /**
      * Missing or invalid token
      */
@@ -21170,9 +21170,9 @@ export type CoreListTeamMembersErrors = {
     422: ErrorEnvelope;
 };
 
-export type CoreListTeamMembersError = CoreListTeamMembersErrors[keyof CoreListTeamMembersErrors];
+export type TeamMembersListTeamMembersError = TeamMembersListTeamMembersErrors[keyof TeamMembersListTeamMembersErrors];
 
-export type CoreListTeamMembersResponses = {
+export type TeamMembersListTeamMembersResponses = {
     /**
      * OK
      */
@@ -21185,9 +21185,9 @@ export type CoreListTeamMembersResponses = {
     };
 };
 
-export type CoreListTeamMembersResponse = CoreListTeamMembersResponses[keyof CoreListTeamMembersResponses];
+export type TeamMembersListTeamMembersResponse = TeamMembersListTeamMembersResponses[keyof TeamMembersListTeamMembersResponses];
 
-export type CoreCreateTeamMemberData = {
+export type TeamMembersCreateTeamMemberData = {
     body: {
         name: string;
         email: string;
@@ -21206,7 +21206,7 @@ export type CoreCreateTeamMemberData = {
     url: '/api/v1/team-members';
 };
 
-export type CoreCreateTeamMemberErrors = {
+export type TeamMembersCreateTeamMemberErrors = {
     /**
      * The body is not valid JSON
      */
@@ -21245,9 +21245,9 @@ export type CoreCreateTeamMemberErrors = {
     422: ErrorEnvelope;
 };
 
-export type CoreCreateTeamMemberError = CoreCreateTeamMemberErrors[keyof CoreCreateTeamMemberErrors];
+export type TeamMembersCreateTeamMemberError = TeamMembersCreateTeamMemberErrors[keyof TeamMembersCreateTeamMemberErrors];
 
-export type CoreCreateTeamMemberResponses = {
+export type TeamMembersCreateTeamMemberResponses = {
     /**
      * OK
      */
@@ -21260,9 +21260,9 @@ export type CoreCreateTeamMemberResponses = {
     };
 };
 
-export type CoreCreateTeamMemberResponse = CoreCreateTeamMemberResponses[keyof CoreCreateTeamMemberResponses];
+export type TeamMembersCreateTeamMemberResponse = TeamMembersCreateTeamMemberResponses[keyof TeamMembersCreateTeamMemberResponses];
 
-export type CoreDeleteTeamMemberData = {
+export type TeamMembersDeleteTeamMemberData = {
     body?: never;
     path: {
         id: number;
@@ -21271,7 +21271,7 @@ export type CoreDeleteTeamMemberData = {
     url: '/api/v1/team-members/{id}';
 };
 
-export type CoreDeleteTeamMemberErrors = {
+export type TeamMembersDeleteTeamMemberErrors = {
     /**
      * Missing or invalid token
      */
@@ -21298,9 +21298,9 @@ export type CoreDeleteTeamMemberErrors = {
     422: ErrorEnvelope;
 };
 
-export type CoreDeleteTeamMemberError = CoreDeleteTeamMemberErrors[keyof CoreDeleteTeamMemberErrors];
+export type TeamMembersDeleteTeamMemberError = TeamMembersDeleteTeamMemberErrors[keyof TeamMembersDeleteTeamMemberErrors];
 
-export type CoreDeleteTeamMemberResponses = {
+export type TeamMembersDeleteTeamMemberResponses = {
     /**
      * OK
      */
@@ -21313,9 +21313,9 @@ export type CoreDeleteTeamMemberResponses = {
     };
 };
 
-export type CoreDeleteTeamMemberResponse = CoreDeleteTeamMemberResponses[keyof CoreDeleteTeamMemberResponses];
+export type TeamMembersDeleteTeamMemberResponse = TeamMembersDeleteTeamMemberResponses[keyof TeamMembersDeleteTeamMemberResponses];
 
-export type CoreGetTeamMemberData = {
+export type TeamMembersGetTeamMemberData = {
     body?: never;
     path: {
         id: number;
@@ -21324,7 +21324,7 @@ export type CoreGetTeamMemberData = {
     url: '/api/v1/team-members/{id}';
 };
 
-export type CoreGetTeamMemberErrors = {
+export type TeamMembersGetTeamMemberErrors = {
     /**
      * Missing or invalid token
      */
@@ -21347,9 +21347,9 @@ export type CoreGetTeamMemberErrors = {
     422: ErrorEnvelope;
 };
 
-export type CoreGetTeamMemberError = CoreGetTeamMemberErrors[keyof CoreGetTeamMemberErrors];
+export type TeamMembersGetTeamMemberError = TeamMembersGetTeamMemberErrors[keyof TeamMembersGetTeamMemberErrors];
 
-export type CoreGetTeamMemberResponses = {
+export type TeamMembersGetTeamMemberResponses = {
     /**
      * OK
      */
@@ -21362,9 +21362,9 @@ export type CoreGetTeamMemberResponses = {
     };
 };
 
-export type CoreGetTeamMemberResponse = CoreGetTeamMemberResponses[keyof CoreGetTeamMemberResponses];
+export type TeamMembersGetTeamMemberResponse = TeamMembersGetTeamMemberResponses[keyof TeamMembersGetTeamMemberResponses];
 
-export type CoreUpdateTeamMemberData = {
+export type TeamMembersUpdateTeamMemberData = {
     body: {
         name?: string;
         email?: string;
@@ -21385,7 +21385,7 @@ export type CoreUpdateTeamMemberData = {
     url: '/api/v1/team-members/{id}';
 };
 
-export type CoreUpdateTeamMemberErrors = {
+export type TeamMembersUpdateTeamMemberErrors = {
     /**
      * The body is not valid JSON
      */
@@ -21424,9 +21424,9 @@ export type CoreUpdateTeamMemberErrors = {
     422: ErrorEnvelope;
 };
 
-export type CoreUpdateTeamMemberError = CoreUpdateTeamMemberErrors[keyof CoreUpdateTeamMemberErrors];
+export type TeamMembersUpdateTeamMemberError = TeamMembersUpdateTeamMemberErrors[keyof TeamMembersUpdateTeamMemberErrors];
 
-export type CoreUpdateTeamMemberResponses = {
+export type TeamMembersUpdateTeamMemberResponses = {
     /**
      * OK
      */
@@ -21439,9 +21439,9 @@ export type CoreUpdateTeamMemberResponses = {
     };
 };
 
-export type CoreUpdateTeamMemberResponse = CoreUpdateTeamMemberResponses[keyof CoreUpdateTeamMemberResponses];
+export type TeamMembersUpdateTeamMemberResponse = TeamMembersUpdateTeamMemberResponses[keyof TeamMembersUpdateTeamMemberResponses];
 
-export type CoreUnassignTeamMemberAffiliatesData = {
+export type TeamMembersUnassignTeamMemberAffiliatesData = {
     body: {
         affiliateIds: Array<number>;
     };
@@ -21452,7 +21452,7 @@ export type CoreUnassignTeamMemberAffiliatesData = {
     url: '/api/v1/team-members/{id}/affiliates';
 };
 
-export type CoreUnassignTeamMemberAffiliatesErrors = {
+export type TeamMembersUnassignTeamMemberAffiliatesErrors = {
     /**
      * The body is not valid JSON
      */
@@ -21491,9 +21491,9 @@ export type CoreUnassignTeamMemberAffiliatesErrors = {
     422: ErrorEnvelope;
 };
 
-export type CoreUnassignTeamMemberAffiliatesError = CoreUnassignTeamMemberAffiliatesErrors[keyof CoreUnassignTeamMemberAffiliatesErrors];
+export type TeamMembersUnassignTeamMemberAffiliatesError = TeamMembersUnassignTeamMemberAffiliatesErrors[keyof TeamMembersUnassignTeamMemberAffiliatesErrors];
 
-export type CoreUnassignTeamMemberAffiliatesResponses = {
+export type TeamMembersUnassignTeamMemberAffiliatesResponses = {
     /**
      * OK
      */
@@ -21506,9 +21506,9 @@ export type CoreUnassignTeamMemberAffiliatesResponses = {
     };
 };
 
-export type CoreUnassignTeamMemberAffiliatesResponse = CoreUnassignTeamMemberAffiliatesResponses[keyof CoreUnassignTeamMemberAffiliatesResponses];
+export type TeamMembersUnassignTeamMemberAffiliatesResponse = TeamMembersUnassignTeamMemberAffiliatesResponses[keyof TeamMembersUnassignTeamMemberAffiliatesResponses];
 
-export type CoreListTeamMemberAffiliatesData = {
+export type TeamMembersListTeamMemberAffiliatesData = {
     body?: never;
     path: {
         id: number;
@@ -21517,7 +21517,7 @@ export type CoreListTeamMemberAffiliatesData = {
     url: '/api/v1/team-members/{id}/affiliates';
 };
 
-export type CoreListTeamMemberAffiliatesErrors = {
+export type TeamMembersListTeamMemberAffiliatesErrors = {
     /**
      * Missing or invalid token
      */
@@ -21540,9 +21540,9 @@ export type CoreListTeamMemberAffiliatesErrors = {
     422: ErrorEnvelope;
 };
 
-export type CoreListTeamMemberAffiliatesError = CoreListTeamMemberAffiliatesErrors[keyof CoreListTeamMemberAffiliatesErrors];
+export type TeamMembersListTeamMemberAffiliatesError = TeamMembersListTeamMemberAffiliatesErrors[keyof TeamMembersListTeamMemberAffiliatesErrors];
 
-export type CoreListTeamMemberAffiliatesResponses = {
+export type TeamMembersListTeamMemberAffiliatesResponses = {
     /**
      * OK
      */
@@ -21555,9 +21555,9 @@ export type CoreListTeamMemberAffiliatesResponses = {
     };
 };
 
-export type CoreListTeamMemberAffiliatesResponse = CoreListTeamMemberAffiliatesResponses[keyof CoreListTeamMemberAffiliatesResponses];
+export type TeamMembersListTeamMemberAffiliatesResponse = TeamMembersListTeamMemberAffiliatesResponses[keyof TeamMembersListTeamMemberAffiliatesResponses];
 
-export type CoreAssignTeamMemberAffiliatesData = {
+export type TeamMembersAssignTeamMemberAffiliatesData = {
     body: {
         affiliateIds: Array<number>;
     };
@@ -21568,7 +21568,7 @@ export type CoreAssignTeamMemberAffiliatesData = {
     url: '/api/v1/team-members/{id}/affiliates';
 };
 
-export type CoreAssignTeamMemberAffiliatesErrors = {
+export type TeamMembersAssignTeamMemberAffiliatesErrors = {
     /**
      * The body is not valid JSON
      */
@@ -21607,9 +21607,9 @@ export type CoreAssignTeamMemberAffiliatesErrors = {
     422: ErrorEnvelope;
 };
 
-export type CoreAssignTeamMemberAffiliatesError = CoreAssignTeamMemberAffiliatesErrors[keyof CoreAssignTeamMemberAffiliatesErrors];
+export type TeamMembersAssignTeamMemberAffiliatesError = TeamMembersAssignTeamMemberAffiliatesErrors[keyof TeamMembersAssignTeamMemberAffiliatesErrors];
 
-export type CoreAssignTeamMemberAffiliatesResponses = {
+export type TeamMembersAssignTeamMemberAffiliatesResponses = {
     /**
      * OK
      */
@@ -21622,7 +21622,7 @@ export type CoreAssignTeamMemberAffiliatesResponses = {
     };
 };
 
-export type CoreAssignTeamMemberAffiliatesResponse = CoreAssignTeamMemberAffiliatesResponses[keyof CoreAssignTeamMemberAffiliatesResponses];
+export type TeamMembersAssignTeamMemberAffiliatesResponse = TeamMembersAssignTeamMemberAffiliatesResponses[keyof TeamMembersAssignTeamMemberAffiliatesResponses];
 
 export type TrackingListClicksData = {
     body?: never;

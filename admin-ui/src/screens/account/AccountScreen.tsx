@@ -3,16 +3,21 @@ import { useEffect } from 'react'
 import { Loading, Title, useLocation, useNavigate, useTranslate } from 'react-admin'
 import { useAbilities } from '../shared/abilities'
 import { ProfileTab } from './ProfileTab'
-import { accountTabPath, getPaymentInfoPanel, resolveAccountTab, visibleAccountTabs, type AccountTab } from './tabs'
-import { TeamMembersTab } from './TeamMembersTab'
+import {
+  accountPluginTabs,
+  accountTabPath,
+  getPaymentInfoPanel,
+  resolveAccountTab,
+  visibleAccountTabs,
+  type AccountTab,
+} from './tabs'
 
-const TAB_LABELS: Record<AccountTab, string> = {
+const CORE_TAB_LABELS: Record<string, string> = {
   editProfile: 'affix.screens.account.tabs.editProfile',
-  teamMembers: 'affix.screens.account.tabs.teamMembers',
   paymentInfo: 'affix.screens.account.tabs.paymentInfo',
 }
 
-/** /account?tab=editProfile|teamMembers|paymentInfo */
+/** /account?tab=editProfile|<a plugin's tab, e.g. teamMembers>|paymentInfo */
 export const AccountScreen = () => {
   const translate = useTranslate()
   const location = useLocation()
@@ -21,6 +26,10 @@ export const AccountScreen = () => {
   const visible = visibleAccountTabs(permissions)
   const requested = new URLSearchParams(location.search).get('tab')
   const tab = resolveAccountTab(requested, visible)
+  const pluginTabs = accountPluginTabs(permissions)
+  const labelOf = (name: AccountTab) =>
+    CORE_TAB_LABELS[name] ?? pluginTabs.find((candidate) => candidate.id === name)?.label ?? name
+  const PluginTab = pluginTabs.find((candidate) => candidate.id === tab)?.component
 
   // An unknown or hidden tab is replaced in the address bar, so it always names what is shown.
   useEffect(() => {
@@ -42,7 +51,7 @@ export const AccountScreen = () => {
           <Tab
             key={name}
             value={name}
-            label={translate(TAB_LABELS[name])}
+            label={translate(labelOf(name))}
             id={`account-tab-${name}`}
             aria-controls={`account-panel-${name}`}
           />
@@ -50,7 +59,7 @@ export const AccountScreen = () => {
       </Tabs>
       <div role="tabpanel" id={`account-panel-${tab}`} aria-labelledby={`account-tab-${tab}`}>
         {tab === 'editProfile' && <ProfileTab />}
-        {tab === 'teamMembers' && <TeamMembersTab />}
+        {PluginTab && <PluginTab />}
         {tab === 'paymentInfo' && PaymentInfo && <PaymentInfo />}
       </div>
     </Box>

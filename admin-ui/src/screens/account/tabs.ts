@@ -1,37 +1,38 @@
 /*
- * The tabs of /account (spec §2), chosen by the `tab` query key. A tab the caller may not
- * see (team members without the ability, payment info without the affiliates plugin or for
- * anyone but an affiliate) is
- * not offered, and asking for it lands on the profile.
+ * The tabs of /account (spec §2), chosen by the `tab` query key: the profile, the tabs plugins
+ * add (AdminPlugin.screenTabs on screen 'account', e.g. the team-members plugin's
+ * ?tab=teamMembers), then payment info. A tab the caller may not see (a plugin tab without its
+ * plugin or ability, payment info without the affiliates plugin or for anyone but an
+ * affiliate) is not offered, and asking for it lands on the profile.
  */
-import type { ComponentType } from 'react'
-import type { Permissions } from '../../plugin_api'
+import type { AdminPlugin, Permissions, ScreenTab } from '../../plugin_api'
+import { installedPlugins } from '../../plugins'
 import { can, pluginEnabled } from '../shared/abilities'
+import { pluginTabsOf } from '../screen_tabs'
+import { DEFAULT_ACCOUNT_TAB, getPaymentInfoPanel, type AccountTab } from './account_panels'
 
-export const ACCOUNT_TABS = ['editProfile', 'teamMembers', 'paymentInfo'] as const
-export type AccountTab = (typeof ACCOUNT_TABS)[number]
-export const DEFAULT_ACCOUNT_TAB: AccountTab = 'editProfile'
+export {
+  accountTabPath,
+  DEFAULT_ACCOUNT_TAB,
+  getPaymentInfoPanel,
+  providePaymentInfoPanel,
+  type AccountTab,
+} from './account_panels'
 
-/**
- * The payment details of an affiliate belong to the affiliates plugin: it provides this
- * panel when it is installed. Without it (or with the plugin disabled) there is no tab.
- */
-let paymentInfoPanel: ComponentType | null = null
-
-export function providePaymentInfoPanel(panel: ComponentType | null) {
-  paymentInfoPanel = panel
-}
-
-export function getPaymentInfoPanel(): ComponentType | null {
-  return paymentInfoPanel
+/** The tabs plugins add to /account that the caller sees. */
+export function accountPluginTabs(
+  permissions: Permissions | undefined,
+  plugins: AdminPlugin[] = installedPlugins
+): ScreenTab[] {
+  return pluginTabsOf('account', permissions, plugins)
 }
 
 export function visibleAccountTabs(
   permissions: Permissions | undefined,
-  hasPaymentPanel = Boolean(paymentInfoPanel)
+  hasPaymentPanel = Boolean(getPaymentInfoPanel()),
+  plugins: AdminPlugin[] = installedPlugins
 ): AccountTab[] {
-  const tabs: AccountTab[] = ['editProfile']
-  if (can(permissions, 'team_members', 'read')) tabs.push('teamMembers')
+  const tabs: AccountTab[] = ['editProfile', ...accountPluginTabs(permissions, plugins).map((tab) => tab.id)]
   // An affiliate's own payment details: the affiliates plugin grants `affiliates.self` to affiliates only.
   if (hasPaymentPanel && pluginEnabled(permissions, 'affiliates') && can(permissions, 'affiliates.self', 'manage')) {
     tabs.push('paymentInfo')
@@ -41,7 +42,5 @@ export function visibleAccountTabs(
 
 /** The tab to show for `?tab=<requested>`: the requested one when visible, else the profile. */
 export function resolveAccountTab(requested: string | null, visible: AccountTab[]): AccountTab {
-  return visible.includes(requested as AccountTab) ? (requested as AccountTab) : DEFAULT_ACCOUNT_TAB
+  return requested && visible.includes(requested) ? requested : DEFAULT_ACCOUNT_TAB
 }
-
-export const accountTabPath = (tab: AccountTab) => `/account?tab=${tab}`

@@ -1,5 +1,5 @@
 import { Args, Flags } from '@oclif/core'
-import { coreAssignTeamMemberAffiliates, unwrap } from '@affix/sdk'
+import { teamMembersAssignTeamMemberAffiliates, unwrap } from '@affix/sdk'
 import { AffixCommand } from '../../affix_command.js'
 import { renderTable } from '../../output.js'
 import { affiliateColumns } from '../../user_fields.js'
@@ -24,7 +24,7 @@ export default class UsersAssign extends AffixCommand {
     const { args, flags } = await this.parse(UsersAssign)
     const { client } = await this.client()
     const affiliates = await unwrap(
-      coreAssignTeamMemberAffiliates({ client, path: { id: args.id }, body: { affiliateIds: flags.affiliate } })
+      teamMembersAssignTeamMemberAffiliates({ client, path: { id: args.id }, body: { affiliateIds: flags.affiliate } })
     )
     this.log(`Team member #${args.id} now has ${affiliates.length} assigned affiliate(s).`)
     if (affiliates.length) this.log(renderTable(affiliates, affiliateColumns))

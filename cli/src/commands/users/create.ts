@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core'
-import { coreCreateTeamMember, unwrap } from '@affix/sdk'
+import { teamMembersCreateTeamMember, unwrap } from '@affix/sdk'
 import { AffixCommand } from '../../affix_command.js'
 import { MEMBER_ROLES, memberBody, memberDetails, memberFieldFlags } from '../../user_fields.js'
 
@@ -26,7 +26,7 @@ export default class UsersCreate extends AffixCommand {
     const { client } = await this.client()
     const body = memberBody(flags)
     const member = await unwrap(
-      coreCreateTeamMember({
+      teamMembersCreateTeamMember({
         client,
         body: {
           ...body,

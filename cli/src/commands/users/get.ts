@@ -1,4 +1,4 @@
-import { coreGetTeamMember, coreListTeamMemberAffiliates, unwrap } from '@affix/sdk'
+import { teamMembersGetTeamMember, teamMembersListTeamMemberAffiliates, unwrap } from '@affix/sdk'
 import { defineGetCommand, idArg, idExamples } from '../../define_command.js'
 import { renderTable } from '../../output.js'
 import { affiliateColumns, memberDetails } from '../../user_fields.js'
@@ -8,8 +8,8 @@ export default defineGetCommand({
   examples: idExamples(42),
   args: { id: idArg('Team member ID') },
   fetch: async (client, { id }) => {
-    const member = await unwrap(coreGetTeamMember({ client, path: { id } }))
-    const affiliates = await unwrap(coreListTeamMemberAffiliates({ client, path: { id } }))
+    const member = await unwrap(teamMembersGetTeamMember({ client, path: { id } }))
+    const affiliates = await unwrap(teamMembersListTeamMemberAffiliates({ client, path: { id } }))
     return { ...member, affiliates }
   },
   show: ({ affiliates, ...member }) => [

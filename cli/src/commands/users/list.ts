@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core'
-import { coreListTeamMembers, paged } from '@affix/sdk'
+import { teamMembersListTeamMembers, paged } from '@affix/sdk'
 import { defineListCommand } from '../../define_command.js'
 import { listFlags, listQuery } from '../../list_flags.js'
 import { MEMBER_ROLES, memberColumns } from '../../user_fields.js'
@@ -17,7 +17,7 @@ export default defineListCommand({
     status: Flags.string({ summary: 'Only members with this status.', options: ['active', 'disabled', 'pending'] }),
   },
   fetch: (client, flags) =>
-    paged(coreListTeamMembers({ client, query: listQuery(flags, { role: flags.role, status: flags.status }) })),
+    paged(teamMembersListTeamMembers({ client, query: listQuery(flags, { role: flags.role, status: flags.status }) })),
   columns: memberColumns,
   resource: 'team members',
 })

@@ -1,5 +1,5 @@
 import { Args, Flags } from '@oclif/core'
-import { coreUpdateTeamMember, unwrap } from '@affix/sdk'
+import { teamMembersUpdateTeamMember, unwrap } from '@affix/sdk'
 import { AffixCommand } from '../../affix_command.js'
 import { MEMBER_ROLES, memberBody, memberDetails, memberFieldFlags } from '../../user_fields.js'
 
@@ -37,7 +37,7 @@ export default class UsersUpdate extends AffixCommand {
       })
     }
     const { client } = await this.client()
-    const member = await unwrap(coreUpdateTeamMember({ client, path: { id: args.id }, body }))
+    const member = await unwrap(teamMembersUpdateTeamMember({ client, path: { id: args.id }, body }))
     this.log(`Updated team member #${member.id} ${member.email}.`)
     this.log(memberDetails(member))
     return member

@@ -1,7 +1,5 @@
 import vine from '@vinejs/vine'
-import { PHONE_RULE, text } from '#kernel/validation'
-import { REPORT_NAMES, TEAM_MEMBER_ROLES } from '#kernel/team_scope'
-import type { ListOptions } from '#kernel/list_query'
+import { PHONE_RULE, REPORT_NAMES, TEAM_MEMBER_ROLES, text, type ListOptions } from '@affix/core/kernel'
 
 export const TEAM_MEMBER_STATUSES = ['active', 'disabled'] as const
 

@@ -1,8 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import Organization from '#models/organization'
-import User from '#models/user'
-import { addUser, createTenant, followInvitation } from '#tests/helpers/fixtures'
+import { addUser, createTenant, followInvitation, Organization, User } from '@affix/core/testing'
 
 const MEMBERS = '/api/v1/team-members'
 const PASSWORD = 'Member#2024'

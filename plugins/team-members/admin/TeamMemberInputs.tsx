@@ -8,7 +8,7 @@ import {
   required,
   useTranslate,
 } from 'react-admin'
-import { requiredEmail, requiredText, validateText } from '../shared/validation'
+import { requiredEmail, requiredText, validateText } from '@affix/admin-ui/plugin-api'
 import {
   affiliateScopeChoices,
   invalidIds,
@@ -30,26 +30,20 @@ export const TeamMemberInputs = ({ record }: { record?: TeamMember }) => {
   return (
     <Grid container columnSpacing={2} sx={{ width: '100%' }}>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextInput source="name" label="affix.screens.team.fields.name" validate={requiredText} fullWidth />
+        <TextInput source="name" label="teamMembers.fields.name" validate={requiredText} fullWidth />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextInput
-          source="email"
-          type="email"
-          label="affix.screens.team.fields.email"
-          validate={requiredEmail}
-          fullWidth
-        />
+        <TextInput source="email" type="email" label="teamMembers.fields.email" validate={requiredEmail} fullWidth />
       </Grid>
       <Grid size={{ xs: 12 }}>
         <Alert severity="info" sx={{ mb: 2 }}>
-          {translate(record ? 'affix.screens.team.invitation_edit' : 'affix.screens.team.invitation_new')}
+          {translate(record ? 'teamMembers.invitation_edit' : 'teamMembers.invitation_new')}
         </Alert>
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <SelectInput
           source="role"
-          label="affix.screens.team.fields.role"
+          label="teamMembers.fields.role"
           choices={roleChoices}
           validate={required()}
           disabled={protectedMember}
@@ -59,7 +53,7 @@ export const TeamMemberInputs = ({ record }: { record?: TeamMember }) => {
       <Grid size={{ xs: 12, sm: 6 }}>
         <SelectInput
           source="status"
-          label="affix.screens.team.fields.status"
+          label="teamMembers.fields.status"
           choices={statusChoices}
           validate={required()}
           disabled={protectedMember}
@@ -67,38 +61,34 @@ export const TeamMemberInputs = ({ record }: { record?: TeamMember }) => {
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextInput source="skype" label="affix.screens.team.fields.skype" validate={validateText} fullWidth />
+        <TextInput source="skype" label="teamMembers.fields.skype" validate={validateText} fullWidth />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <TextInput
           source="contactNumber"
           type="tel"
-          label="affix.screens.team.fields.contactNumber"
+          label="teamMembers.fields.contactNumber"
 
           fullWidth
         />
       </Grid>
       <Grid size={{ xs: 12 }}>
         <Typography variant="subtitle1" sx={{ mt: 1 }}>
-          {translate('affix.screens.team.scope.title')}
+          {translate('teamMembers.scope.title')}
         </Typography>
         <RadioButtonGroupInput
           source="reportScope.affiliates"
-          label="affix.screens.team.fields.affiliates"
+          label="teamMembers.fields.affiliates"
           choices={affiliateScopeChoices}
         />
         <TextArrayInput
           source="reportScope.campaigns"
-          label="affix.screens.team.fields.campaigns"
-          helperText="affix.screens.team.campaigns_help"
+          label="teamMembers.fields.campaigns"
+          helperText="teamMembers.campaigns_help"
           validate={validateCampaignIds}
           fullWidth
         />
-        <CheckboxGroupInput
-          source="reportScope.reports"
-          label="affix.screens.team.fields.reports"
-          choices={reportChoices}
-        />
+        <CheckboxGroupInput source="reportScope.reports" label="teamMembers.fields.reports" choices={reportChoices} />
       </Grid>
     </Grid>
   )

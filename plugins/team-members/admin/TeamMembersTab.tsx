@@ -15,10 +15,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin'
-import { useApi, useFormSubmit } from '../api'
-import { CORE_RESOURCES } from '../resources'
-import { useAbilities } from '../shared/abilities'
-import { StatusChip } from '../shared/StatusChip'
+import { StatusChip, useAbilities, useApi, useFormSubmit } from '@affix/admin-ui/plugin-api'
 import {
   NEW_MEMBER_DEFAULTS,
   TEAM_ROLES,
@@ -26,16 +23,17 @@ import {
   toTeamMemberPayload,
   type TeamMember,
   type TeamMemberFormValues,
+  TEAM_MEMBERS_RESOURCE,
 } from './teamMembers'
 import { TeamMemberInputs } from './TeamMemberInputs'
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="role" source="role" label="affix.screens.team.fields.role" choices={roleChoices} alwaysOn />,
+  <SelectInput key="role" source="role" label="teamMembers.fields.role" choices={roleChoices} alwaysOn />,
   <SelectInput
     key="status"
     source="status"
-    label="affix.screens.team.fields.status"
+    label="teamMembers.fields.status"
     choices={['active', 'disabled', 'pending'].map((id) => ({ id, name: `affix.screens.status.${id}` }))}
     alwaysOn
   />,
@@ -48,7 +46,7 @@ const RoleField = ({ record }: { record: TeamMember }) => {
   return (
     <>
       {(TEAM_ROLES as readonly string[]).includes(record.role)
-        ? translate(`affix.screens.team.roles.${record.role}`)
+        ? translate(`teamMembers.roles.${record.role}`)
         : record.role}
     </>
   )
@@ -62,7 +60,7 @@ export const TeamMembersTab = () => {
   return (
     <>
       <List
-        resource={CORE_RESOURCES.teamMembers}
+        resource={TEAM_MEMBERS_RESOURCE}
         title={false}
         filters={filters}
         sort={{ field: 'createdAt', order: 'DESC' }}
@@ -72,27 +70,25 @@ export const TeamMembersTab = () => {
         disableSyncWithLocation
         actions={
           <TopToolbar>
-            {manage && (
-              <Button label="affix.screens.team.add" onClick={() => setAdding(true)} startIcon={<AddIcon />} />
-            )}
+            {manage && <Button label="teamMembers.add" onClick={() => setAdding(true)} startIcon={<AddIcon />} />}
           </TopToolbar>
         }
       >
         <DataTable rowClick={(id) => teamMemberPath(id)} bulkActionButtons={false}>
-          <DataTable.Col source="name" label="affix.screens.team.fields.name" />
-          <DataTable.Col source="email" label="affix.screens.team.fields.email" />
+          <DataTable.Col source="name" label="teamMembers.fields.name" />
+          <DataTable.Col source="email" label="teamMembers.fields.email" />
           <DataTable.Col
             source="role"
-            label="affix.screens.team.fields.role"
+            label="teamMembers.fields.role"
             render={(record: TeamMember) => <RoleField record={record} />}
           />
           <DataTable.Col
             source="status"
-            label="affix.screens.team.fields.status"
+            label="teamMembers.fields.status"
             render={(record: TeamMember) => <StatusChip status={record.status} />}
           />
-          <DataTable.Col source="affiliateCount" label="affix.screens.team.fields.affiliateCount" disableSort />
-          <DataTable.Col source="lastLoginAt" label="affix.screens.team.fields.lastLoginAt" field={DateField} />
+          <DataTable.Col source="affiliateCount" label="teamMembers.fields.affiliateCount" disableSort />
+          <DataTable.Col source="lastLoginAt" label="teamMembers.fields.lastLoginAt" field={DateField} />
         </DataTable>
       </List>
       {adding && <AddTeamMemberDialog onClose={() => setAdding(false)} />}
@@ -107,7 +103,7 @@ const AddTeamMemberDialog = ({ onClose }: { onClose: () => void }) => {
   const submit = useFormSubmit(
     (values: TeamMemberFormValues) => api.post<TeamMember>('/api/v1/team-members', toTeamMemberPayload(values)),
     {
-      success: 'affix.screens.team.created',
+      success: 'teamMembers.created',
       onSuccess: () => {
         refresh()
         onClose()
@@ -116,7 +112,7 @@ const AddTeamMemberDialog = ({ onClose }: { onClose: () => void }) => {
   )
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="add-team-member-title">
-      <DialogTitle id="add-team-member-title">{translate('affix.screens.team.add')}</DialogTitle>
+      <DialogTitle id="add-team-member-title">{translate('teamMembers.add')}</DialogTitle>
       <DialogContent>
         <SimpleForm
           noValidate

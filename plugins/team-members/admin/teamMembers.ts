@@ -2,6 +2,10 @@
 
 import { ReportName, TeamMemberRole } from '@affix/sdk'
 
+/** The paged collection of GET /api/v1/team-members, named after the ability that guards it. */
+export const TEAM_MEMBERS_RESOURCE = 'team_members'
+export const TEAM_MEMBERS_API = '/api/v1/team-members'
+
 // The roles and report names come from the API's schema (generated into the SDK), in its order.
 export const TEAM_ROLES = Object.values(TeamMemberRole)
 export const TEAM_STATUSES = ['active', 'disabled'] as const
@@ -47,12 +51,12 @@ export interface TeamMemberFormValues {
   reportScope?: { affiliates?: string; campaigns?: Array<string | number>; reports?: string[] }
 }
 
-export const roleChoices = TEAM_ROLES.map((id) => ({ id, name: `affix.screens.team.roles.${id}` }))
+export const roleChoices = TEAM_ROLES.map((id) => ({ id, name: `teamMembers.roles.${id}` }))
 export const statusChoices = TEAM_STATUSES.map((id) => ({ id, name: `affix.screens.status.${id}` }))
-export const reportChoices = SCOPE_REPORTS.map((id) => ({ id, name: `affix.screens.team.reports.${id}` }))
+export const reportChoices = SCOPE_REPORTS.map((id) => ({ id, name: `teamMembers.reports.${id}` }))
 export const affiliateScopeChoices = [
-  { id: 'assigned', name: 'affix.screens.team.scope.assigned' },
-  { id: 'all', name: 'affix.screens.team.scope.all' },
+  { id: 'assigned', name: 'teamMembers.scope.assigned' },
+  { id: 'all', name: 'teamMembers.scope.all' },
 ]
 
 export const NEW_MEMBER_DEFAULTS: TeamMemberFormValues = {

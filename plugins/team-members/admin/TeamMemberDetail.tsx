@@ -18,13 +18,17 @@ import {
   useParams,
   useTranslate,
 } from 'react-admin'
-import { useApi, useFormSubmit, useNotifyError } from '../api'
-import { useAbilities } from '../shared/abilities'
-import { ConfirmButton } from '../shared/ConfirmButton'
-import { formatDateTime } from '../shared/dates'
-import { Section } from '../shared/Section'
-import { StatusChip } from '../shared/StatusChip'
-import { accountTabPath } from './tabs'
+import {
+  accountTabPath,
+  ConfirmButton,
+  formatDateTime,
+  Section,
+  StatusChip,
+  useAbilities,
+  useApi,
+  useFormSubmit,
+  useNotifyError,
+} from '@affix/admin-ui/plugin-api'
 import {
   invalidIds,
   toIds,
@@ -70,7 +74,7 @@ export const TeamMemberDetail = () => {
       return Object.keys(payload).length ? api.patch<TeamMember>(path, payload) : member
     },
     {
-      success: 'affix.screens.team.saved',
+      success: 'teamMembers.saved',
       onSuccess: (saved) => {
         queryClient.setQueryData(['affix', 'team-member', memberId], saved)
         setFormKey((key) => key + 1)
@@ -81,7 +85,7 @@ export const TeamMemberDetail = () => {
   const remove = async () => {
     try {
       await api.delete(path)
-      notify('affix.screens.team.deleted', { type: 'info' })
+      notify('teamMembers.deleted', { type: 'info' })
       navigate(accountTabPath('teamMembers'))
     } catch (error) {
       notifyError(error)
@@ -92,18 +96,18 @@ export const TeamMemberDetail = () => {
   if (!member) return null
   return (
     <Box sx={{ mt: 1, maxWidth: 1000 }}>
-      <Title title={translate('affix.screens.team.detail_title', { name: member.name ?? member.email })} />
+      <Title title={translate('teamMembers.detail_title', { name: member.name ?? member.email })} />
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
         <Button
-          label="affix.screens.team.back"
+          label="teamMembers.back"
           onClick={() => navigate(accountTabPath('teamMembers'))}
           startIcon={<BackIcon />}
         />
         {manage && !member.owner && (
           <ConfirmButton
             label="ra.action.delete"
-            title="affix.screens.team.delete_title"
-            content="affix.screens.team.delete_confirm"
+            title="teamMembers.delete_title"
+            content="teamMembers.delete_confirm"
             translateOptions={{ name: member.name ?? member.email }}
             onConfirm={remove}
             icon={<DeleteIcon />}
@@ -111,12 +115,12 @@ export const TeamMemberDetail = () => {
           />
         )}
       </Box>
-      <Section title="affix.screens.team.details">
+      <Section title="teamMembers.details">
         <Box sx={{ display: 'flex', gap: 2, mb: 1, alignItems: 'center' }}>
           <StatusChip status={member.status} />
-          {member.owner && <Typography variant="body2">{translate('affix.screens.team.owner')}</Typography>}
+          {member.owner && <Typography variant="body2">{translate('teamMembers.owner')}</Typography>}
           <Typography variant="body2" color="text.secondary">
-            {translate('affix.screens.team.fields.lastLoginAt')}: {formatDateTime(member.lastLoginAt, locale)}
+            {translate('teamMembers.fields.lastLoginAt')}: {formatDateTime(member.lastLoginAt, locale)}
           </Typography>
         </Box>
         <SimpleForm
@@ -167,7 +171,7 @@ const AssignedAffiliatesSection = ({ memberId, manage }: { memberId: number; man
     (values: { affiliateIds?: Array<string | number> }) =>
       api.post<AssignedAffiliate[]>(path, { affiliateIds: toIds(values.affiliateIds) }),
     {
-      success: 'affix.screens.team.affiliates.assigned',
+      success: 'teamMembers.affiliates.assigned',
       onSuccess: (list) => {
         updated(list)
         setFormKey((current) => current + 1)
@@ -182,13 +186,13 @@ const AssignedAffiliatesSection = ({ memberId, manage }: { memberId: number; man
     }
   }
   const validateIds = (values: Array<string | number> | undefined) => {
-    if (!values?.length) return 'affix.screens.team.affiliates.required'
+    if (!values?.length) return 'teamMembers.affiliates.required'
     const bad = invalidIds(values)
     return bad.length ? { message: 'affix.screens.validation.ids', args: { ids: bad.join(', ') } } : undefined
   }
 
   return (
-    <Section title="affix.screens.team.affiliates.title" subtitle="affix.screens.team.affiliates.help">
+    <Section title="teamMembers.affiliates.title" subtitle="teamMembers.affiliates.help">
       {manage && (
         <SimpleForm
           noValidate
@@ -196,15 +200,15 @@ const AssignedAffiliatesSection = ({ memberId, manage }: { memberId: number; man
           onSubmit={assign}
           toolbar={
             <Toolbar>
-              <SaveButton label="affix.screens.team.affiliates.assign" />
+              <SaveButton label="teamMembers.affiliates.assign" />
             </Toolbar>
           }
           sx={{ p: 0 }}
         >
           <TextArrayInput
             source="affiliateIds"
-            label="affix.screens.team.affiliates.ids"
-            helperText="affix.screens.team.affiliates.ids_help"
+            label="teamMembers.affiliates.ids"
+            helperText="teamMembers.affiliates.ids_help"
             validate={validateIds}
             fullWidth
           />
@@ -214,17 +218,17 @@ const AssignedAffiliatesSection = ({ memberId, manage }: { memberId: number; man
         <Loading />
       ) : affiliates.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          {translate('affix.screens.team.affiliates.none')}
+          {translate('teamMembers.affiliates.none')}
         </Typography>
       ) : (
-        <Table size="small" aria-label={translate('affix.screens.team.affiliates.title')}>
+        <Table size="small" aria-label={translate('teamMembers.affiliates.title')}>
           <TableHead>
             <TableRow>
               <TableCell>{translate('affix.screens.common.id')}</TableCell>
-              <TableCell>{translate('affix.screens.team.fields.name')}</TableCell>
-              <TableCell>{translate('affix.screens.team.fields.email')}</TableCell>
-              <TableCell>{translate('affix.screens.team.fields.status')}</TableCell>
-              <TableCell>{translate('affix.screens.team.affiliates.assignedAt')}</TableCell>
+              <TableCell>{translate('teamMembers.fields.name')}</TableCell>
+              <TableCell>{translate('teamMembers.fields.email')}</TableCell>
+              <TableCell>{translate('teamMembers.fields.status')}</TableCell>
+              <TableCell>{translate('teamMembers.affiliates.assignedAt')}</TableCell>
               {manage && <TableCell />}
             </TableRow>
           </TableHead>
@@ -241,7 +245,7 @@ const AssignedAffiliatesSection = ({ memberId, manage }: { memberId: number; man
                 {manage && (
                   <TableCell align="right">
                     <Button
-                      label="affix.screens.team.affiliates.unassign"
+                      label="teamMembers.affiliates.unassign"
                       onClick={() => unassign(affiliate.id)}
                       startIcon={<LinkOffIcon />}
                     />
