@@ -10,7 +10,7 @@ const DIST = new URL('../admin-ui/dist/', import.meta.url)
 const html = readFileSync(new URL('index.html', DIST), 'utf8')
 const initial = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((match) => match[1])
 const screenChunks = initial.filter((file) =>
-  /^(Brand|Product|[A-Z][A-Za-z]*Screen|Account(List|Detail)|Superadmin|TeamMember)/.test(file)
+  /^(Brand|Product|[A-Z][A-Za-z]*Screen|Account(List|Detail)|Superadmin|TeamMember|Signup)/.test(file)
 )
 const size = (files) => files.reduce((total, file) => total + statSync(new URL(`assets/${file}`, DIST)).size, 0)
 const gzipped = initial.reduce(

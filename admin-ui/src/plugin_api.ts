@@ -65,10 +65,11 @@ export { RevokeCredentialButton } from './screens/configuration/RevokeCredential
 export { CredentialLimitsInputs } from './screens/configuration/CredentialLimitsInputs'
 export { ScopesEditor } from './screens/configuration/ScopesEditor'
 export { describeScopes, toScopesPayload, type Scope } from './screens/configuration/scopes'
-// The public pages' pieces, for a plugin's sign-in pages (e.g. an OpenID Connect callback).
-export { errorText, needsPanelChoice, usePublicApi, useStartSession, type PublicApi } from './public/api'
-export { ErrorNotice, PublicPage, Waiting } from './public/branding'
-export { BackToLogin } from './public/form_parts'
+// The public pages' pieces, for a plugin's public pages (an OpenID Connect callback, a signup form).
+export { errorText, needsPanelChoice, useLanguage, usePublicApi, useStartSession, type PublicApi } from './public/api'
+export { ErrorNotice, parseOrgId, PublicPage, Waiting } from './public/branding'
+export { BackToLogin, PersonFields, SubmitButton, TermsCheckbox, useSubmit } from './public/form_parts'
+export { NotFoundPage } from './public/ErrorPages'
 export { PanelChooser } from './public/PanelChooser'
 export type { Session } from './session'
 export { daysBefore, type GlanceFigure } from './dashboard/glance'
@@ -194,7 +195,7 @@ export interface ScreenTab {
 }
 
 /** The core screens made of sections a plugin may add to. */
-export type SectionedScreen = 'manage/organization'
+export type SectionedScreen = 'manage/organization' | 'settings'
 
 /**
  * A section a plugin adds to a core screen (e.g. the branding plugin's logos on

@@ -1,7 +1,7 @@
 /*
  * Public (blank-layout) pages of spec §2: login, password, registration, verification,
- * login-as landing, superadmin login, affiliate signup, signup by type, error pages.
- * Rendered by <CustomRoutes noLayout>, whatever the auth state.
+ * login-as landing, superadmin login, error pages (the affiliate and brand signup pages are
+ * the signup plugin's). Rendered by <CustomRoutes noLayout>, whatever the auth state.
  */
 import { Box } from '@mui/material'
 import type { ReactElement, ReactNode } from 'react'
@@ -11,7 +11,6 @@ import { LoginAsPage } from './LoginAsPage'
 import { LoginPage } from './LoginPage'
 import { ForgotPasswordPage, ResetPasswordPage } from './PasswordPages'
 import { RegisterPage } from './RegisterPage'
-import { SignupPage } from './SignupPage'
 import { SuperadminLoginPage } from './SuperadminLoginPage'
 import { VerifyPage } from './VerifyPage'
 
@@ -22,7 +21,7 @@ const Blank = ({ children }: { children: ReactNode }) => (
 
 // /login itself is react-admin's loginPage (App passes LoginPage), so it also gets the
 // "log in to see this page" redirects. Static segments win over parameters in React Router,
-// so /register/affiliate/… (and a plugin's /auth/verify/google) are matched before their
+// so a plugin's /register/affiliate/… and /auth/verify/google are matched before their
 // /:param siblings. Plugins add public pages of their own (AdminPlugin.publicRoutes).
 export const publicRoutes: ReactElement[] = [
   <Route key="forgot" path="/password/forgot" element={<ForgotPasswordPage />} />,
@@ -32,9 +31,6 @@ export const publicRoutes: ReactElement[] = [
   <Route key="verify" path="/auth/verify/:token" element={<VerifyPage />} />,
   <Route key="login-as" path="/auth/login/:suToken/:uid/:resource" element={<LoginAsPage />} />,
   <Route key="superadmin-login" path="/superadmin/login" element={<SuperadminLoginPage />} />,
-  <Route key="affiliate-signup" path="/register/affiliate/:orgId" element={<SignupPage />} />,
-  <Route key="campaign-signup" path="/register/affiliate/:orgId/:campId" element={<SignupPage />} />,
-  <Route key="typed-signup" path="/register/:type/:orgId" element={<SignupPage />} />,
   <Route
     key="400"
     path="/400"

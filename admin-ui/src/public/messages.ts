@@ -1,6 +1,6 @@
 /*
- * Messages of the public pages (login, password, registration, verification, signup,
- * error pages), under affix.public.*. English texts of the spec are verbatim; the
+ * Messages of the public pages (login, password, registration, verification, error
+ * pages), under affix.public.*; the signup plugin brings its signup page's own. English texts of the spec are verbatim; the
  * validation texts match the server's, so a message reads the same whichever side caught it.
  */
 import type { Locale } from '../plugin_api'
@@ -88,33 +88,12 @@ const en = {
       superadmin: {
         title: 'Superadmin sign in',
       },
-      signup: {
-        title_affiliate: 'Affiliate signup',
-        title_brand: 'Advertiser signup',
-        subtitle: 'Join %{organization}',
-        campaign: 'Signing up for campaign #%{id}',
-        submit: 'Sign up',
-        have_account: 'Already have an account? Sign in',
-        active_title: 'Your account is active',
-        pending_title: 'Your account is waiting for approval',
-        file_hint: 'A link to the file or its name',
-      },
       validation: {
         password:
           'Password must be 8 to 32 characters with at least one letter, one number and one special character (#?!@$%^&*-)',
         passwords_match: 'Passwords must match',
         phone: 'Invalid phone number',
         terms: 'Terms must be accepted',
-      },
-      custom_field: {
-        required: '%{field} is required',
-        max_length: '%{field} must be at most %{max} characters',
-        min: '%{field} must be at least %{min} characters',
-        max: '%{field} must be at most %{max} characters',
-        numeric: '%{field} must contain only numbers',
-        alphabets: '%{field} must contain only letters',
-        alphanumeric: '%{field} must contain only letters and numbers',
-        select: 'Please select a value',
       },
       errors: {
         fallback: 'Oops, there is an error.',
@@ -216,33 +195,12 @@ const pt: Messages = {
       superadmin: {
         title: 'Login de superadministrador',
       },
-      signup: {
-        title_affiliate: 'Cadastro de afiliado',
-        title_brand: 'Cadastro de anunciante',
-        subtitle: 'Junte-se a %{organization}',
-        campaign: 'Cadastro para a campanha #%{id}',
-        submit: 'Cadastrar',
-        have_account: 'Já tem uma conta? Entre',
-        active_title: 'Sua conta está ativa',
-        pending_title: 'Sua conta está aguardando aprovação',
-        file_hint: 'Um link para o arquivo ou o nome dele',
-      },
       validation: {
         password:
           'A senha deve ter de 8 a 32 caracteres, com pelo menos uma letra, um número e um caractere especial (#?!@$%^&*-)',
         passwords_match: 'As senhas devem coincidir',
         phone: 'Número de telefone inválido',
         terms: 'Os termos devem ser aceitos',
-      },
-      custom_field: {
-        required: '%{field} é obrigatório',
-        max_length: '%{field} deve ter no máximo %{max} caracteres',
-        min: '%{field} deve ter pelo menos %{min} caracteres',
-        max: '%{field} deve ter no máximo %{max} caracteres',
-        numeric: '%{field} deve conter apenas números',
-        alphabets: '%{field} deve conter apenas letras',
-        alphanumeric: '%{field} deve conter apenas letras e números',
-        select: 'Por favor, selecione um valor',
       },
       errors: {
         fallback: 'Ops, ocorreu um erro.',
@@ -344,33 +302,12 @@ const tr: Messages = {
       superadmin: {
         title: 'Süper yönetici girişi',
       },
-      signup: {
-        title_affiliate: 'Ortak kaydı',
-        title_brand: 'Reklamveren kaydı',
-        subtitle: '%{organization} ile çalışın',
-        campaign: '#%{id} numaralı kampanya için kayıt',
-        submit: 'Kaydol',
-        have_account: 'Zaten hesabınız var mı? Giriş yapın',
-        active_title: 'Hesabınız etkin',
-        pending_title: 'Hesabınız onay bekliyor',
-        file_hint: 'Dosyanın bağlantısı veya adı',
-      },
       validation: {
         password:
           'Şifre 8-32 karakter olmalı ve en az bir harf, bir rakam ve bir özel karakter (#?!@$%^&*-) içermelidir',
         passwords_match: 'Şifreler eşleşmelidir',
         phone: 'Geçersiz telefon numarası',
         terms: 'Şartlar kabul edilmelidir',
-      },
-      custom_field: {
-        required: '%{field} zorunludur',
-        max_length: '%{field} en fazla %{max} karakter olmalıdır',
-        min: '%{field} en az %{min} karakter olmalıdır',
-        max: '%{field} en fazla %{max} karakter olmalıdır',
-        numeric: '%{field} yalnızca rakam içermelidir',
-        alphabets: '%{field} yalnızca harf içermelidir',
-        alphanumeric: '%{field} yalnızca harf ve rakam içermelidir',
-        select: 'Lütfen bir değer seçin',
       },
       errors: {
         fallback: 'Hata oluştu.',

@@ -64,7 +64,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('public pages in a brows
     return data
   }
   const putSignupSettings = async (token: string, settings: unknown) => {
-    const response = await fetch(`${server.url}/api/v1/organization/signup-settings`, {
+    const response = await fetch(`${server.url}/api/v1/signup/settings`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
       body: JSON.stringify(settings),

@@ -9,7 +9,7 @@ import {
   readOidcCallback,
   rememberOidcState,
 } from '../../../plugins/oidc/admin/OidcCallbackPage'
-import { SignupPage } from '../../src/public/SignupPage'
+import { SignupPage } from '../../../plugins/signup/admin/SignupPage'
 import { verifyLink, VerifyPage } from '../../src/public/VerifyPage'
 import { i18nProvider, pageAt, SESSION, stubApi } from './public_helpers'
 
@@ -239,7 +239,7 @@ describe('auto-approved affiliate signup', () => {
   it('logs the new affiliate in and goes home', async () => {
     const affiliate = { ...SESSION, user: { ...SESSION.user, role: 'affiliate' } }
     stubApi({
-      'GET /api/v1/auth/register/affiliate/4': [
+      'GET /api/v1/signup/affiliate/4': [
         200,
         {
           type: 'affiliate',
@@ -250,7 +250,7 @@ describe('auto-approved affiliate signup', () => {
           fields: [],
         },
       ],
-      'POST /api/v1/auth/register/affiliate/4': [
+      'POST /api/v1/signup/affiliate/4': [
         201,
         {
           id: 7,

@@ -8,10 +8,11 @@ import { vi } from 'vitest'
 import { mergeMessages } from '../../src/i18n/merge_messages'
 import { publicMessages } from '../../src/public/messages'
 import oidcAdmin from '../../../plugins/oidc/admin'
+import signupAdmin from '../../../plugins/signup/admin'
 
-// The oidc plugin's messages too: its login action and callback page are public pages.
+// The oidc and signup plugins' messages too: their login action, callback and signup pages are public pages.
 export const i18nProvider = polyglotI18nProvider(
-  () => mergeMessages(englishMessages, publicMessages.en, oidcAdmin.messages.en),
+  () => mergeMessages(englishMessages, publicMessages.en, oidcAdmin.messages.en, signupAdmin.messages.en),
   'en',
   [{ locale: 'en', name: 'English' }],
   { allowMissing: true }

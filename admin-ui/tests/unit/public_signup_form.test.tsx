@@ -1,7 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SignupFormFields, SignupPage } from '../../src/public/SignupPage'
-import type { SignupForm } from '../../src/public/validation'
+import { signupApiPath, SignupFormFields, SignupPage } from '../../../plugins/signup/admin/SignupPage'
+import {
+  checkCustomField,
+  toSignupPayload,
+  type SignupField,
+  type SignupForm,
+} from '../../../plugins/signup/admin/signupForm'
 import { pageAt, stubApi } from './public_helpers'
 
 const FORM: SignupForm = {
@@ -105,8 +110,8 @@ describe('affiliate signup form', () => {
           affiliateSignupUrl: null,
         },
       ],
-      'GET /api/v1/auth/register/affiliate/4': [200, FORM],
-      'POST /api/v1/auth/register/affiliate/4': [
+      'GET /api/v1/signup/affiliate/4': [200, FORM],
+      'POST /api/v1/signup/affiliate/4': [
         422,
         {
           message: 'The given data is invalid.',
@@ -142,8 +147,8 @@ describe('affiliate signup form', () => {
 
   it("shows the server's pending-approval message after signing up", async () => {
     stubApi({
-      'GET /api/v1/auth/register/affiliate/4': [200, { ...FORM, fields: [] }],
-      'POST /api/v1/auth/register/affiliate/4': [
+      'GET /api/v1/signup/affiliate/4': [200, { ...FORM, fields: [] }],
+      'POST /api/v1/signup/affiliate/4': [
         201,
         {
           id: 9,
@@ -171,5 +176,103 @@ describe('affiliate signup form', () => {
     stubApi({})
     render(pageAt('/register/affiliate/:orgId', '/register/affiliate/404', <SignupPage />))
     await screen.findByText('Sorry, the page you visited does not exist.')
+  })
+})
+
+const customField = (overrides: Partial<SignupField>): SignupField => ({
+  name: 'website',
+  label: 'Website',
+  type: 'text',
+  required: false,
+  options: null,
+  validation: null,
+  ...overrides,
+})
+
+describe('custom signup fields', () => {
+  it('requires required fields, after trimming', () => {
+    expect(checkCustomField(customField({ required: true }), '  ')).toEqual({
+      message: 'signup.custom_field.required',
+      args: { field: 'Website' },
+    })
+    expect(checkCustomField(customField({ required: false }), '')).toBeUndefined()
+  })
+
+  it("checks each type's character class, select options and the 350-character cap", () => {
+    expect(checkCustomField(customField({ type: 'numeric', label: 'Employees' }), '12a')?.message).toBe(
+      'signup.custom_field.numeric'
+    )
+    expect(checkCustomField(customField({ type: 'numeric' }), '0042')).toBeUndefined()
+    expect(checkCustomField(customField({ type: 'alphabets' }), 'José Silva')).toBeUndefined()
+    expect(checkCustomField(customField({ type: 'alphabets' }), 'R2D2')?.message).toBe('signup.custom_field.alphabets')
+    expect(checkCustomField(customField({ type: 'alphanumeric' }), 'R2 D2')).toBeUndefined()
+    expect(checkCustomField(customField({ type: 'alphanumeric' }), 'R2-D2')?.message).toBe(
+      'signup.custom_field.alphanumeric'
+    )
+    expect(checkCustomField(customField({ type: 'select', options: ['SEO', 'Social'] }), 'TV')?.message).toBe(
+      'signup.custom_field.select'
+    )
+    expect(checkCustomField(customField({ type: 'select', options: ['SEO', 'Social'] }), 'SEO')).toBeUndefined()
+    expect(checkCustomField(customField({}), 'x'.repeat(351))).toEqual({
+      message: 'signup.custom_field.max_length',
+      args: { field: 'Website', max: 350 },
+    })
+  })
+
+  it("applies the field's own validation, with its own message when it has one", () => {
+    const min = customField({ type: 'custom', validation: { type: 'min', value: 5, message: null } })
+    expect(checkCustomField(min, 'abc')).toEqual({
+      message: 'signup.custom_field.min',
+      args: { field: 'Website', min: 5 },
+    })
+    expect(checkCustomField(min, 'abcde')).toBeUndefined()
+    const max = customField({ type: 'custom', validation: { type: 'max', value: 3, message: 'Three letters at most' } })
+    expect(checkCustomField(max, 'abcd')).toEqual({
+      message: 'Three letters at most',
+      args: { _: 'Three letters at most' },
+    })
+    const numeric = customField({ type: 'custom', validation: { type: 'numeric', value: null, message: null } })
+    expect(checkCustomField(numeric, 'x1')?.message).toBe('signup.custom_field.numeric')
+  })
+
+  it('sends trimmed answers of the form’s fields only, and no empty phone', () => {
+    const fields = [
+      customField({}),
+      customField({ name: 'traffic', label: 'Traffic', type: 'select', options: ['SEO'] }),
+    ]
+    const payload = toSignupPayload(
+      {
+        name: ' Ana ',
+        email: ' ana@example.com ',
+        password: 'Demo#1234',
+        passwordConfirmation: 'Demo#1234',
+        phone: '  ',
+        acceptTerms: true,
+        fields: { website: ' https://ana.example ', traffic: '', injected: 'x' },
+      },
+      fields,
+      'pt'
+    )
+    expect(payload).toEqual({
+      name: 'Ana',
+      email: 'ana@example.com',
+      password: 'Demo#1234',
+      passwordConfirmation: 'Demo#1234',
+      acceptTerms: true,
+      language: 'pt',
+      fields: { website: 'https://ana.example' },
+    })
+    expect(toSignupPayload({ acceptTerms: false }, [], 'en')).not.toHaveProperty('fields')
+  })
+})
+
+describe('signup routes', () => {
+  it('maps the signup routes to their API paths, and unknown types or ids to none', () => {
+    expect(signupApiPath({ orgId: '4' })).toBe('/api/v1/signup/affiliate/4')
+    expect(signupApiPath({ orgId: '4', campId: '9' })).toBe('/api/v1/signup/affiliate/4/9')
+    expect(signupApiPath({ type: 'brand', orgId: '4' })).toBe('/api/v1/signup/brand/4')
+    expect(signupApiPath({ type: 'admin', orgId: '4' })).toBeNull()
+    expect(signupApiPath({ orgId: 'x' })).toBeNull()
+    expect(signupApiPath({ orgId: '4', campId: '0' })).toBeNull()
   })
 })

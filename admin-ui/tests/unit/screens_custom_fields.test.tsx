@@ -1,8 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { SaveButton, SimpleForm, Toolbar } from 'react-admin'
 import { describe, expect, it, vi } from 'vitest'
-import { CustomFieldsEditor } from '../../src/screens/settings/CustomFieldsEditor'
-import { checkCustomFields, toSignupSettingsPayload, type CustomField } from '../../src/screens/settings/customFields'
+import { CustomFieldsEditor } from '../../../plugins/signup/admin/CustomFieldsEditor'
+import {
+  checkCustomFields,
+  toSignupSettingsPayload,
+  type CustomField,
+} from '../../../plugins/signup/admin/customFields'
 import { renderScreen } from './screens_helpers'
 
 const toolbar = (
@@ -45,10 +49,10 @@ describe('custom fields editor validation', () => {
       field({ name: 'company' }),
     ])
     expect(rows.map((row) => row.name)).toEqual([
-      'affix.screens.settings.fields.name_required',
-      'affix.screens.settings.fields.name_pattern',
+      'signup.fields.name_required',
+      'signup.fields.name_pattern',
       undefined,
-      'affix.screens.settings.fields.name_unique',
+      'signup.fields.name_unique',
     ])
   })
 
@@ -63,16 +67,16 @@ describe('custom fields editor validation', () => {
       field({ name: 'g', validation: { enabled: false, type: 'min', value: null } }),
     ])
     expect(rows).toEqual([
-      { label: 'affix.screens.settings.fields.label_required' },
-      { type: 'affix.screens.settings.fields.type_required' },
-      { options: 'affix.screens.settings.fields.options_required' },
-      { 'validation.type': 'affix.screens.settings.fields.validation_type_required' },
-      { 'validation.value': 'affix.screens.settings.fields.validation_value_required' },
-      { 'validation.value': 'affix.screens.settings.fields.validation_value_required' },
+      { label: 'signup.fields.label_required' },
+      { type: 'signup.fields.type_required' },
+      { options: 'signup.fields.options_required' },
+      { 'validation.type': 'signup.fields.validation_type_required' },
+      { 'validation.value': 'signup.fields.validation_value_required' },
+      { 'validation.value': 'signup.fields.validation_value_required' },
       {},
     ])
     expect(checkCustomFields(Array.from({ length: 51 }, (_, index) => field({ name: `f${index}` }))).list).toBe(
-      'affix.screens.settings.fields.too_many'
+      'signup.fields.too_many'
     )
   })
 

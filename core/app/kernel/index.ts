@@ -13,7 +13,7 @@ export {
 } from './plugin.js'
 export { DemoRandom } from './demo_random.js'
 export { ApiRouter, type RouteSpec } from './api_router.js'
-export { defineSchema, type Schema, type RouteScope } from './openapi.js'
+export { defineSchema, passwordFormBody, type Schema, type RouteScope } from './openapi.js'
 export { ok, created, list, envelope, type Envelope } from './envelope.js'
 export {
   parseList,
@@ -65,6 +65,9 @@ export {
 } from './team_assignments.js'
 export {
   organizationPreferences,
+  organizationProfile,
+  storedSignupSettings,
+  storeSignupSettings,
   completePreferences,
   DEFAULT_PREFERENCES,
   WEEK_DAYS,
@@ -113,6 +116,8 @@ export { limit as rateLimit } from '#services/rate_limit'
 export {
   addPanel,
   addPanels,
+  addSignedUpPanel,
+  type SignedUpPanel,
   updatePanel,
   updatePanels,
   setPanelsStatus,
@@ -129,7 +134,7 @@ export {
   type PanelRowChanges,
   type PanelCreation,
 } from './panels.js'
-export { panelSignup, type SignupEvent, type SignupListener } from './signup_hooks.js'
+export { panelSignup, emitPanelSignup, type SignupEvent, type SignupListener } from './signup_hooks.js'
 export { bearerToken, type BearerGrant, type BearerTokenResolver } from './bearer_tokens.js'
 export {
   assertValidScopes,

@@ -90,3 +90,22 @@ export function defineSchema(name: string, schema: Schema): { $ref: string } {
   schemas.set(name, schema)
   return { $ref: `#/components/schemas/${name}` }
 }
+
+/**
+ * The body of a form where a person chooses a password and accepts the terms (registration,
+ * signup). The validators' JSON Schema misses what VineJS rules cannot describe: the confirmation field
+ * of `confirmed()` and the accepted values of `accepted()`. Completed here for the document.
+ */
+export function passwordFormBody(validator: { toJSONSchema(): unknown }) {
+  const schema = structuredClone(validator.toJSONSchema()) as {
+    properties: Record<string, unknown>
+    required: string[]
+  }
+  schema.properties.passwordConfirmation = { type: 'string', description: 'Must equal password' }
+  schema.properties.acceptTerms = {
+    enum: [true, 'true', 'on', 'yes', '1', 1],
+    description: 'The terms must be accepted',
+  }
+  schema.required.push('passwordConfirmation')
+  return schema
+}

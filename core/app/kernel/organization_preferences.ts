@@ -4,7 +4,7 @@
  * default instead of reaching a plugin. Plugins read them here, never from `organizations`.
  */
 import db from '@adonisjs/lucid/services/db'
-import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 
 export const WEEK_DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const
 export type WeekDay = (typeof WEEK_DAYS)[number]
@@ -89,4 +89,35 @@ export async function organizationPreferences(
 ): Promise<OrganizationPreferences> {
   const row = await (client ?? db).from('organizations').where('id', organizationId).select('preferences').first()
   return completePreferences(row?.preferences)
+}
+
+/** Who an organisation is, for a page without a tenant (a signup form): its name and preferences; null when unknown. */
+export async function organizationProfile(
+  organizationId: number,
+  client?: QueryClientContract
+): Promise<{ id: number; name: string; preferences: OrganizationPreferences } | null> {
+  if (!Number.isSafeInteger(organizationId) || organizationId <= 0) return null
+  const row = await (client ?? db)
+    .from('organizations')
+    .where('id', organizationId)
+    .select('id', 'name', 'preferences')
+    .first()
+  return row ? { id: Number(row.id), name: row.name, preferences: completePreferences(row.preferences) } : null
+}
+
+/**
+ * The organisation's signup form as stored (organizations.signup_settings, a column core kept
+ * when the signup plugin left it): raw JSON the signup plugin reads and checks itself.
+ */
+export async function storedSignupSettings(organizationId: number, client?: QueryClientContract): Promise<unknown> {
+  const row = await (client ?? db).from('organizations').where('id', organizationId).select('signup_settings').first()
+  return row?.signup_settings ?? null
+}
+
+/** Stores the organisation's signup form (the signup plugin has checked it). */
+export async function storeSignupSettings(trx: TransactionClientContract, organizationId: number, settings: unknown) {
+  await trx
+    .from('organizations')
+    .where('id', organizationId)
+    .update({ signup_settings: JSON.stringify(settings), updated_at: new Date() })
 }

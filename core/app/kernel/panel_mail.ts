@@ -9,7 +9,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import Organization from '#models/organization'
-import type { UserRole } from '#models/user'
+import type { UserRole, UserStatus } from '#models/user'
 import { deliver, i18nFor } from '#services/registration'
 import { linkBaseUrl } from './links.js'
 
@@ -23,10 +23,12 @@ export interface PanelMail {
   path?: string
 }
 
-/** Who gets it: panels by id, and/or every active panel of these roles. Only active panels of the organisation. */
+/** Who gets it: panels by id, and/or every panel of these roles, of the organisation. */
 export interface PanelRecipients {
   userIds?: number[]
   roles?: readonly UserRole[]
+  /** Only panels of these statuses (default: active), e.g. a pending signup's welcome. */
+  statuses?: readonly UserStatus[]
 }
 
 export async function mailPanels(organizationId: number, recipients: PanelRecipients, mail: PanelMail) {
@@ -34,7 +36,8 @@ export async function mailPanels(organizationId: number, recipients: PanelRecipi
   if (!ids.length && !recipients.roles?.length) return 0
   const panels = await db
     .from('users')
-    .where({ organization_id: organizationId, status: 'active' })
+    .where('organization_id', organizationId)
+    .whereIn('status', [...(recipients.statuses ?? ['active'])])
     .where((query) => {
       if (ids.length) query.orWhereIn('id', ids)
       if (recipients.roles?.length) query.orWhereIn('role', [...recipients.roles])

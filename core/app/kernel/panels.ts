@@ -9,6 +9,7 @@
  * stops being active is logged out (406 on its next call).
  */
 import { randomBytes } from 'node:crypto'
+import hash from '@adonisjs/core/services/hash'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { UNUSABLE_PASSWORD_PREFIX, USER_STATUSES, type UserRole, type UserStatus } from '#models/user'
 import { lockEmail } from '#services/registration'
@@ -148,6 +149,52 @@ export async function addPanel(
     const id = Number(typeof inserted === 'object' ? inserted.id : inserted)
     if (invite) await invitePanel(trx, id)
     return id
+  } catch (error) {
+    if (isUniqueViolation(error)) throw usernameTaken()
+    throw error
+  }
+}
+
+/** A panel a person creates for themself on an organisation's signup form. */
+export interface SignedUpPanel extends NewPanel {
+  /** The password the person typed: theirs, hashed here and lent to no other panel. */
+  password: string
+  /** What the person answered and where they came from (users.signup_details). */
+  details: Record<string, unknown>
+}
+
+/**
+ * Adds the panel of a person who signed up (an affiliate or a brand): the one way a panel gets
+ * a password at creation, because the person typed it. The address must be free in the
+ * organisation ('Username is already taken'); panels the address holds elsewhere are neither
+ * revealed, nor required, nor given this password.
+ */
+export async function addSignedUpPanel(trx: TransactionClientContract, panel: SignedUpPanel): Promise<number> {
+  const email = panel.email.trim().toLowerCase()
+  await lockEmail(email, trx)
+  const taken = await trx
+    .from('users')
+    .where('organization_id', panel.organizationId)
+    .whereRaw('lower(email) = ?', [email])
+    .first()
+  if (taken) throw usernameTaken()
+  const row: Record<string, unknown> = {
+    organization_id: panel.organizationId,
+    email,
+    password: await hash.use('scrypt').make(panel.password),
+    role: panel.role,
+    status: panel.status ?? 'active',
+    owner: false,
+    signup_details: JSON.stringify(panel.details),
+  }
+  for (const [key, column] of Object.entries(PROFILE_COLUMNS)) {
+    const value = panel[key as keyof typeof PROFILE_COLUMNS]
+    if (value !== undefined) row[column] = value
+  }
+  try {
+    // tenancy: the row carries organization_id (the caller's SignedUpPanel)
+    const [inserted] = await trx.insertQuery().table('users').insert(row).returning('id')
+    return Number(typeof inserted === 'object' ? inserted.id : inserted)
   } catch (error) {
     if (isUniqueViolation(error)) throw usernameTaken()
     throw error

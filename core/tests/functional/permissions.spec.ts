@@ -128,7 +128,7 @@ const IDENTITY_CALLS: Array<Omit<Call, 'run'> & { run: (client: any, token: stri
     name: 'change report switches',
     run: (c, t) => c.patch('/api/v1/organization/features').bearerToken(t).json({ disabledReports: [] }),
   },
-  { name: 'signup settings', run: (c, t) => c.get('/api/v1/organization/signup-settings').bearerToken(t) },
+  { name: 'signup settings', run: (c, t) => c.get('/api/v1/signup/settings').bearerToken(t) },
   { name: 'team members', run: (c, t) => c.get('/api/v1/team-members').bearerToken(t) },
   { name: 'api keys', run: (c, t) => c.get('/api/v1/api-keys').bearerToken(t) },
   { name: 'oauth apps', run: (c, t) => c.get('/api/v1/oauth/apps').bearerToken(t) },

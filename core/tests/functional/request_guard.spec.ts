@@ -95,7 +95,7 @@ test.group('request guard: hostile text', () => {
         },
       ],
       [
-        `/api/v1/auth/register/affiliate/${org.id}`,
+        `/api/v1/signup/affiliate/${org.id}`,
         { name: 'Ana', email: LONE, password, passwordConfirmation: password, acceptTerms: true },
       ],
     ]

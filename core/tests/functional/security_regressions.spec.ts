@@ -136,7 +136,7 @@ test.group('security regressions', () => {
       .where('id', other.id)
       .update({ signup_settings: JSON.stringify({ autoApprove: true, fields: [] }) })
     const planted = await client
-      .post(`/api/v1/auth/register/affiliate/${other.id}`)
+      .post(`/api/v1/signup/affiliate/${other.id}`)
       .json({ email, name: 'Planter', password: 'Attack#123', passwordConfirmation: 'Attack#123', acceptTerms: true })
     planted.assertStatus(201)
     const member = await client
@@ -433,7 +433,7 @@ test.group('mailed links are built on configured addresses only', (group) => {
 
     const signup = uniqueEmail('signup')
     ;(
-      await withHostile(client.post(`/api/v1/auth/register/affiliate/${org.id}`)).json({
+      await withHostile(client.post(`/api/v1/signup/affiliate/${org.id}`)).json({
         email: signup,
         name: 'Signup',
         password: 'Strong#2026',

@@ -165,7 +165,8 @@ async function call(
   url: string,
   body?: { multipart: boolean; value: Row }
 ) {
-  let request = client[method](url).bearerToken(caller.token)
+  // request(): one signature for every method (a union of client.get/post… types json() as never).
+  let request = client.request(url, method.toUpperCase()).bearerToken(caller.token)
   if (body?.multipart) {
     for (const [field, value] of Object.entries(body.value)) {
       if (value instanceof Upload)

@@ -5919,352 +5919,6 @@ export type AuthRegisterResponses = {
 
 export type AuthRegisterResponse = AuthRegisterResponses[keyof AuthRegisterResponses];
 
-export type AuthTypedSignupFormData = {
-    body?: never;
-    path: {
-        type: string;
-        orgId: number;
-    };
-    query?: never;
-    url: '/api/v1/auth/register/{type}/{orgId}';
-};
-
-export type AuthTypedSignupFormErrors = {
-    /**
-     * No such organisation, campaign or signup type
-     */
-    404: ErrorEnvelope;
-    /**
-     * Invalid data or "Username is already taken"
-     */
-    422: ErrorEnvelope;
-    /**
-     * Too many signups
-     */
-    429: ErrorEnvelope;
-};
-
-export type AuthTypedSignupFormError = AuthTypedSignupFormErrors[keyof AuthTypedSignupFormErrors];
-
-export type AuthTypedSignupFormResponses = {
-    /**
-     * OK
-     */
-    200: {
-        success: boolean;
-        data: SignupForm;
-        error: null;
-        status: number;
-        type: null;
-    };
-};
-
-export type AuthTypedSignupFormResponse = AuthTypedSignupFormResponses[keyof AuthTypedSignupFormResponses];
-
-export type AuthTypedSignupData = {
-    body: {
-        name: string;
-        email: string;
-        password: string;
-        phone?: string;
-        /**
-         * The terms must be accepted
-         */
-        acceptTerms: true | 'true' | 'on' | 'yes' | '1' | 1;
-        language?: 'en' | 'pt' | 'tr';
-        fields?: {
-            [key: string]: string | number | boolean | Array<unknown> | {
-                [key: string]: unknown;
-            };
-        };
-        ref?: number;
-        /**
-         * Must equal password
-         */
-        passwordConfirmation: string;
-    };
-    path: {
-        type: string;
-        orgId: number;
-    };
-    query?: never;
-    url: '/api/v1/auth/register/{type}/{orgId}';
-};
-
-export type AuthTypedSignupErrors = {
-    /**
-     * The body is not valid JSON
-     */
-    400: ErrorEnvelope;
-    /**
-     * No such organisation, campaign or signup type
-     */
-    404: ErrorEnvelope;
-    /**
-     * The request body is too large
-     */
-    413: ErrorEnvelope;
-    /**
-     * The body is not of the documented media type
-     */
-    415: ErrorEnvelope;
-    /**
-     * Invalid data or "Username is already taken"
-     */
-    422: ErrorEnvelope;
-    /**
-     * Too many signups
-     */
-    429: ErrorEnvelope;
-};
-
-export type AuthTypedSignupError = AuthTypedSignupErrors[keyof AuthTypedSignupErrors];
-
-export type AuthTypedSignupResponses = {
-    /**
-     * OK
-     */
-    201: {
-        success: boolean;
-        data: SignupResult;
-        error: null;
-        status: number;
-        type: null;
-    };
-};
-
-export type AuthTypedSignupResponse = AuthTypedSignupResponses[keyof AuthTypedSignupResponses];
-
-export type AuthAffiliateSignupFormData = {
-    body?: never;
-    path: {
-        orgId: number;
-    };
-    query?: never;
-    url: '/api/v1/auth/register/affiliate/{orgId}';
-};
-
-export type AuthAffiliateSignupFormErrors = {
-    /**
-     * No such organisation, campaign or signup type
-     */
-    404: ErrorEnvelope;
-    /**
-     * Invalid data or "Username is already taken"
-     */
-    422: ErrorEnvelope;
-    /**
-     * Too many signups
-     */
-    429: ErrorEnvelope;
-};
-
-export type AuthAffiliateSignupFormError = AuthAffiliateSignupFormErrors[keyof AuthAffiliateSignupFormErrors];
-
-export type AuthAffiliateSignupFormResponses = {
-    /**
-     * OK
-     */
-    200: {
-        success: boolean;
-        data: SignupForm;
-        error: null;
-        status: number;
-        type: null;
-    };
-};
-
-export type AuthAffiliateSignupFormResponse = AuthAffiliateSignupFormResponses[keyof AuthAffiliateSignupFormResponses];
-
-export type AuthAffiliateSignupData = {
-    body: {
-        name: string;
-        email: string;
-        password: string;
-        phone?: string;
-        /**
-         * The terms must be accepted
-         */
-        acceptTerms: true | 'true' | 'on' | 'yes' | '1' | 1;
-        language?: 'en' | 'pt' | 'tr';
-        fields?: {
-            [key: string]: string | number | boolean | Array<unknown> | {
-                [key: string]: unknown;
-            };
-        };
-        ref?: number;
-        /**
-         * Must equal password
-         */
-        passwordConfirmation: string;
-    };
-    path: {
-        orgId: number;
-    };
-    query?: never;
-    url: '/api/v1/auth/register/affiliate/{orgId}';
-};
-
-export type AuthAffiliateSignupErrors = {
-    /**
-     * The body is not valid JSON
-     */
-    400: ErrorEnvelope;
-    /**
-     * No such organisation, campaign or signup type
-     */
-    404: ErrorEnvelope;
-    /**
-     * The request body is too large
-     */
-    413: ErrorEnvelope;
-    /**
-     * The body is not of the documented media type
-     */
-    415: ErrorEnvelope;
-    /**
-     * Invalid data or "Username is already taken"
-     */
-    422: ErrorEnvelope;
-    /**
-     * Too many signups
-     */
-    429: ErrorEnvelope;
-};
-
-export type AuthAffiliateSignupError = AuthAffiliateSignupErrors[keyof AuthAffiliateSignupErrors];
-
-export type AuthAffiliateSignupResponses = {
-    /**
-     * OK
-     */
-    201: {
-        success: boolean;
-        data: SignupResult;
-        error: null;
-        status: number;
-        type: null;
-    };
-};
-
-export type AuthAffiliateSignupResponse = AuthAffiliateSignupResponses[keyof AuthAffiliateSignupResponses];
-
-export type AuthCampaignSignupFormData = {
-    body?: never;
-    path: {
-        orgId: number;
-        campaignId: number;
-    };
-    query?: never;
-    url: '/api/v1/auth/register/affiliate/{orgId}/{campaignId}';
-};
-
-export type AuthCampaignSignupFormErrors = {
-    /**
-     * No such organisation, campaign or signup type
-     */
-    404: ErrorEnvelope;
-    /**
-     * Invalid data or "Username is already taken"
-     */
-    422: ErrorEnvelope;
-    /**
-     * Too many signups
-     */
-    429: ErrorEnvelope;
-};
-
-export type AuthCampaignSignupFormError = AuthCampaignSignupFormErrors[keyof AuthCampaignSignupFormErrors];
-
-export type AuthCampaignSignupFormResponses = {
-    /**
-     * OK
-     */
-    200: {
-        success: boolean;
-        data: SignupForm;
-        error: null;
-        status: number;
-        type: null;
-    };
-};
-
-export type AuthCampaignSignupFormResponse = AuthCampaignSignupFormResponses[keyof AuthCampaignSignupFormResponses];
-
-export type AuthCampaignSignupData = {
-    body: {
-        name: string;
-        email: string;
-        password: string;
-        phone?: string;
-        /**
-         * The terms must be accepted
-         */
-        acceptTerms: true | 'true' | 'on' | 'yes' | '1' | 1;
-        language?: 'en' | 'pt' | 'tr';
-        fields?: {
-            [key: string]: string | number | boolean | Array<unknown> | {
-                [key: string]: unknown;
-            };
-        };
-        ref?: number;
-        /**
-         * Must equal password
-         */
-        passwordConfirmation: string;
-    };
-    path: {
-        orgId: number;
-        campaignId: number;
-    };
-    query?: never;
-    url: '/api/v1/auth/register/affiliate/{orgId}/{campaignId}';
-};
-
-export type AuthCampaignSignupErrors = {
-    /**
-     * The body is not valid JSON
-     */
-    400: ErrorEnvelope;
-    /**
-     * No such organisation, campaign or signup type
-     */
-    404: ErrorEnvelope;
-    /**
-     * The request body is too large
-     */
-    413: ErrorEnvelope;
-    /**
-     * The body is not of the documented media type
-     */
-    415: ErrorEnvelope;
-    /**
-     * Invalid data or "Username is already taken"
-     */
-    422: ErrorEnvelope;
-    /**
-     * Too many signups
-     */
-    429: ErrorEnvelope;
-};
-
-export type AuthCampaignSignupError = AuthCampaignSignupErrors[keyof AuthCampaignSignupErrors];
-
-export type AuthCampaignSignupResponses = {
-    /**
-     * OK
-     */
-    201: {
-        success: boolean;
-        data: SignupResult;
-        error: null;
-        status: number;
-        type: null;
-    };
-};
-
-export type AuthCampaignSignupResponse = AuthCampaignSignupResponses[keyof AuthCampaignSignupResponses];
-
 export type AuthVerifyData = {
     body: {
         token: string;
@@ -15747,132 +15401,6 @@ export type CoreUpdateOrganizationFeaturesResponses = {
 
 export type CoreUpdateOrganizationFeaturesResponse = CoreUpdateOrganizationFeaturesResponses[keyof CoreUpdateOrganizationFeaturesResponses];
 
-export type CoreGetSignupSettingsData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/v1/organization/signup-settings';
-};
-
-export type CoreGetSignupSettingsErrors = {
-    /**
-     * Missing or invalid token
-     */
-    401: ErrorEnvelope;
-    /**
-     * Not allowed
-     */
-    403: ErrorEnvelope;
-    /**
-     * Not found, or not in your organisation
-     */
-    404: ErrorEnvelope;
-    /**
-     * The user is no longer active: log out (forced logout)
-     */
-    406: ErrorEnvelope;
-    /**
-     * Validation failed
-     */
-    422: ErrorEnvelope;
-};
-
-export type CoreGetSignupSettingsError = CoreGetSignupSettingsErrors[keyof CoreGetSignupSettingsErrors];
-
-export type CoreGetSignupSettingsResponses = {
-    /**
-     * OK
-     */
-    200: {
-        success: boolean;
-        data: SignupSettings;
-        error: null;
-        status: number;
-        type: null;
-    };
-};
-
-export type CoreGetSignupSettingsResponse = CoreGetSignupSettingsResponses[keyof CoreGetSignupSettingsResponses];
-
-export type CoreUpdateSignupSettingsData = {
-    body: {
-        autoApprove: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
-        fields: Array<{
-            name: string;
-            label: string;
-            type: 'text' | 'file' | 'select' | 'alphanumeric' | 'numeric' | 'alphabets' | 'custom';
-            required?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
-            hidden?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
-            options?: Array<string>;
-            validation?: {
-                enabled: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
-                type: 'min' | 'max' | 'alphanumeric' | 'numeric' | 'alphabets';
-                value?: number;
-                message?: string;
-            };
-        }>;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/v1/organization/signup-settings';
-};
-
-export type CoreUpdateSignupSettingsErrors = {
-    /**
-     * The body is not valid JSON
-     */
-    400: ErrorEnvelope;
-    /**
-     * Missing or invalid token
-     */
-    401: ErrorEnvelope;
-    /**
-     * Not allowed
-     */
-    403: ErrorEnvelope;
-    /**
-     * Not found, or not in your organisation
-     */
-    404: ErrorEnvelope;
-    /**
-     * The user is no longer active: log out (forced logout)
-     */
-    406: ErrorEnvelope;
-    /**
-     * Conflicts with existing data
-     */
-    409: ErrorEnvelope;
-    /**
-     * The request body is too large
-     */
-    413: ErrorEnvelope;
-    /**
-     * The body is not of the documented media type
-     */
-    415: ErrorEnvelope;
-    /**
-     * Validation failed
-     */
-    422: ErrorEnvelope;
-};
-
-export type CoreUpdateSignupSettingsError = CoreUpdateSignupSettingsErrors[keyof CoreUpdateSignupSettingsErrors];
-
-export type CoreUpdateSignupSettingsResponses = {
-    /**
-     * OK
-     */
-    200: {
-        success: boolean;
-        data: SignupSettings;
-        error: null;
-        status: number;
-        type: null;
-    };
-};
-
-export type CoreUpdateSignupSettingsResponse = CoreUpdateSignupSettingsResponses[keyof CoreUpdateSignupSettingsResponses];
-
 export type CoreGetOrganizationTimelineData = {
     body?: never;
     path?: never;
@@ -20730,6 +20258,478 @@ export type PromoCodesExportPromoCodesResponses = {
 };
 
 export type PromoCodesExportPromoCodesResponse = PromoCodesExportPromoCodesResponses[keyof PromoCodesExportPromoCodesResponses];
+
+export type SignupTypedSignupFormData = {
+    body?: never;
+    path: {
+        type: string;
+        orgId: number;
+    };
+    query?: never;
+    url: '/api/v1/signup/{type}/{orgId}';
+};
+
+export type SignupTypedSignupFormErrors = {
+    /**
+     * No such organisation, campaign or signup type
+     */
+    404: ErrorEnvelope;
+    /**
+     * Invalid data or "Username is already taken"
+     */
+    422: ErrorEnvelope;
+    /**
+     * Too many signups
+     */
+    429: ErrorEnvelope;
+};
+
+export type SignupTypedSignupFormError = SignupTypedSignupFormErrors[keyof SignupTypedSignupFormErrors];
+
+export type SignupTypedSignupFormResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: SignupForm;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type SignupTypedSignupFormResponse = SignupTypedSignupFormResponses[keyof SignupTypedSignupFormResponses];
+
+export type SignupTypedSignupData = {
+    body: {
+        name: string;
+        email: string;
+        password: string;
+        phone?: string;
+        /**
+         * The terms must be accepted
+         */
+        acceptTerms: true | 'true' | 'on' | 'yes' | '1' | 1;
+        language?: 'en' | 'pt' | 'tr';
+        fields?: {
+            [key: string]: string | number | boolean | Array<unknown> | {
+                [key: string]: unknown;
+            };
+        };
+        ref?: number;
+        /**
+         * Must equal password
+         */
+        passwordConfirmation: string;
+    };
+    path: {
+        type: string;
+        orgId: number;
+    };
+    query?: never;
+    url: '/api/v1/signup/{type}/{orgId}';
+};
+
+export type SignupTypedSignupErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * No such organisation, campaign or signup type
+     */
+    404: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Invalid data or "Username is already taken"
+     */
+    422: ErrorEnvelope;
+    /**
+     * Too many signups
+     */
+    429: ErrorEnvelope;
+};
+
+export type SignupTypedSignupError = SignupTypedSignupErrors[keyof SignupTypedSignupErrors];
+
+export type SignupTypedSignupResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: SignupResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type SignupTypedSignupResponse = SignupTypedSignupResponses[keyof SignupTypedSignupResponses];
+
+export type SignupAffiliateSignupFormData = {
+    body?: never;
+    path: {
+        orgId: number;
+    };
+    query?: never;
+    url: '/api/v1/signup/affiliate/{orgId}';
+};
+
+export type SignupAffiliateSignupFormErrors = {
+    /**
+     * No such organisation, campaign or signup type
+     */
+    404: ErrorEnvelope;
+    /**
+     * Invalid data or "Username is already taken"
+     */
+    422: ErrorEnvelope;
+    /**
+     * Too many signups
+     */
+    429: ErrorEnvelope;
+};
+
+export type SignupAffiliateSignupFormError = SignupAffiliateSignupFormErrors[keyof SignupAffiliateSignupFormErrors];
+
+export type SignupAffiliateSignupFormResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: SignupForm;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type SignupAffiliateSignupFormResponse = SignupAffiliateSignupFormResponses[keyof SignupAffiliateSignupFormResponses];
+
+export type SignupAffiliateSignupData = {
+    body: {
+        name: string;
+        email: string;
+        password: string;
+        phone?: string;
+        /**
+         * The terms must be accepted
+         */
+        acceptTerms: true | 'true' | 'on' | 'yes' | '1' | 1;
+        language?: 'en' | 'pt' | 'tr';
+        fields?: {
+            [key: string]: string | number | boolean | Array<unknown> | {
+                [key: string]: unknown;
+            };
+        };
+        ref?: number;
+        /**
+         * Must equal password
+         */
+        passwordConfirmation: string;
+    };
+    path: {
+        orgId: number;
+    };
+    query?: never;
+    url: '/api/v1/signup/affiliate/{orgId}';
+};
+
+export type SignupAffiliateSignupErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * No such organisation, campaign or signup type
+     */
+    404: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Invalid data or "Username is already taken"
+     */
+    422: ErrorEnvelope;
+    /**
+     * Too many signups
+     */
+    429: ErrorEnvelope;
+};
+
+export type SignupAffiliateSignupError = SignupAffiliateSignupErrors[keyof SignupAffiliateSignupErrors];
+
+export type SignupAffiliateSignupResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: SignupResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type SignupAffiliateSignupResponse = SignupAffiliateSignupResponses[keyof SignupAffiliateSignupResponses];
+
+export type SignupCampaignSignupFormData = {
+    body?: never;
+    path: {
+        orgId: number;
+        campaignId: number;
+    };
+    query?: never;
+    url: '/api/v1/signup/affiliate/{orgId}/{campaignId}';
+};
+
+export type SignupCampaignSignupFormErrors = {
+    /**
+     * No such organisation, campaign or signup type
+     */
+    404: ErrorEnvelope;
+    /**
+     * Invalid data or "Username is already taken"
+     */
+    422: ErrorEnvelope;
+    /**
+     * Too many signups
+     */
+    429: ErrorEnvelope;
+};
+
+export type SignupCampaignSignupFormError = SignupCampaignSignupFormErrors[keyof SignupCampaignSignupFormErrors];
+
+export type SignupCampaignSignupFormResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: SignupForm;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type SignupCampaignSignupFormResponse = SignupCampaignSignupFormResponses[keyof SignupCampaignSignupFormResponses];
+
+export type SignupCampaignSignupData = {
+    body: {
+        name: string;
+        email: string;
+        password: string;
+        phone?: string;
+        /**
+         * The terms must be accepted
+         */
+        acceptTerms: true | 'true' | 'on' | 'yes' | '1' | 1;
+        language?: 'en' | 'pt' | 'tr';
+        fields?: {
+            [key: string]: string | number | boolean | Array<unknown> | {
+                [key: string]: unknown;
+            };
+        };
+        ref?: number;
+        /**
+         * Must equal password
+         */
+        passwordConfirmation: string;
+    };
+    path: {
+        orgId: number;
+        campaignId: number;
+    };
+    query?: never;
+    url: '/api/v1/signup/affiliate/{orgId}/{campaignId}';
+};
+
+export type SignupCampaignSignupErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * No such organisation, campaign or signup type
+     */
+    404: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Invalid data or "Username is already taken"
+     */
+    422: ErrorEnvelope;
+    /**
+     * Too many signups
+     */
+    429: ErrorEnvelope;
+};
+
+export type SignupCampaignSignupError = SignupCampaignSignupErrors[keyof SignupCampaignSignupErrors];
+
+export type SignupCampaignSignupResponses = {
+    /**
+     * OK
+     */
+    201: {
+        success: boolean;
+        data: SignupResult;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type SignupCampaignSignupResponse = SignupCampaignSignupResponses[keyof SignupCampaignSignupResponses];
+
+export type SignupGetSignupSettingsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/signup/settings';
+};
+
+export type SignupGetSignupSettingsErrors = {
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type SignupGetSignupSettingsError = SignupGetSignupSettingsErrors[keyof SignupGetSignupSettingsErrors];
+
+export type SignupGetSignupSettingsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: SignupSettings;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type SignupGetSignupSettingsResponse = SignupGetSignupSettingsResponses[keyof SignupGetSignupSettingsResponses];
+
+export type SignupUpdateSignupSettingsData = {
+    body: {
+        autoApprove: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+        fields: Array<{
+            name: string;
+            label: string;
+            type: 'text' | 'file' | 'select' | 'alphanumeric' | 'numeric' | 'alphabets' | 'custom';
+            required?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+            hidden?: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+            options?: Array<string>;
+            validation?: {
+                enabled: '1' | 1 | 'true' | true | 'on' | '0' | 0 | 'false' | false;
+                type: 'min' | 'max' | 'alphanumeric' | 'numeric' | 'alphabets';
+                value?: number;
+                message?: string;
+            };
+        }>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/signup/settings';
+};
+
+export type SignupUpdateSignupSettingsErrors = {
+    /**
+     * The body is not valid JSON
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing or invalid token
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not allowed
+     */
+    403: ErrorEnvelope;
+    /**
+     * Not found, or not in your organisation
+     */
+    404: ErrorEnvelope;
+    /**
+     * The user is no longer active: log out (forced logout)
+     */
+    406: ErrorEnvelope;
+    /**
+     * Conflicts with existing data
+     */
+    409: ErrorEnvelope;
+    /**
+     * The request body is too large
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not of the documented media type
+     */
+    415: ErrorEnvelope;
+    /**
+     * Validation failed
+     */
+    422: ErrorEnvelope;
+};
+
+export type SignupUpdateSignupSettingsError = SignupUpdateSignupSettingsErrors[keyof SignupUpdateSignupSettingsErrors];
+
+export type SignupUpdateSignupSettingsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        success: boolean;
+        data: SignupSettings;
+        error: null;
+        status: number;
+        type: null;
+    };
+};
+
+export type SignupUpdateSignupSettingsResponse = SignupUpdateSignupSettingsResponses[keyof SignupUpdateSignupSettingsResponses];
 
 export type SuperadminListAccountsData = {
     body?: never;

@@ -1,24 +1,13 @@
 import { SwitchableReport } from '@affix/sdk'
-import {
-  Box,
-  Button as MuiButton,
-  FormControlLabel,
-  FormGroup,
-  Switch,
-  TextField as MuiTextField,
-  Typography,
-} from '@mui/material'
+import { Box, FormControlLabel, FormGroup, Switch } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { BooleanInput, Loading, SaveButton, SimpleForm, Title, Toolbar, useNotify, useTranslate } from 'react-admin'
-import { useApi, useFormSubmit, useNotifyError } from '../api'
-import type { Organization } from '../organization/organization'
+import { Title, useNotify, useTranslate } from 'react-admin'
+import { useApi, useNotifyError } from '../api'
+import { pluginSectionsOf } from '../screen_tabs'
 import { useAbilities } from '../shared/abilities'
-import { CopyButton } from '../shared/CopyButton'
 import { Section } from '../shared/Section'
 import { useRefreshAccount } from '../shared/useRefreshAccount'
-import { CustomFieldsEditor } from './CustomFieldsEditor'
-import { toSignupSettingsPayload, type SignupSettings } from './customFields'
 
 /** The reports an admin can switch off, from the API's schema (generated into the SDK). */
 export const SWITCHABLE_REPORTS = Object.values(SwitchableReport)
@@ -29,73 +18,18 @@ interface OrganizationFeatures {
   disabledReports: SwitchableReport[]
 }
 
-/** /settings: the affiliate signup form, the admin report switches, the affiliate signup link. */
+/** /settings: the plugins' sections (the signup plugin's link and form), then the admin report switches. */
 export const SettingsScreen = () => {
   const translate = useTranslate()
-  const { can } = useAbilities()
-  const manage = can('settings', 'manage')
+  const { can, permissions } = useAbilities()
   return (
     <Box sx={{ mt: 1, maxWidth: 1100 }}>
       <Title title={translate('affix.screens.settings.title')} />
-      <SignupUrlSection />
-      <SignupSettingsSection manage={manage} />
-      <ReportSwitchesSection manage={manage} />
+      {pluginSectionsOf('settings', permissions).map(({ id, component: Shown }) => (
+        <Shown key={id} />
+      ))}
+      <ReportSwitchesSection manage={can('settings', 'manage')} />
     </Box>
-  )
-}
-
-const SignupSettingsSection = ({ manage }: { manage: boolean }) => {
-  const api = useApi()
-  const queryClient = useQueryClient()
-  const [formKey, setFormKey] = useState(0)
-  const key = ['affix', 'signup-settings']
-  const { data: settings, isPending } = useQuery({
-    queryKey: key,
-    queryFn: () => api.get<SignupSettings>('/api/v1/organization/signup-settings'),
-  })
-  const submit = useFormSubmit(
-    (values: SignupSettings) =>
-      api.put<SignupSettings>('/api/v1/organization/signup-settings', toSignupSettingsPayload(values)),
-    {
-      success: 'affix.screens.settings.signup.saved',
-      listInputs: ['fields.*.options'],
-      onSuccess: (saved) => {
-        queryClient.setQueryData(key, saved)
-        setFormKey((current) => current + 1)
-      },
-    }
-  )
-  return (
-    <Section title="affix.screens.settings.signup.title" subtitle="affix.screens.settings.signup.help">
-      {isPending || !settings ? (
-        <Loading />
-      ) : (
-        <SimpleForm
-          noValidate
-          key={formKey}
-          record={{ id: 'signup-settings', ...settings }}
-          onSubmit={submit}
-          disabled={!manage}
-          toolbar={
-            manage ? (
-              <Toolbar>
-                <SaveButton />
-              </Toolbar>
-            ) : (
-              false
-            )
-          }
-          sx={{ p: 0 }}
-        >
-          <BooleanInput
-            source="autoApprove"
-            label="affix.screens.settings.signup.autoApprove"
-            helperText="affix.screens.settings.signup.autoApprove_help"
-          />
-          <CustomFieldsEditor />
-        </SimpleForm>
-      )}
-    </Section>
   )
 }
 
@@ -154,43 +88,6 @@ const ReportSwitchesSection = ({ manage }: { manage: boolean }) => {
           />
         ))}
       </FormGroup>
-    </Section>
-  )
-}
-
-const SignupUrlSection = () => {
-  const translate = useTranslate()
-  const api = useApi()
-  const { data: organization } = useQuery({
-    queryKey: ['affix', 'organization'],
-    queryFn: () => api.get<Organization>('/api/v1/organization'),
-  })
-  const { data: meta } = useQuery({
-    queryKey: ['affix', 'branding-meta', organization?.id],
-    queryFn: () =>
-      api.get<{ affiliateSignupUrl: string | null }>('/api/v1/auth/meta', { query: { orgId: organization?.id } }),
-    enabled: Boolean(organization?.id),
-  })
-  const url = meta?.affiliateSignupUrl
-  if (!url) return null
-  return (
-    <Section title="affix.screens.settings.signup_url.title" subtitle="affix.screens.settings.signup_url.help">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <MuiTextField
-          value={url}
-          label={translate('affix.screens.settings.signup_url.label')}
-          fullWidth
-          size="small"
-          slotProps={{ input: { readOnly: true } }}
-          onFocus={(event) => event.target.select()}
-        />
-        <CopyButton value={url} />
-      </Box>
-      <Typography variant="body2" sx={{ mt: 1 }}>
-        <MuiButton href={url} target="_blank" rel="noopener">
-          {translate('affix.screens.settings.signup_url.open')}
-        </MuiButton>
-      </Typography>
     </Section>
   )
 }

@@ -713,7 +713,7 @@ test.group('affiliates: bulk manager and group, notes, referrals', () => {
     const foreignReferrer = await createAffiliate(client, (await createTenant('admin')).token)
     const signup = async (ref: unknown) => {
       const email = newEmail()
-      const response = await client.post(`/api/v1/auth/register/affiliate/${org.id}`).json({
+      const response = await client.post(`/api/v1/signup/affiliate/${org.id}`).json({
         name: 'Referred One',
         email,
         password: 'Strong#2026',

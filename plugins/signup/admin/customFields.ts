@@ -9,6 +9,9 @@ export const MAX_FIELDS = 50
 export const MAX_OPTIONS = 100
 export const NAME_RULE = /^[a-z0-9_]+$/
 
+/** Read and saved by the plugin's own endpoint (GET and PUT). */
+export const SIGNUP_SETTINGS_API = '/api/v1/signup/settings'
+
 export type FieldType = (typeof FIELD_TYPES)[number]
 export type ValidationType = (typeof VALIDATION_TYPES)[number]
 
@@ -33,17 +36,17 @@ export interface SignupSettings {
 }
 
 export const CUSTOM_FIELD_MESSAGES = {
-  tooMany: 'affix.screens.settings.fields.too_many',
-  nameRequired: 'affix.screens.settings.fields.name_required',
-  namePattern: 'affix.screens.settings.fields.name_pattern',
-  nameUnique: 'affix.screens.settings.fields.name_unique',
-  labelRequired: 'affix.screens.settings.fields.label_required',
-  tooLong: 'affix.screens.settings.fields.too_long',
-  typeRequired: 'affix.screens.settings.fields.type_required',
-  optionsRequired: 'affix.screens.settings.fields.options_required',
-  optionsTooMany: 'affix.screens.settings.fields.options_too_many',
-  validationTypeRequired: 'affix.screens.settings.fields.validation_type_required',
-  validationValueRequired: 'affix.screens.settings.fields.validation_value_required',
+  tooMany: 'signup.fields.too_many',
+  nameRequired: 'signup.fields.name_required',
+  namePattern: 'signup.fields.name_pattern',
+  nameUnique: 'signup.fields.name_unique',
+  labelRequired: 'signup.fields.label_required',
+  tooLong: 'signup.fields.too_long',
+  typeRequired: 'signup.fields.type_required',
+  optionsRequired: 'signup.fields.options_required',
+  optionsTooMany: 'signup.fields.options_too_many',
+  validationTypeRequired: 'signup.fields.validation_type_required',
+  validationValueRequired: 'signup.fields.validation_value_required',
 } as const
 
 export type RowErrors = Partial<
@@ -93,7 +96,7 @@ export function checkCustomFields(fields: CustomField[] | null | undefined): { l
   return { list, rows }
 }
 
-/** PUT /api/v1/organization/signup-settings: only what each field type uses. */
+/** PUT /api/v1/signup/settings: only what each field type uses. */
 export function toSignupSettingsPayload(values: SignupSettings): {
   autoApprove: boolean
   fields: Array<Record<string, unknown>>

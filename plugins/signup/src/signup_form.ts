@@ -1,12 +1,12 @@
 /*
  * An organisation's signup form (spec §3 "Signup form field", §4 auto approve): the settings
- * kept in organizations.signup_settings and the checks applied to a person's answers.
+ * (stored by the kernel on the organisation: storedSignupSettings) and the checks applied to a
+ * person's answers.
  */
 import type { I18n } from '@adonisjs/i18n'
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { TEXT_MAX } from '#kernel/validation'
-import type { SIGNUP_FIELD_TYPES, SIGNUP_VALIDATION_TYPES } from '#validators/registration'
+import { storedSignupSettings, TEXT_MAX } from '@affix/core/kernel'
+import type { SIGNUP_FIELD_TYPES, SIGNUP_VALIDATION_TYPES } from './validators.js'
 
 export interface SignupField {
   /** Key of the answer in `fields` and in users.signup_details.answers. */
@@ -78,8 +78,8 @@ export function normalizeSignupSettings(
 }
 
 export async function signupSettingsOf(organizationId: number, client?: TransactionClientContract) {
-  const row = await (client ?? db).from('organizations').where('id', organizationId).select('signup_settings').first()
-  return normalizeSignupSettings(row?.signup_settings)
+  const stored = (await storedSignupSettings(organizationId, client)) as Parameters<typeof normalizeSignupSettings>[0]
+  return normalizeSignupSettings(stored)
 }
 
 /** Rules between the parts of a field that the validator cannot express. */
@@ -90,14 +90,14 @@ export function signupSettingsErrors(settings: { fields: RawField[] }, i18n: I18
       errors.push({
         field: `fields.${index}.options`,
         rule: 'requiredWhen',
-        message: i18n.t('registration.settings.options_required'),
+        message: i18n.t('signup.settings.options_required'),
       })
     }
     if (field.type !== 'select' && field.options !== undefined) {
       errors.push({
         field: `fields.${index}.options`,
         rule: 'notAllowed',
-        message: i18n.t('registration.settings.options_select_only'),
+        message: i18n.t('signup.settings.options_select_only'),
       })
     }
     const validation = field.validation
@@ -105,7 +105,7 @@ export function signupSettingsErrors(settings: { fields: RawField[] }, i18n: I18
       errors.push({
         field: `fields.${index}.validation.value`,
         rule: 'requiredWhen',
-        message: i18n.t('registration.settings.value_required'),
+        message: i18n.t('signup.settings.value_required'),
       })
     }
   })
@@ -127,7 +127,7 @@ export function checkAnswers(fields: SignupField[], given: Record<string, unknow
       errors.push({
         field: `fields.${name}`,
         rule: 'unknown',
-        message: i18n.t('registration.custom_field.unknown', { field: name }),
+        message: i18n.t('signup.custom_field.unknown', { field: name }),
       })
     }
   }
@@ -136,8 +136,7 @@ export function checkAnswers(fields: SignupField[], given: Record<string, unknow
       errors.push({
         field: `fields.${field.name}`,
         rule,
-        message:
-          field.validation?.message ?? i18n.t(`registration.custom_field.${generic}`, { field: field.label, ...data }),
+        message: field.validation?.message ?? i18n.t(`signup.custom_field.${generic}`, { field: field.label, ...data }),
       })
     const raw = given[field.name]
     if (
@@ -155,7 +154,7 @@ export function checkAnswers(fields: SignupField[], given: Record<string, unknow
         errors.push({
           field: `fields.${field.name}`,
           rule: 'required',
-          message: i18n.t('registration.custom_field.required', { field: field.label }),
+          message: i18n.t('signup.custom_field.required', { field: field.label }),
         })
       }
       continue

@@ -22,56 +22,46 @@ const rowError = (path: keyof RowErrors) => (_value: unknown, values: FormValues
 
 const validateList = (fields: CustomField[] | undefined) => checkCustomFields(fields).list
 
-const typeChoices = FIELD_TYPES.map((id) => ({ id, name: `affix.screens.settings.fields.types.${id}` }))
+const typeChoices = FIELD_TYPES.map((id) => ({ id, name: `signup.fields.types.${id}` }))
 const validationChoices = VALIDATION_TYPES.map((id) => ({
   id,
-  name: `affix.screens.settings.fields.validation_types.${id}`,
+  name: `signup.fields.validation_types.${id}`,
 }))
 
 /** The custom fields of the affiliate signup form, in their order on the form. */
 export const CustomFieldsEditor = () => (
   // The iterator needs a resource context, which a form outside a <Resource> lacks.
   <ResourceContextProvider value="signup_settings">
-    <ArrayInput
-      source="fields"
-      label="affix.screens.settings.fields.title"
-      validate={validateList}
-      helperText="affix.screens.settings.fields.help"
-    >
+    <ArrayInput source="fields" label="signup.fields.title" validate={validateList} helperText="signup.fields.help">
       <SimpleFormIterator
         sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 1, mb: 1 } }}
       >
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
           <TextInput
             source="name"
-            label="affix.screens.settings.fields.name"
-            helperText="affix.screens.settings.fields.name_help"
+            label="signup.fields.name"
+            helperText="signup.fields.name_help"
             validate={rowError('name')}
             sx={{ minWidth: 200 }}
           />
-          <TextInput
-            source="label"
-            label="affix.screens.settings.fields.label"
-            validate={rowError('label')}
-            sx={{ minWidth: 240 }}
-          />
+          <TextInput source="label" label="signup.fields.label" validate={rowError('label')} sx={{ minWidth: 240 }} />
           <SelectInput
             source="type"
-            label="affix.screens.settings.fields.type"
+            label="signup.fields.type"
             choices={typeChoices}
             validate={rowError('type')}
             sx={{ minWidth: 180 }}
           />
-          <BooleanInput source="required" label="affix.screens.settings.fields.required" />
-          <BooleanInput source="hidden" label="affix.screens.settings.fields.hidden" />
+          <BooleanInput source="required" label="signup.fields.required" />
+          <BooleanInput source="hidden" label="signup.fields.hidden" />
         </Box>
         <FormDataConsumer<CustomField>>
           {({ scopedFormData }) =>
             scopedFormData?.type === 'select' ? (
               <TextArrayInput
                 source="options"
-                label="affix.screens.settings.fields.options"
-                helperText="affix.screens.settings.fields.options_help"
+                label="signup.fields.options"
+                helperText="signup.fields.options_help"
                 validate={rowError('options')}
                 fullWidth
               />
@@ -79,14 +69,14 @@ export const CustomFieldsEditor = () => (
           }
         </FormDataConsumer>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%', alignItems: 'flex-start' }}>
-          <BooleanInput source="validation.enabled" label="affix.screens.settings.fields.validation" />
+          <BooleanInput source="validation.enabled" label="signup.fields.validation" />
           <FormDataConsumer<CustomField>>
             {({ scopedFormData }) =>
               scopedFormData?.validation?.enabled ? (
                 <>
                   <SelectInput
                     source="validation.type"
-                    label="affix.screens.settings.fields.validation_type"
+                    label="signup.fields.validation_type"
                     choices={validationChoices}
                     validate={rowError('validation.type')}
                     sx={{ minWidth: 180 }}
@@ -94,7 +84,7 @@ export const CustomFieldsEditor = () => (
                   {(scopedFormData.validation.type === 'min' || scopedFormData.validation.type === 'max') && (
                     <NumberInput
                       source="validation.value"
-                      label="affix.screens.settings.fields.validation_value"
+                      label="signup.fields.validation_value"
                       min={0}
                       max={350}
                       step={1}
@@ -103,8 +93,8 @@ export const CustomFieldsEditor = () => (
                   )}
                   <TextInput
                     source="validation.message"
-                    label="affix.screens.settings.fields.validation_message"
-                    helperText="affix.screens.settings.fields.validation_message_help"
+                    label="signup.fields.validation_message"
+                    helperText="signup.fields.validation_message_help"
                     validate={rowError('validation.message')}
                     sx={{ minWidth: 280 }}
                   />

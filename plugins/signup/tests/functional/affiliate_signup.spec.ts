@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
-import { addUser, createTenant } from '#tests/helpers/fixtures'
-import { startSmtpServer } from '#tests/helpers/smtp'
+import { addUser, createTenant, startSmtpServer } from '@affix/core/testing'
 
-const SETTINGS = '/api/v1/organization/signup-settings'
+const SETTINGS = '/api/v1/signup/settings'
 const signupPath = (orgId: number, campaignId?: number) =>
-  `/api/v1/auth/register/affiliate/${orgId}${campaignId ? `/${campaignId}` : ''}`
+  `/api/v1/signup/affiliate/${orgId}${campaignId ? `/${campaignId}` : ''}`
 const newEmail = () => `aff-${randomUUID()}@signup.affix.dev`
 /** The Subject header, unfolded (long headers are wrapped over several lines). */
 const subjectOf = (mail: { raw: string }) =>
@@ -304,9 +303,9 @@ test.group('affiliate and brand signup, with mail through a real SMTP server', (
     const open = await insertCampaign(org.id)
     const campaign = await client.get(signupPath(org.id, open))
     assert.equal(campaign.body().data.campaignId, open)
-    const typed = await client.get(`/api/v1/auth/register/affiliate/${org.id}`)
+    const typed = await client.get(`/api/v1/signup/affiliate/${org.id}`)
     assert.equal(typed.body().data.type, 'affiliate')
-    const brand = await client.get(`/api/v1/auth/register/brand/${org.id}`)
+    const brand = await client.get(`/api/v1/signup/brand/${org.id}`)
     brand.assertStatus(200)
     assert.include(brand.body().data, { type: 'brand', organizationName: org.name })
     assert.deepEqual(brand.body().data.fields, [])
@@ -316,15 +315,15 @@ test.group('affiliate and brand signup, with mail through a real SMTP server', (
 
     for (const path of [
       signupPath(999999),
-      '/api/v1/auth/register/affiliate/abc',
-      `/api/v1/auth/register/affiliate/${org.id}/0`,
-      `/api/v1/auth/register/publisher/${org.id}`,
+      '/api/v1/signup/affiliate/abc',
+      `/api/v1/signup/affiliate/${org.id}/0`,
+      `/api/v1/signup/publisher/${org.id}`,
     ]) {
       const response = await client.get(path)
       response.assertStatus(404)
       assert.equal(response.body().error.message, 'Sorry, the page you visited does not exist.')
     }
-    ;(await client.post(`/api/v1/auth/register/publisher/${org.id}`).json(person())).assertStatus(404)
+    ;(await client.post(`/api/v1/signup/publisher/${org.id}`).json(person())).assertStatus(404)
   })
 
   test('auto approve on: an active affiliate with a session; answers and campaign kept; mails sent', async ({
@@ -523,7 +522,7 @@ test.group('affiliate and brand signup, with mail through a real SMTP server', (
         'Name must be at most 350 characters',
         'Nome deve ter no máximo 350 caracteres',
       ],
-      [{ email: admin.email.toUpperCase() }, 'email', 'Username is already taken', 'Nome de usuário já está em uso'],
+      [{ email: admin.email.toUpperCase() }, 'email', 'Username is already taken', 'O nome de usuário já está em uso'],
     ]
     for (const [change, field, english, portuguese] of cases) {
       for (const [language, expected] of [
@@ -643,7 +642,7 @@ test.group('affiliate and brand signup, with mail through a real SMTP server', (
   }) => {
     const { org, user: admin } = await organization(client, true)
     const body = person({ fields: undefined, name: 'Bet Brand' })
-    const response = await client.post(`/api/v1/auth/register/brand/${org.id}`).json(body)
+    const response = await client.post(`/api/v1/signup/brand/${org.id}`).json(body)
     response.assertStatus(201)
     assert.include(response.body().data, { role: 'brand', status: 'pending' })
     assert.isNull(response.body().data.session)
@@ -654,7 +653,7 @@ test.group('affiliate and brand signup, with mail through a real SMTP server', (
     assert.equal(subjectOf(note), `New brand signup: ${body.email}`)
     assert.include(note.text, 'Bet Brand')
 
-    const withFields = await client.post(`/api/v1/auth/register/brand/${org.id}`).json(person({ name: 'Other Brand' }))
+    const withFields = await client.post(`/api/v1/signup/brand/${org.id}`).json(person({ name: 'Other Brand' }))
     withFields.assertStatus(422)
     assert.equal(withFields.body().error.fields[0].field, 'fields.website')
     assert.equal(withFields.body().error.message, 'website is not a field of this form')

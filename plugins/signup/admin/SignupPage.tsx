@@ -1,9 +1,9 @@
 /*
  * Signup on an organisation's form (spec §2): /register/affiliate/:orgId[/:campId] and
  * /register/:type/:orgId (affiliate, or brand = advertiser). The form (organisation, theme
- * colour, visible custom fields) comes from GET /api/v1/auth/register/...; the answers go
- * back by POST on the same path. An auto-approved affiliate is logged in at once; everyone
- * else waits for approval. The page links to login (spec: "Affiliate signup has a link to
+ * colour, visible custom fields) comes from GET /api/v1/signup/...; the answers go back
+ * by POST on the same path. An auto-approved affiliate is logged in at once; everyone else
+ * waits for approval. The page links to login (spec: "Affiliate signup has a link to
  * login"). An unknown organisation, campaign or type shows the not-found page.
  */
 import { Alert, Box, CircularProgress, Typography } from '@mui/material'
@@ -18,11 +18,22 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin'
-import type { Session } from '../session'
-import { errorText, useLanguage, usePublicApi, useStartSession } from './api'
-import { ErrorNotice, PublicPage, parseOrgId } from './branding'
-import { NotFoundPage } from './ErrorPages'
-import { BackToLogin, PersonFields, SubmitButton, TermsCheckbox, useSubmit } from './form_parts'
+import {
+  BackToLogin,
+  errorText,
+  ErrorNotice,
+  NotFoundPage,
+  parseOrgId,
+  PersonFields,
+  PublicPage,
+  SubmitButton,
+  TermsCheckbox,
+  useLanguage,
+  usePublicApi,
+  useStartSession,
+  useSubmit,
+  type Session,
+} from '@affix/admin-ui/plugin-api'
 import {
   customFieldSource,
   customFieldValidator,
@@ -30,7 +41,7 @@ import {
   type SignupField,
   type SignupForm,
   type SignupValues,
-} from './validation'
+} from './signupForm'
 
 interface SignupResult {
   id: number
@@ -48,9 +59,9 @@ export function signupApiPath(params: { type?: string; orgId?: string; campId?: 
   const type = params.type ?? 'affiliate'
   const orgId = parseOrgId(params.orgId)
   if (!SIGNUP_TYPES.includes(type as (typeof SIGNUP_TYPES)[number]) || !orgId) return null
-  if (params.campId === undefined) return `/api/v1/auth/register/${type}/${orgId}`
+  if (params.campId === undefined) return `/api/v1/signup/${type}/${orgId}`
   const campaignId = parseOrgId(params.campId)
-  return type === 'affiliate' && campaignId ? `/api/v1/auth/register/affiliate/${orgId}/${campaignId}` : null
+  return type === 'affiliate' && campaignId ? `/api/v1/signup/affiliate/${orgId}/${campaignId}` : null
 }
 
 /** One custom field of the organisation's form, by type; a file is asked as a text reference for now. */
@@ -76,7 +87,7 @@ export function CustomFieldInput({ field }: { field: SignupField }) {
     case 'numeric':
       return <TextInput {...common} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
     case 'file':
-      return <TextInput {...common} helperText={translate('affix.public.signup.file_hint')} />
+      return <TextInput {...common} helperText={translate('signup.page.file_hint')} />
     default:
       return <TextInput {...common} />
   }
@@ -133,12 +144,12 @@ export function SignupPage() {
   const brand = form ? { name: form.organizationName, themeColor: form.themeColor } : null
   const title =
     form?.type === 'brand' || params.type === 'brand'
-      ? translate('affix.public.signup.title_brand')
-      : translate('affix.public.signup.title_affiliate')
+      ? translate('signup.page.title_brand')
+      : translate('signup.page.title_affiliate')
 
   if (pending) {
     return (
-      <PublicPage title={translate('affix.public.signup.pending_title')} orgId={orgId} branding={brand}>
+      <PublicPage title={translate('signup.page.pending_title')} orgId={orgId} branding={brand}>
         <Alert severity="info">{pending}</Alert>
         <BackToLogin orgId={orgId} />
       </PublicPage>
@@ -148,7 +159,7 @@ export function SignupPage() {
   return (
     <PublicPage
       title={title}
-      subtitle={form ? translate('affix.public.signup.subtitle', { organization: form.organizationName }) : undefined}
+      subtitle={form ? translate('signup.page.subtitle', { organization: form.organizationName }) : undefined}
       orgId={orgId}
       branding={brand}
       width={560}
@@ -163,14 +174,14 @@ export function SignupPage() {
         <>
           {form.campaignId ? (
             <Typography variant="body2" color="text.secondary">
-              {translate('affix.public.signup.campaign', { id: form.campaignId })}
+              {translate('signup.page.campaign', { id: form.campaignId })}
             </Typography>
           ) : null}
           {error ? <ErrorNotice>{error}</ErrorNotice> : null}
           <SignupFormFields form={form} onSubmit={submit} busy={busy} />
         </>
       ) : null}
-      <BackToLogin orgId={orgId} label="affix.public.signup.have_account" />
+      <BackToLogin orgId={orgId} label="signup.page.have_account" />
     </PublicPage>
   )
 }
@@ -195,7 +206,7 @@ export function SignupFormFields({
         <CustomFieldInput key={field.name} field={field} />
       ))}
       <TermsCheckbox />
-      <SubmitButton busy={busy}>{translate('affix.public.signup.submit')}</SubmitButton>
+      <SubmitButton busy={busy}>{translate('signup.page.submit')}</SubmitButton>
     </Form>
   )
 }

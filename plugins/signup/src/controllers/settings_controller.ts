@@ -1,24 +1,21 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import { errors as vineErrors } from '@vinejs/vine'
-import { ok } from '#kernel/envelope'
-import { authorize } from '#kernel/tenancy'
-import { validate } from '#kernel/validation'
-import { signupSettingsValidator } from '#validators/registration'
-import { recordTimeline } from '#services/timeline'
-import { normalizeSignupSettings, signupSettingsErrors, signupSettingsOf } from '#services/signup_form'
+import { authorize, ok, recordOrganizationTimeline, storeSignupSettings, validate } from '@affix/core/kernel'
+import { signupSettingsValidator } from '../validators.js'
+import { normalizeSignupSettings, signupSettingsErrors, signupSettingsOf } from '../signup_form.js'
 
-export default class SignupSettingsController {
-  /** GET /api/v1/organization/signup-settings: auto approve and the custom fields of the signup form. */
+export default class SettingsController {
+  /** GET /api/v1/signup/settings: auto approve and the custom fields of the signup form. */
   async show(ctx: HttpContext) {
     authorize(ctx, 'settings', 'read')
     return ok(ctx, await signupSettingsOf(ctx.tenant.organizationId))
   }
 
-  /** PUT /api/v1/organization/signup-settings: replaces them as a whole; recorded on the timeline. */
+  /** PUT /api/v1/signup/settings: replaces them as a whole; recorded on the timeline. */
   async update(ctx: HttpContext) {
     authorize(ctx, 'settings', 'manage')
-    const data = await validate(ctx, signupSettingsValidator, 'registration')
+    const data = await validate(ctx, signupSettingsValidator, 'signup')
     const problems = signupSettingsErrors(data, ctx.i18n)
     if (problems.length) throw new vineErrors.E_VALIDATION_ERROR(problems)
     const after = normalizeSignupSettings(data)
@@ -26,11 +23,8 @@ export default class SignupSettingsController {
     await db.transaction(async (trx) => {
       const before = await signupSettingsOf(organizationId, trx)
       if (JSON.stringify(before) === JSON.stringify(after)) return
-      await trx
-        .from('organizations')
-        .where('id', organizationId)
-        .update({ signup_settings: JSON.stringify(after), updated_at: new Date() })
-      await recordTimeline(
+      await storeSignupSettings(trx, organizationId, after)
+      await recordOrganizationTimeline(
         organizationId,
         ctx.tenant.userId,
         'organization.signup_settings_changed',
