@@ -5,6 +5,7 @@ import { notFound } from '#kernel/errors'
 import { linkBaseUrl } from '#kernel/links'
 import { validate } from '#kernel/validation'
 import { brandingImagesOf, NO_BRANDING_IMAGES } from '#kernel/branding_images'
+import { pluginEnabledFor } from '#kernel/public_routes'
 import { metaQueryValidator } from '#validators/auth'
 import { DEFAULT_PREFERENCES } from '#services/organization'
 
@@ -36,7 +37,8 @@ export default class AuthMetaController {
       name: org.name,
       themeColor: org.preferences?.themeColor ?? DEFAULT_PREFERENCES.themeColor,
       ...(await brandingImagesOf(org.id)),
-      affiliateSignupUrl: `${base}/register/affiliate/${org.id}`,
+      // The signup form is the signup plugin's: no link while it is off for the organisation.
+      affiliateSignupUrl: (await pluginEnabledFor(org.id, 'signup')) ? `${base}/register/affiliate/${org.id}` : null,
     })
   }
 }

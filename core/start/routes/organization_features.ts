@@ -25,7 +25,10 @@ export const AuthMeta = defineSchema('AuthMeta', {
         organizationId: { type: ['integer', 'null'] },
         name: { type: 'string' },
         themeColor: { type: 'string' },
-        affiliateSignupUrl: { ...schemas.nullableString, description: '<APP_URL>/register/affiliate/<orgId>' },
+        affiliateSignupUrl: {
+          ...schemas.nullableString,
+          description: '<APP_URL>/register/affiliate/<orgId>; null while the signup plugin is off for the organisation',
+        },
       },
     },
   ],

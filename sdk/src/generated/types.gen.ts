@@ -292,7 +292,7 @@ export type AuthMeta = Branding & {
     name: string;
     themeColor: string;
     /**
-     * <APP_URL>/register/affiliate/<orgId>
+     * <APP_URL>/register/affiliate/<orgId>; null while the signup plugin is off for the organisation
      */
     affiliateSignupUrl: string | null;
 };

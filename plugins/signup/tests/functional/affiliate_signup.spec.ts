@@ -672,3 +672,26 @@ test.group('affiliate and brand signup, with mail through a real SMTP server', (
     )
   })
 })
+
+test.group('signup plugin switched off', () => {
+  test('the forms answer 404, nobody can sign up, the login page offers no link; on again, all is back', async ({
+    client,
+    assert,
+  }) => {
+    const { org, token } = await createTenant('admin', `Signup Off ${randomUUID().slice(0, 6)}`)
+    const meta = async () =>
+      (await client.get(`/api/v1/auth/meta?orgId=${org.id}`)).body().data.affiliateSignupUrl as string | null
+    assert.match((await meta())!, new RegExp(`/register/affiliate/${org.id}$`))
+    ;(await client.patch('/api/v1/plugins/signup').bearerToken(token).json({ enabled: false })).assertStatus(200)
+    const before = await count('users')
+    ;(await client.get(signupPath(org.id))).assertStatus(404)
+    ;(await client.get(`/api/v1/signup/brand/${org.id}`)).assertStatus(404)
+    ;(await client.post(signupPath(org.id)).json(person())).assertStatus(404)
+    ;(await client.get(SETTINGS).bearerToken(token)).assertStatus(404)
+    assert.equal(await count('users'), before)
+    assert.isNull(await meta())
+    ;(await client.patch('/api/v1/plugins/signup').bearerToken(token).json({ enabled: true })).assertStatus(200)
+    ;(await client.get(signupPath(org.id))).assertStatus(200)
+    assert.match((await meta())!, new RegExp(`/register/affiliate/${org.id}$`))
+  })
+})
