@@ -114,14 +114,7 @@ export async function addPanel(
   panel: NewPanel,
   { invite, revive = [] }: PanelCreation
 ): Promise<number> {
-  const email = panel.email.trim().toLowerCase()
-  await lockEmail(email, trx)
-  const taken = await trx
-    .from('users')
-    .where('organization_id', panel.organizationId)
-    .whereRaw('lower(email) = ?', [email])
-    .forUpdate()
-    .first()
+  const taken = await lockAddress(trx, panel)
   if (taken && taken.status === 'deleted' && revive.includes(taken.role)) {
     const id = Number(taken.id)
     await revivePanel(trx, id, panel)
@@ -129,14 +122,41 @@ export async function addPanel(
     return id
   }
   if (taken) throw usernameTaken()
-  const password = unusablePasswordHash()
+  const id = await insertPanel(trx, panel, unusablePasswordHash())
+  if (invite) await invitePanel(trx, id)
+  return id
+}
+
+/**
+ * Serialises work on the address (every organisation's) and answers the organisation's panel
+ * that holds it, locked, if any.
+ */
+async function lockAddress(trx: TransactionClientContract, panel: NewPanel) {
+  const email = panel.email.trim().toLowerCase()
+  await lockEmail(email, trx)
+  return trx
+    .from('users')
+    .where('organization_id', panel.organizationId)
+    .whereRaw('lower(email) = ?', [email])
+    .forUpdate()
+    .first()
+}
+
+/** Inserts a new panel row ('Username is already taken' when the address was taken meanwhile). */
+async function insertPanel(
+  trx: TransactionClientContract,
+  panel: NewPanel,
+  passwordHash: string,
+  extra: Record<string, unknown> = {}
+): Promise<number> {
   const row: Record<string, unknown> = {
     organization_id: panel.organizationId,
-    email,
-    password,
+    email: panel.email.trim().toLowerCase(),
+    password: passwordHash,
     role: panel.role,
     status: panel.status ?? 'active',
     owner: false,
+    ...extra,
   }
   if (panel.createdAt) row.created_at = row.updated_at = panel.createdAt
   for (const [key, column] of Object.entries(PROFILE_COLUMNS)) {
@@ -146,9 +166,7 @@ export async function addPanel(
   try {
     // tenancy: the row carries organization_id (built by the caller's NewPanel)
     const [inserted] = await trx.insertQuery().table('users').insert(row).returning('id')
-    const id = Number(typeof inserted === 'object' ? inserted.id : inserted)
-    if (invite) await invitePanel(trx, id)
-    return id
+    return Number(typeof inserted === 'object' ? inserted.id : inserted)
   } catch (error) {
     if (isUniqueViolation(error)) throw usernameTaken()
     throw error
@@ -170,35 +188,10 @@ export interface SignedUpPanel extends NewPanel {
  * revealed, nor required, nor given this password.
  */
 export async function addSignedUpPanel(trx: TransactionClientContract, panel: SignedUpPanel): Promise<number> {
-  const email = panel.email.trim().toLowerCase()
-  await lockEmail(email, trx)
-  const taken = await trx
-    .from('users')
-    .where('organization_id', panel.organizationId)
-    .whereRaw('lower(email) = ?', [email])
-    .first()
-  if (taken) throw usernameTaken()
-  const row: Record<string, unknown> = {
-    organization_id: panel.organizationId,
-    email,
-    password: await hash.use('scrypt').make(panel.password),
-    role: panel.role,
-    status: panel.status ?? 'active',
-    owner: false,
+  if (await lockAddress(trx, panel)) throw usernameTaken()
+  return insertPanel(trx, panel, await hash.use('scrypt').make(panel.password), {
     signup_details: JSON.stringify(panel.details),
-  }
-  for (const [key, column] of Object.entries(PROFILE_COLUMNS)) {
-    const value = panel[key as keyof typeof PROFILE_COLUMNS]
-    if (value !== undefined) row[column] = value
-  }
-  try {
-    // tenancy: the row carries organization_id (the caller's SignedUpPanel)
-    const [inserted] = await trx.insertQuery().table('users').insert(row).returning('id')
-    return Number(typeof inserted === 'object' ? inserted.id : inserted)
-  } catch (error) {
-    if (isUniqueViolation(error)) throw usernameTaken()
-    throw error
-  }
+  })
 }
 
 /**
