@@ -174,20 +174,25 @@ export function buildOpenApiDocument() {
     paths[op.path] ??= {}
     paths[op.path][op.method] = operationObject(op)
   }
-  const tags = [
-    {
-      name: 'core',
-      description: 'Account, profile, organisation, team members, API keys, plugins, imports and health',
-    },
+  const pluginTags = installedPlugins()
+    // A plugin whose routes all keep a tag of core's (OIDC sign-in under `auth`) has no tag of its own.
+    .ordered.filter((plugin) => operations.some((op) => op.tag === plugin.id))
+    .map((plugin) => ({ name: plugin.id, description: plugin.description ?? plugin.name }))
+  const coreTags = [
+    { name: 'core', description: 'Account, profile, organisation, API keys, plugins, imports and health' },
     {
       name: 'auth',
-      description: 'Log in and out, panels, registration and verification, password reset, OpenID Connect, login-as',
+      description:
+        'Log in and out, panels, organisation registration and verification, password reset, OpenID Connect, login-as',
     },
     { name: 'superadmin', description: 'Every organisation (account), for superadmins' },
-    // A plugin whose routes all keep a tag of core's (OIDC sign-in under `auth`) has no tag of its own.
-    ...installedPlugins()
-      .ordered.filter((plugin) => operations.some((op) => op.tag === plugin.id))
-      .map((plugin) => ({ name: plugin.id, description: plugin.description ?? plugin.name })),
+  ]
+  // Each tag once (OpenAPI requires unique names): a plugin's own description wins over core's.
+  const tags = [
+    ...coreTags.filter(
+      (tag) => operations.some((op) => op.tag === tag.name) && !pluginTags.some((plugin) => plugin.name === tag.name)
+    ),
+    ...pluginTags,
   ]
   const componentSchemas: Record<string, unknown> = { ErrorEnvelope: ERROR_ENVELOPE }
   for (const [name, schema] of [...openapiRegistry.schemas()].sort(([a], [b]) => a.localeCompare(b))) {

@@ -41,6 +41,15 @@ test.group('OpenAPI document', () => {
     }
   })
 
+  test('every tag is named once and every operation’s tag is one of them', ({ assert }) => {
+    const document = buildOpenApiDocument()
+    const names = document.tags.map((tag: { name: string }) => tag.name)
+    assert.deepEqual(names, [...new Set(names)])
+    for (const methods of Object.values(document.paths))
+      for (const operation of Object.values(methods) as Array<{ tags: string[] }>)
+        assert.include(names, operation.tags[0])
+  })
+
   test('record ids in paths are integers for the SDK; click ids are UUIDs; a plugin id is its name', ({ assert }) => {
     const document = buildOpenApiDocument()
     const types = new Map<string, Set<string>>()

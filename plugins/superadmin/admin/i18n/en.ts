@@ -1,5 +1,12 @@
 /* Messages of the superadmin console (en). */
 export const en = {
+  // The plugin's name and description (Integrations).
+  plugins: {
+    superadmin: {
+      name: 'Superadmin console',
+      description: "The platform's home figures and every organisation as an account (superadmins only).",
+    },
+  },
   resources: { accounts: { name: 'Account |||| Accounts' } },
   superadmin: {
     home: {

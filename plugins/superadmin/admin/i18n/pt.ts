@@ -1,5 +1,12 @@
 /* Messages of the superadmin console (pt). */
 export const pt = {
+  // The plugin's name and description (Integrations).
+  plugins: {
+    superadmin: {
+      name: 'Console do superadministrador',
+      description: 'Os números da plataforma e cada organização como uma conta (somente superadministradores).',
+    },
+  },
   resources: { accounts: { name: 'Conta |||| Contas' } },
   superadmin: {
     home: {

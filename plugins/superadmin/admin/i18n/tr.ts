@@ -1,5 +1,12 @@
 /* Messages of the superadmin console (tr). */
 export const tr = {
+  // The plugin's name and description (Integrations).
+  plugins: {
+    superadmin: {
+      name: 'Süper yönetici konsolu',
+      description: 'Platformun genel rakamları ve her organizasyon bir hesap olarak (yalnızca süper yöneticiler).',
+    },
+  },
   resources: { accounts: { name: 'Hesap |||| Hesaplar' } },
   superadmin: {
     home: {

@@ -1,5 +1,13 @@
 /* Messages of the team-members screens (en). */
 export const en = {
+  // The plugin's name and description (Integrations).
+  plugins: {
+    'team-members': {
+      name: 'Team members',
+      description:
+        'Sub-admins, affiliate managers and account managers: invited by mail, each with a report scope and assigned affiliates.',
+    },
+  },
   resources: { team_members: { name: 'Team member |||| Team members' } },
   teamMembers: {
     tab: 'Team members',

@@ -1,5 +1,13 @@
 /* Messages of the team-members screens (pt). */
 export const pt = {
+  // The plugin's name and description (Integrations).
+  plugins: {
+    'team-members': {
+      name: 'Membros da equipe',
+      description:
+        'Subadministradores, gerentes de afiliados e gerentes de contas: convidados por e-mail, cada um com seu escopo de relatórios e afiliados atribuídos.',
+    },
+  },
   resources: { team_members: { name: 'Membro da equipe |||| Membros da equipe' } },
   teamMembers: {
     tab: 'Membros da equipe',

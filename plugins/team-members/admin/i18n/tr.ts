@@ -1,5 +1,13 @@
 /* Messages of the team-members screens (tr). */
 export const tr = {
+  // The plugin's name and description (Integrations).
+  plugins: {
+    'team-members': {
+      name: 'Ekip üyeleri',
+      description:
+        'Alt yöneticiler, ortak yöneticileri ve hesap yöneticileri: e-postayla davet edilir; her birinin rapor kapsamı ve atanmış ortakları vardır.',
+    },
+  },
   resources: { team_members: { name: 'Ekip üyesi |||| Ekip üyeleri' } },
   teamMembers: {
     tab: 'Ekip üyeleri',
