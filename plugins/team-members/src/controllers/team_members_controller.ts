@@ -128,6 +128,35 @@ async function checkAffiliates(ctx: HttpContext, ids: number[]) {
   }
 }
 
+/**
+ * Assigns or unassigns affiliates of the organisation (the body's `affiliateIds`), records the
+ * ones that changed on the timeline, and answers the member's assigned affiliates.
+ */
+async function changeAssignments(
+  ctx: HttpContext,
+  action: string,
+  write: (trx: TransactionClientContract, organizationId: number, memberId: number, ids: number[]) => Promise<number[]>
+) {
+  authorize(ctx, 'team_members', 'manage')
+  const organizationId = ctx.tenant.organizationId
+  const member = await findMember(ctx)
+  const { affiliateIds } = await validate(ctx, affiliateIdsValidator, SCOPE)
+  const ids = [...new Set(affiliateIds)]
+  await checkAffiliates(ctx, ids)
+  await db.transaction(async (trx) => {
+    const changed = await write(trx, organizationId, member.id, ids)
+    if (changed.length)
+      await recordOrganizationTimeline(
+        organizationId,
+        ctx.tenant.userId,
+        action,
+        { memberId: member.id, affiliateIds: changed },
+        trx
+      )
+  })
+  return ok(ctx, await assignedAffiliatesOf(organizationId, member.id))
+}
+
 export default class TeamMembersController {
   /** GET /api/v1/team-members */
   async index(ctx: HttpContext) {
@@ -282,44 +311,12 @@ export default class TeamMembersController {
 
   /** POST /api/v1/team-members/:id/affiliates: assigns affiliates (already assigned ones are kept). */
   async assign(ctx: HttpContext) {
-    authorize(ctx, 'team_members', 'manage')
-    const member = await findMember(ctx)
-    const { affiliateIds } = await validate(ctx, affiliateIdsValidator, SCOPE)
-    const ids = [...new Set(affiliateIds)]
-    await checkAffiliates(ctx, ids)
-    await db.transaction(async (trx) => {
-      // Assigned on purpose: the assignment no longer leaves when the manager field moves.
-      const added = await assignAffiliatesToMember(trx, ctx.tenant.organizationId, member.id, ids)
-      if (added.length)
-        await recordOrganizationTimeline(
-          ctx.tenant.organizationId,
-          ctx.tenant.userId,
-          'team_member.affiliates_assigned',
-          { memberId: member.id, affiliateIds: added },
-          trx
-        )
-    })
-    return ok(ctx, await assignedAffiliatesOf(ctx.tenant.organizationId, member.id))
+    // Assigned on purpose: the assignment no longer leaves when the manager field moves.
+    return changeAssignments(ctx, 'team_member.affiliates_assigned', assignAffiliatesToMember)
   }
 
   /** DELETE /api/v1/team-members/:id/affiliates: unassigns affiliates (ones not assigned are ignored). */
   async unassign(ctx: HttpContext) {
-    authorize(ctx, 'team_members', 'manage')
-    const member = await findMember(ctx)
-    const { affiliateIds } = await validate(ctx, affiliateIdsValidator, SCOPE)
-    const ids = [...new Set(affiliateIds)]
-    await checkAffiliates(ctx, ids)
-    await db.transaction(async (trx) => {
-      const removed = await unassignAffiliatesFromMember(trx, ctx.tenant.organizationId, member.id, ids)
-      if (removed.length)
-        await recordOrganizationTimeline(
-          ctx.tenant.organizationId,
-          ctx.tenant.userId,
-          'team_member.affiliates_unassigned',
-          { memberId: member.id, affiliateIds: removed },
-          trx
-        )
-    })
-    return ok(ctx, await assignedAffiliatesOf(ctx.tenant.organizationId, member.id))
+    return changeAssignments(ctx, 'team_member.affiliates_unassigned', unassignAffiliatesFromMember)
   }
 }
