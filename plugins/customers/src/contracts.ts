@@ -200,6 +200,37 @@ export async function activityByIds(
   return rows.map(activityRecord)
 }
 
+/** What an activity row is, for deciding how soon it matters: an ActivityRecord is one too. */
+export type ActivityFact = Pick<ActivityRecord, 'id' | 'customerId' | 'date' | 'depositCount'> & {
+  amounts: Pick<ActivityRecord['amounts'], 'deposits'>
+}
+
+/**
+ * `activityByIds` narrowed to what routing a change needs: a listener reads every row of every
+ * ingested batch, and the full record (eleven amounts, instants as text) was most of that read.
+ */
+export async function activityFactsByIds(
+  organizationId: number,
+  ids: number[],
+  queryClient?: QueryClientContract
+): Promise<ActivityFact[]> {
+  const wanted = validIds(ids)
+  if (!wanted.length) return []
+  const { rows } = await sql(
+    client(queryClient),
+    `SELECT a.id, a.customer_id, a.date::text AS date, a.deposit_count, a.deposits::text AS deposits FROM customer_activity a
+      WHERE a.organization_id = ? AND a.id = ANY(?::bigint[])`,
+    [organizationId, wanted]
+  )
+  return rows.map((row: any) => ({
+    id: Number(row.id),
+    customerId: Number(row.customer_id),
+    date: row.date,
+    depositCount: Number(row.deposit_count),
+    amounts: { deposits: row.deposits },
+  }))
+}
+
 /** All activity of the customers (optionally between two dates, inclusive), by date then id. */
 export async function activityOfCustomers(
   organizationId: number,
@@ -282,13 +313,13 @@ export async function reassignmentsOf(
 ) {
   const wanted = validIds(customerIds)
   if (!wanted.length) return []
-  const rows = await client(queryClient)
-    .from('customer_reassignments')
-    .where('organization_id', organizationId)
-    .whereIn('customer_id', wanted)
-    // Qualified: the text alias below has the column's name.
-    .orderByRaw('customer_reassignments.customer_id, customer_reassignments.effective_date, customer_reassignments.id')
-    .select('*', db.raw('effective_date::text AS effective_date'))
+  // `= ANY(array)`, not IN (…): the ledger asks for thousands of customers at once.
+  const { rows } = await sql(
+    client(queryClient),
+    `SELECT r.*, r.effective_date::text AS effective_date FROM customer_reassignments r
+      WHERE r.organization_id = ? AND r.customer_id = ANY(?::bigint[]) ORDER BY r.customer_id, r.effective_date, r.id`,
+    [organizationId, wanted]
+  )
   return rows.map((row: any) => ({
     id: Number(row.id),
     customerId: Number(row.customer_id),
@@ -427,4 +458,4 @@ export const campaignHasCustomers: CampaignActivityCheck = async (organizationId
 }
 
 /** For the commission ledger: customers of campaigns or brands, and cap-denied events. */
-export { customerIdsOf, capDenialsOf, type CapDeniedEvent } from './ledger_reads.js'
+export { customerIdsOf, capDenialsOf, capDeniedCustomersOf, type CapDeniedEvent } from './ledger_reads.js'

@@ -32,12 +32,12 @@ export async function capDenialsOf(
   const result = new Map<number, CapDeniedEvent[]>()
   const wanted = validIds(customerIds)
   if (!wanted.length) return result
-  const rows = await client
-    .from('customer_conversions')
-    .where({ organization_id: organizationId, cap_status: 'denied' })
-    .whereIn('customer_id', wanted)
-    .orderBy('id')
-    .select('customer_id', 'type', 'activity_id')
+  // `= ANY(array)`, not IN (…): the ledger asks for thousands of customers at once.
+  const { rows } = await client.rawQuery(
+    `SELECT customer_id, type, activity_id FROM customer_conversions
+      WHERE organization_id = ? AND cap_status = 'denied' AND customer_id = ANY(?::bigint[]) ORDER BY id`,
+    [organizationId, wanted]
+  )
   for (const row of rows) {
     const customerId = Number(row.customer_id)
     const event = (
@@ -50,4 +50,23 @@ export async function capDenialsOf(
     else result.set(customerId, [event])
   }
   return result
+}
+
+/**
+ * The customers of those conversions that a cap denied: what the ledger must recompute when
+ * conversions are recorded (most batches have none; the full records are not needed).
+ */
+export async function capDeniedCustomersOf(
+  organizationId: number,
+  conversionIds: number[],
+  client: QueryClientContract = db.connection()
+): Promise<number[]> {
+  const wanted = validIds(conversionIds)
+  if (!wanted.length) return []
+  const { rows } = await client.rawQuery(
+    `SELECT DISTINCT customer_id FROM customer_conversions
+      WHERE organization_id = ? AND id = ANY(?::bigint[]) AND cap_status = 'denied'`,
+    [organizationId, wanted]
+  )
+  return rows.map((row: any) => Number(row.customer_id))
 }

@@ -29,7 +29,7 @@ import {
 import { periodClosed } from '../events.js'
 import { affiliateInputs } from './inputs.js'
 import { referralSetting } from './referrals.js'
-import { announce, BATCH, recomputeClickDays, recomputeCustomers } from './recompute.js'
+import { announce, BATCH, recomputeClickDays, recomputeCustomers, settleWaiting, takeWaiting } from './recompute.js'
 import { earliestOpen, ledgerState, localToday, lockLedger, type LedgerState } from './state.js'
 import { applyOperations } from './store.js'
 
@@ -121,16 +121,10 @@ export async function closeIn(
     })
   }
 
-  // 2. Everyone with events or rows in the period, and anyone still waiting to be recomputed.
-  // The waiting ones are taken with DELETE … RETURNING (in customer order, as markDirty locks
-  // them), so a mark committed meanwhile is either taken here or left for the next run, never
-  // deleted unseen.
-  const { rows: waiting } = await trx.rawQuery(
-    `DELETE FROM payouts_dirty_customers WHERE organization_id = ? AND customer_id IN (
-       SELECT customer_id FROM payouts_dirty_customers WHERE organization_id = ? ORDER BY customer_id FOR UPDATE)
-     RETURNING customer_id, ARRAY[]::int[] AS affiliate_ids`,
-    [organizationId, organizationId]
-  )
+  // 2. Everyone with events or rows in the period, and anyone still waiting to be recomputed
+  // (read without a lock; settled when the close is done: a mark made meanwhile stays waiting).
+  const taken = await takeWaiting(trx, organizationId)
+  const waiting = taken.map((entry) => ({ customer_id: entry.customerId, affiliate_ids: [] as number[] }))
   const { rows: inPeriod } = await trx.rawQuery(
     `SELECT customer_id, affiliate_ids FROM payouts_customer_periods WHERE organization_id = ? AND period = ?
      UNION ALL
@@ -272,6 +266,7 @@ export async function closeIn(
     .where('organization_id', organizationId)
     .update({ last_closed: period, updated_at: options.now })
   await periodClosed.emit({ organizationId, period }, { trx })
+  await settleWaiting(trx, organizationId, taken)
   return summary
 }
 

@@ -119,11 +119,22 @@ export async function loadCustomers(
   const activityRows = await activityOfCustomers(organizationId, ids, {}, trx)
   const reassignments = await reassignmentsOf(organizationId, ids, trx)
   const denials = await capDenialsOf(organizationId, ids, trx)
+  // `= ANY(array)`, not IN (…): a batch names thousands of customers.
   const qualifications = ids.length
-    ? await trx.from('payouts_qualifications').where('organization_id', organizationId).whereIn('customer_id', ids)
+    ? (
+        await trx.rawQuery(
+          'SELECT customer_id, kind, date::text AS date FROM payouts_qualifications WHERE organization_id = ? AND customer_id = ANY(?::bigint[])',
+          [organizationId, ids]
+        )
+      ).rows
     : []
   const frauds = ids.length
-    ? await trx.from('payouts_fraud_marks').where('organization_id', organizationId).whereIn('customer_id', ids)
+    ? (
+        await trx.rawQuery(
+          'SELECT * FROM payouts_fraud_marks WHERE organization_id = ? AND customer_id = ANY(?::bigint[])',
+          [organizationId, ids]
+        )
+      ).rows
     : []
   const campaigns = await payoutPlans(
     organizationId,

@@ -7,7 +7,7 @@
 import db from '@adonisjs/lucid/services/db'
 import {
   activityChanged,
-  conversionsByIds,
+  capDeniedCustomersOf,
   conversionsRecorded,
   customerIdsOf,
   customerReassigned,
@@ -31,11 +31,7 @@ export const payoutListeners = [
   // Only a cap denial changes what the engine reads (its cap denials); a counted conversion's
   // activity reaches the ledger through activityChanged.
   conversionsRecorded.listen(async ({ organizationId, conversionIds }) => {
-    const conversions = await conversionsByIds(organizationId, conversionIds)
-    await markDirty(
-      organizationId,
-      conversions.filter((conversion) => conversion.capStatus === 'denied').map((conversion) => conversion.customerId)
-    )
+    await markDirty(organizationId, await capDeniedCustomersOf(organizationId, conversionIds))
   }),
   customerReassigned.listen(async ({ organizationId, customerId }) => {
     await markDirty(organizationId, [customerId])

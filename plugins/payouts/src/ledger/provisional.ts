@@ -11,10 +11,10 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import {
-  activityByIds,
+  activityFactsByIds,
   customersByIds,
   type ActivityChanged,
-  type ActivityRecord,
+  type ActivityFact,
   type CustomerRecord,
 } from '@affix/customers/contracts'
 import { payoutPlans, type CampaignPayout } from '@affix/campaigns/contracts'
@@ -27,7 +27,7 @@ export interface ActivityRoute {
   customer: CustomerRecord | undefined
   campaign: CampaignPayout | undefined
   /** The new or corrected activity rows of this change, for this customer. */
-  rows: ActivityRecord[]
+  rows: ActivityFact[]
   corrected: boolean
   ftdFixed: boolean
   /** Recorded qualification dates (`cpa`, `cumulativeDeposit`). */
@@ -43,7 +43,7 @@ export interface LedgerPeriods {
 }
 
 const nonZero = (amount: string | undefined) => amount !== undefined && !/^[+-]?0*\.?0*$/.test(amount)
-const moves = (row: ActivityRecord) => nonZero(row.amounts.deposits) || row.depositCount !== 0
+const moves = (row: ActivityFact) => nonZero(row.amounts.deposits) || row.depositCount !== 0
 
 /** True when a per-deposit field is set on the plan or any override (an affiliate's or group's payout). */
 function anyField(campaign: CampaignPayout, field: 'cpaDP' | 'cpaPayout') {
@@ -118,17 +118,17 @@ export async function routeActivityChange(event: ActivityChanged) {
   if (!customerIds.length) return
   const [records, rows] = await Promise.all([
     customersByIds(organizationId, customerIds),
-    activityByIds(organizationId, event.activityIds),
+    activityFactsByIds(organizationId, event.activityIds),
   ])
   const campaigns = await payoutPlans(organizationId, [
     ...new Set(records.map((record) => record.campaignId).filter((id): id is number => id !== null)),
   ])
   const [qualifications, recorded, state] = await Promise.all([
-    db
-      .from('payouts_qualifications')
-      .where('organization_id', organizationId)
-      .whereIn('customer_id', customerIds)
-      .select('customer_id', 'kind', db.raw('date::text AS date')),
+    db.rawQuery(
+      `SELECT customer_id, kind, date::text AS date FROM payouts_qualifications
+        WHERE organization_id = ? AND customer_id = ANY(?::bigint[])`,
+      [organizationId, customerIds]
+    ),
     // The rare CPA rows whose qualification date is a recorded one (a correction moved the data since).
     db.rawQuery(
       `SELECT customer_id, type FROM payouts_rows
@@ -139,7 +139,7 @@ export async function routeActivityChange(event: ActivityChanged) {
     db.transaction((trx) => ledgerState(trx, organizationId)),
   ])
   const customers = new Map(records.map((record) => [record.id, record]))
-  const byCustomer = new Map<number, ActivityRecord[]>()
+  const byCustomer = new Map<number, ActivityFact[]>()
   for (const row of rows) {
     const list = byCustomer.get(row.customerId)
     if (list) list.push(row)
@@ -148,7 +148,7 @@ export async function routeActivityChange(event: ActivityChanged) {
   const corrected = new Set(event.correctedIds)
   const ftdFixed = new Set(event.ftdCustomerIds)
   const qualified = new Map<number, ActivityRoute['qualified']>()
-  for (const row of qualifications as any[]) {
+  for (const row of qualifications.rows as any[]) {
     const entry = qualified.get(Number(row.customer_id)) ?? {}
     entry[row.kind as 'cpa' | 'cumulativeDeposit'] = String(row.date).slice(0, 10)
     qualified.set(Number(row.customer_id), entry)

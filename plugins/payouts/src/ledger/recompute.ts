@@ -7,6 +7,11 @@
  * in one transaction. The same batch again changes nothing; two runs never double-count
  * (the lock serialises them, the diff is idempotent). CPC rows are recomputed per day from
  * the click counts.
+ *
+ * Marks are read without a lock and settled at the end (`takeWaiting`, `settleWaiting`):
+ * every mark raises the customer's stamp, and only customers whose stamp is still the one
+ * read are removed, so a mark made during a computation (activity it may not have read) keeps
+ * the customer waiting, and markers never wait for a computation to finish.
  */
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -45,8 +50,7 @@ const TIER_TYPES = ['cpa', 'cumulative_deposit', 'revshare']
 
 /**
  * Distinct valid ids in ascending order: every writer of payouts_dirty_customers locks its rows
- * in customer order, so two markers (or a marker and a close) cannot deadlock; the job's own
- * take skips rows a marker holds (FOR UPDATE SKIP LOCKED) and finds them on its next run.
+ * in customer order (markers, and `settleWaiting`), so no two of them can deadlock.
  */
 const sortedIds = (customerIds: number[]) =>
   [...new Set(customerIds)].filter((id) => Number.isSafeInteger(id) && id > 0).sort((a, b) => a - b)
@@ -59,8 +63,8 @@ export async function markDirty(organizationId: number, customerIds: number[], t
   await client.rawQuery(
     `INSERT INTO payouts_dirty_customers (organization_id, customer_id, deferred, due_at)
      SELECT ?, id, false, now() FROM unnest(?::bigint[]) AS id ORDER BY id
-     ON CONFLICT (organization_id, customer_id) DO UPDATE SET deferred = false, due_at = now()
-       WHERE payouts_dirty_customers.deferred`,
+     ON CONFLICT (organization_id, customer_id) DO UPDATE SET deferred = false, mark = payouts_dirty_customers.mark + 1,
+       due_at = CASE WHEN payouts_dirty_customers.deferred THEN now() ELSE payouts_dirty_customers.due_at END`,
     [organizationId, ids]
   )
   await enqueueJob(
@@ -88,7 +92,8 @@ export function provisionalDelayMs(): number {
 /**
  * Marks customers whose new activity can move only provisional RevShare (and the NGR shares a
  * close reads): due after the provisional delay; an earlier mark (deferred or due now) keeps
- * its time. The organisation's job wakes up then, unless it is due earlier already.
+ * its time (its stamp is raised). The organisation's job wakes up then, unless it is due
+ * earlier already.
  */
 export async function markDeferred(organizationId: number, customerIds: number[]) {
   const ids = sortedIds(customerIds)
@@ -97,7 +102,7 @@ export async function markDeferred(organizationId: number, customerIds: number[]
   await db.rawQuery(
     `INSERT INTO payouts_dirty_customers (organization_id, customer_id, deferred, due_at)
      SELECT ?, id, true, now() + (? * interval '1 millisecond') FROM unnest(?::bigint[]) AS id ORDER BY id
-     ON CONFLICT (organization_id, customer_id) DO NOTHING`,
+     ON CONFLICT (organization_id, customer_id) DO UPDATE SET mark = payouts_dirty_customers.mark + 1`,
     [organizationId, delay, ids]
   )
   await wakeAt(organizationId, new Date(Date.now() + delay))
@@ -202,13 +207,12 @@ export async function recomputeCustomers(
   if (tiered.size && options.expandTiers !== false) {
     for (const row of output.rows)
       if (TIER_TYPES.includes(row.type)) addGroup(row.affiliateId, row.campaignId, row.period)
-    const own = await trx
-      .from('payouts_rows')
-      .where('organization_id', organizationId)
-      .whereIn('customer_id', ids)
-      .whereIn('type', TIER_TYPES)
-      .distinct('affiliate_id', 'campaign_id', 'period')
-    for (const row of own) addGroup(Number(row.affiliate_id), row.campaign_id, row.period)
+    const { rows: own } = await trx.rawQuery(
+      `SELECT DISTINCT affiliate_id, campaign_id, period FROM payouts_rows
+        WHERE organization_id = ? AND customer_id = ANY(?::bigint[]) AND type = ANY(?::text[])`,
+      [organizationId, ids, TIER_TYPES]
+    )
+    for (const row of own as any[]) addGroup(Number(row.affiliate_id), row.campaign_id, row.period)
     if (groups.size) {
       const { rows: peers } = await trx.rawQuery(
         `SELECT DISTINCT r.customer_id FROM payouts_rows r
@@ -375,6 +379,67 @@ export async function announce(trx: TransactionClientContract, organizationId: n
   }
 }
 
+/** A waiting customer as read by a computation: its stamp tells whether it was marked again since. */
+export interface Waiting {
+  customerId: number
+  mark: string
+}
+
+/**
+ * Waiting customers of the organisation, read without a lock (in `trx`, holding the ledger
+ * lock): all of them (`due` unset), or those due now of one kind, earliest first.
+ */
+export async function takeWaiting(
+  trx: TransactionClientContract,
+  organizationId: number,
+  due?: { deferred: boolean; limit: number }
+): Promise<Waiting[]> {
+  const { rows } = due
+    ? await trx.rawQuery(
+        `SELECT customer_id, mark FROM payouts_dirty_customers
+          WHERE organization_id = ? AND deferred = ? AND due_at <= now()
+          ORDER BY due_at, customer_id LIMIT ?`,
+        [organizationId, due.deferred, due.limit]
+      )
+    : await trx.rawQuery('SELECT customer_id, mark FROM payouts_dirty_customers WHERE organization_id = ?', [
+        organizationId,
+      ])
+  return rows.map((row: any) => ({ customerId: Number(row.customer_id), mark: String(row.mark) }))
+}
+
+/**
+ * Removes the customers a computation took, unless marked again since it read them (their
+ * stamp moved): those stay waiting, a deferred one until the provisional delay has passed
+ * again (as a fresh deferred mark would). Locks in customer order, as the markers do.
+ */
+export async function settleWaiting(trx: TransactionClientContract, organizationId: number, taken: Waiting[]) {
+  if (!taken.length) return
+  const { rows } = await trx.rawQuery(
+    `SELECT customer_id, mark, deferred FROM payouts_dirty_customers
+      WHERE organization_id = ? AND customer_id = ANY(?::bigint[]) ORDER BY customer_id FOR UPDATE`,
+    [organizationId, taken.map((entry) => entry.customerId)]
+  )
+  const read = new Map(taken.map((entry) => [entry.customerId, entry.mark]))
+  const done: number[] = []
+  const postponed: number[] = []
+  for (const row of rows as any[]) {
+    const customerId = Number(row.customer_id)
+    if (read.get(customerId) === String(row.mark)) done.push(customerId)
+    else if (row.deferred) postponed.push(customerId)
+  }
+  if (done.length)
+    await trx.rawQuery(
+      'DELETE FROM payouts_dirty_customers WHERE organization_id = ? AND customer_id = ANY(?::bigint[])',
+      [organizationId, done]
+    )
+  if (postponed.length)
+    await trx.rawQuery(
+      `UPDATE payouts_dirty_customers SET due_at = now() + (? * interval '1 millisecond')
+        WHERE organization_id = ? AND customer_id = ANY(?::bigint[])`,
+      [provisionalDelayMs(), organizationId, postponed]
+    )
+}
+
 /**
  * The job: recomputes the organisation's due customers, a batch per transaction, those due at
  * once first, until none is due; then wakes up again when the next deferred one is. Each batch
@@ -389,32 +454,26 @@ export async function processDirty(organizationId: number): Promise<number> {
       await lockLedger(trx, organizationId)
       // What is due at once first, in full batches; deferred work in smaller ones, so that
       // work due at once never waits long behind it.
-      const take = (deferredRows: boolean, limit: number) =>
-        trx.rawQuery(
-          `DELETE FROM payouts_dirty_customers WHERE organization_id = ? AND customer_id IN (
-             SELECT customer_id FROM payouts_dirty_customers
-              WHERE organization_id = ? AND deferred = ? AND due_at <= now()
-              ORDER BY due_at, customer_id LIMIT ? FOR UPDATE SKIP LOCKED)
-           RETURNING customer_id`,
-          [organizationId, organizationId, deferredRows, limit]
-        )
+      const take = (deferred: boolean) =>
+        takeWaiting(trx, organizationId, { deferred, limit: deferred ? DEFERRED_BATCH : BATCH })
       // Every other batch goes to deferred work when some is due, so a steady stream of work
       // due at once never starves it (it waits one deferred batch at most).
       const preferDeferred = round % 2 === 1
       let tookDeferred = preferDeferred
-      let { rows } = preferDeferred ? await take(true, DEFERRED_BATCH) : await take(false, BATCH)
-      if (!rows.length) {
+      let taken = await take(preferDeferred)
+      if (!taken.length) {
         tookDeferred = !preferDeferred
-        ;({ rows } = preferDeferred ? await take(false, BATCH) : await take(true, DEFERRED_BATCH))
+        taken = await take(!preferDeferred)
       }
-      if (!rows.length) return { done: 0, deferred: tookDeferred }
+      if (!taken.length) return { done: 0, deferred: tookDeferred }
       const state = await ledgerState(trx, organizationId)
       await recomputeCustomers(
         trx,
         state,
-        rows.map((row: any) => Number(row.customer_id))
+        taken.map((entry) => entry.customerId)
       )
-      return { done: rows.length, deferred: tookDeferred }
+      await settleWaiting(trx, organizationId, taken)
+      return { done: taken.length, deferred: tookDeferred }
     })
     total += done
     if (done === 0) break

@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { addUser, createTenant } from '@affix/core/testing'
-import { markDirty, processDirty } from '../../src/ledger/recompute.js'
+import { markDeferred, markDirty, processDirty, settleWaiting, takeWaiting } from '../../src/ledger/recompute.js'
+import { lockLedger } from '../../src/ledger/state.js'
 import { activity, affiliate, API, brief, campaign, organization, register, rows, setPlan, settled } from './helpers.js'
 
 /* Refusals (en/pt/tr), concurrency, roles and tenants, carryover and referrals, CPC. */
@@ -326,6 +327,45 @@ test.group('Payouts: concurrency, roles and tenants', () => {
       'cpa:35.00:pending',
       'cpa:35.00:pending',
     ])
+  })
+
+  test('a mark made while a computation runs keeps its customer waiting; markers never wait for it', async ({
+    assert,
+  }) => {
+    const { orgId } = await organization()
+    await db.transaction(async (trx) => {
+      // As a computation does: the job worker's own runs wait for this one.
+      await lockLedger(trx, orgId)
+      // Marks are made on other connections: they never take the ledger lock.
+      await markDirty(orgId, [1, 2, 3])
+      await markDeferred(orgId, [4])
+      await db
+        .from('payouts_dirty_customers')
+        .where('organization_id', orgId)
+        .update({ due_at: new Date(Date.now() - 1000) })
+      const urgent = await takeWaiting(trx, orgId, { deferred: false, limit: 10 })
+      const deferred = await takeWaiting(trx, orgId, { deferred: true, limit: 10 })
+      assert.deepEqual(
+        urgent.map((entry) => entry.customerId),
+        [1, 2, 3]
+      )
+      assert.deepEqual(
+        deferred.map((entry) => entry.customerId),
+        [4]
+      )
+      // Marked again while "computing" (another connection, not blocked by this transaction).
+      await markDirty(orgId, [2])
+      await markDeferred(orgId, [4])
+      await settleWaiting(trx, orgId, [...urgent, ...deferred])
+      // 1 and 3 are done; 2 waits, due now; 4 waits for the provisional delay again.
+      const waiting = (
+        await trx.from('payouts_dirty_customers').where('organization_id', orgId).orderBy('customer_id')
+      ).map(
+        (row) =>
+          `${row.customer_id}:${row.deferred ? 'deferred' : 'now'}:${new Date(row.due_at) > new Date() ? 'later' : 'due'}`
+      )
+      assert.deepEqual(waiting, ['2:now:due', '4:deferred:later'])
+    })
   })
 
   test('an affiliate sees only its own rows and statements; another organisation sees nothing', async ({

@@ -317,8 +317,24 @@ const batchKey = (prefix: string, ids: number[]) =>
     .update([...ids].sort((one, other) => one - other).join(','))
     .digest('hex')}`
 
+/**
+ * Whether the organisation has an active postback or webhook at all: every ingested batch
+ * raises these events, and without a receiver reading its conversions, customers and rows
+ * is wasted work (an activation later does not fire for earlier events either way).
+ */
+async function receivers(organizationId: number) {
+  const { rows } = await db.rawQuery(
+    `SELECT EXISTS (SELECT 1 FROM postbacks WHERE organization_id = ? AND status = 'active') AS postbacks,
+            EXISTS (SELECT 1 FROM webhook_configs WHERE organization_id = ? AND status = 'active') AS webhooks`,
+    [organizationId, organizationId]
+  )
+  return { postbacks: Boolean(rows[0].postbacks), webhooks: Boolean(rows[0].webhooks) }
+}
+
 export const postbackListeners = [
   customersRegistered.listen(async ({ organizationId, customerIds }) => {
+    const active = await receivers(organizationId)
+    if (!active.postbacks && !active.webhooks) return
     const customers = await customersByIds(organizationId, customerIds)
     await fanOutPostbacks(organizationId, customers.map(customerItem))
     await fanOutWebhooks(
@@ -341,8 +357,10 @@ export const postbackListeners = [
     )
   }),
   conversionsRecorded.listen(async ({ organizationId, conversionIds }) => {
+    const active = await receivers(organizationId)
+    if (!active.postbacks && !active.webhooks) return
     const conversions = await conversionsByIds(organizationId, conversionIds)
-    await fanOutPostbacks(organizationId, await conversionItems(organizationId, conversions))
+    if (active.postbacks) await fanOutPostbacks(organizationId, await conversionItems(organizationId, conversions))
     const items: WebhookItem[] = []
     for (const conversion of conversions) {
       const data = {
@@ -375,6 +393,8 @@ export const postbackListeners = [
     ])
   }),
   commissionsCreated.listen(async ({ organizationId, keys }) => {
+    const active = await receivers(organizationId)
+    if (!active.postbacks && !active.webhooks) return
     const rows = await commissionRowsOf(organizationId, { keys })
     const customers = new Map(
       (
