@@ -17,6 +17,7 @@ import { conversionsRecorded } from './events.js'
 import { sql } from './sql.js'
 
 export {
+  CHANGE_FLAGS,
   customersRegistered,
   activityChanged,
   conversionsRecorded,
@@ -443,7 +444,14 @@ export async function recordCumulativeDeposit(
     )
     capStatus = decisions.get(conversionId)?.status ?? 'none'
   }
-  await conversionsRecorded.emit({ organizationId: input.organizationId, conversionIds: [conversionId] }, { trx })
+  await conversionsRecorded.emit(
+    {
+      organizationId: input.organizationId,
+      conversionIds: [conversionId],
+      deniedCustomerIds: capStatus === 'denied' ? [input.customerId] : [],
+    },
+    { trx }
+  )
   return { conversionId, capStatus, created: true }
 }
 

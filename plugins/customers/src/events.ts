@@ -23,12 +23,26 @@ export interface ActivityChanged {
   customerIds: number[]
   /** Customers whose first deposit (FTD) was fixed by this batch. */
   ftdCustomerIds: number[]
+  /**
+   * What the batch's rows are, per customer (aligned with `customerIds`), so that a listener
+   * deciding how soon a change matters need not read them back: the earliest date of the
+   * customer's rows in the batch, and `CHANGE_FLAGS` set when one of them has non-zero
+   * deposits, a deposit count above 0, or is a correction. Absent from events queued by
+   * earlier versions: read the rows then.
+   */
+  customerFrom?: string[]
+  customerFlags?: number[]
 }
+
+/** Bits of `ActivityChanged.customerFlags`. */
+export const CHANGE_FLAGS = { deposits: 1, depositCount: 2, corrected: 4 } as const
 
 /** Conversion events (registration, ftd, deposit, c_deposit) were recorded, each with its cap decision. */
 export interface ConversionsRecorded {
   organizationId: number
   conversionIds: number[]
+  /** Customers of the conversions a cap denied (absent from events queued by earlier versions: read them). */
+  deniedCustomerIds?: number[]
 }
 
 /** Customers were marked as fraud (cannot be undone; all their activity is fraud). */

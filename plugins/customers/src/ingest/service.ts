@@ -17,9 +17,9 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { organizationPreferences } from '@affix/core/kernel'
 import { AMOUNT_FIELDS, B_FIELDS, type AmountField, type IngestSource } from '../constants.js'
-import { activityChanged, conversionsRecorded, customersRegistered } from '../events.js'
+import { activityChanged, CHANGE_FLAGS, conversionsRecorded, customersRegistered } from '../events.js'
 import { attribute, type Attribution } from './attribution.js'
-import { countConversions, type CountedConversion } from './caps.js'
+import { countConversions, type CapDecision, type CountedConversion } from './caps.js'
 import {
   attempt,
   dateContext,
@@ -136,6 +136,7 @@ export async function ingestRegistrations(options: IngestOptions, inputs: unknow
   // Registration conversions of attributed new customers, counted against the leads caps.
   const attributed = created.filter((item) => item.attribution.campaignId !== null)
   let conversionIds: number[] = []
+  let deniedCustomerIds: number[] = []
   if (attributed.length) {
     const { rows } = await sql(
       trx,
@@ -157,7 +158,7 @@ export async function ingestRegistrations(options: IngestOptions, inputs: unknow
       ]
     )
     conversionIds = ids(rows)
-    await countConversions(
+    const decisions = await countConversions(
       trx,
       context.timezone,
       rows.map((row: any): CountedConversion => ({
@@ -170,13 +171,15 @@ export async function ingestRegistrations(options: IngestOptions, inputs: unknow
       })),
       organizationId
     )
+    deniedCustomerIds = deniedCustomers(rows, decisions)
   }
   if (created.length)
     await customersRegistered.emit(
       { organizationId, customerIds: created.map((item) => results[item.index].customerId!) },
       { trx }
     )
-  if (conversionIds.length) await conversionsRecorded.emit({ organizationId, conversionIds }, { trx })
+  if (conversionIds.length)
+    await conversionsRecorded.emit({ organizationId, conversionIds, deniedCustomerIds }, { trx })
   return results
 }
 
@@ -469,22 +472,44 @@ export async function ingestActivity(options: IngestOptions, inputs: unknown[]):
   }
 
   const ftdCustomerIds = await fixFirstDeposits(options, run, results)
-  const conversionIds = await recordActivityConversions(options, context, run)
+  const conversions = await recordActivityConversions(options, context, run)
 
   const changed = [...run.created, ...run.corrected]
   if (changed.length) {
+    // Per customer: the earliest date of its rows here, and what they carry (CHANGE_FLAGS).
+    const summaries = new Map<number, { from: string; flags: number }>()
+    const corrected = new Set(run.corrected)
+    for (const item of changed) {
+      const { values } = run.written.get(item)!
+      const flags =
+        (/^-?0*\.?0*$/.test(values.deposits) ? 0 : CHANGE_FLAGS.deposits) |
+        (values.deposit_count > 0 ? CHANGE_FLAGS.depositCount : 0) |
+        (corrected.has(item) ? CHANGE_FLAGS.corrected : 0)
+      const summary = summaries.get(item.customer.id)
+      if (!summary) summaries.set(item.customer.id, { from: values.date, flags })
+      else {
+        if (values.date < summary.from) summary.from = values.date
+        summary.flags |= flags
+      }
+    }
     await activityChanged.emit(
       {
         organizationId,
         activityIds: changed.map((item) => run.written.get(item)!.id),
         correctedIds: run.corrected.map((item) => run.written.get(item)!.id),
-        customerIds: [...new Set(changed.map((item) => item.customer.id))],
+        customerIds: [...summaries.keys()],
         ftdCustomerIds,
+        customerFrom: [...summaries.values()].map((summary) => summary.from),
+        customerFlags: [...summaries.values()].map((summary) => summary.flags),
       },
       { trx }
     )
   }
-  if (conversionIds.length) await conversionsRecorded.emit({ organizationId, conversionIds }, { trx })
+  if (conversions.ids.length)
+    await conversionsRecorded.emit(
+      { organizationId, conversionIds: conversions.ids, deniedCustomerIds: conversions.deniedCustomerIds },
+      { trx }
+    )
   return results
 }
 
@@ -743,7 +768,7 @@ async function recordActivityConversions(
   options: IngestOptions,
   context: DateContext,
   run: ActivityRun
-): Promise<number[]> {
+): Promise<{ ids: number[]; deniedCustomerIds: number[] }> {
   const { trx, organizationId } = options
   const events: Array<{ item: ActivityItem; id: number; values: Values; type: 'ftd' | 'deposit' }> = []
   for (const [item, { id, values }] of run.written) {
@@ -751,7 +776,7 @@ async function recordActivityConversions(
     if (item.customer.ftdActivityId === id) events.push({ item, id, values, type: 'ftd' })
     else if (isDeposit(values)) events.push({ item, id, values, type: 'deposit' })
   }
-  if (!events.length) return []
+  if (!events.length) return { ids: [], deniedCustomerIds: [] }
   const amountOf = (event: (typeof events)[number]) =>
     event.type === 'ftd' ? ftdAmountOf(event.values) : event.values.deposits
   const { rows } = await sql(
@@ -806,7 +831,7 @@ async function recordActivityConversions(
   // Fraud customers' events are recorded but use no cap.
   const fraud = new Set(events.filter((event) => event.item.customer.status === 'fraud').map((event) => event.id))
   const now = context.now
-  await countConversions(
+  const decisions = await countConversions(
     trx,
     context.timezone,
     rows
@@ -821,5 +846,12 @@ async function recordActivityConversions(
       })),
     organizationId
   )
-  return ids(rows)
+  return { ids: ids(rows), deniedCustomerIds: deniedCustomers(rows, decisions) }
+}
+
+/** The customers of the conversions a cap denied (`rows` carry `id` and `customer_id`). */
+function deniedCustomers(rows: any[], decisions: Map<number, CapDecision>): number[] {
+  const denied = new Set<number>()
+  for (const row of rows) if (decisions.get(Number(row.id))?.status === 'denied') denied.add(Number(row.customer_id))
+  return [...denied]
 }

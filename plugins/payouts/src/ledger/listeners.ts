@@ -30,8 +30,8 @@ export const payoutListeners = [
   }),
   // Only a cap denial changes what the engine reads (its cap denials); a counted conversion's
   // activity reaches the ledger through activityChanged.
-  conversionsRecorded.listen(async ({ organizationId, conversionIds }) => {
-    await markDirty(organizationId, await capDeniedCustomersOf(organizationId, conversionIds))
+  conversionsRecorded.listen(async ({ organizationId, conversionIds, deniedCustomerIds }) => {
+    await markDirty(organizationId, deniedCustomerIds ?? (await capDeniedCustomersOf(organizationId, conversionIds)))
   }),
   customerReassigned.listen(async ({ organizationId, customerId }) => {
     await markDirty(organizationId, [customerId])

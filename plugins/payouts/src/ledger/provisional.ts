@@ -12,6 +12,7 @@
 import db from '@adonisjs/lucid/services/db'
 import {
   activityFactsByIds,
+  CHANGE_FLAGS,
   customersByIds,
   type ActivityChanged,
   type ActivityFact,
@@ -108,6 +109,31 @@ export function onlyProvisional(route: ActivityRoute, periods: LedgerPeriods): b
 }
 
 /**
+ * The change as the event summarises it (one entry per customer: the earliest date of its rows,
+ * and whether one has deposits, a deposit count, or is a correction), as facts: for what
+ * `onlyProvisional` asks of a customer's rows (is every date after X, does one carry deposits
+ * or a count) the summary answers exactly as the rows would. Summary facts have negative ids
+ * (no row has one), which `correctedSummaries` names when the customer's rows hold a correction.
+ */
+function summaryFacts(event: ActivityChanged): ActivityFact[] {
+  return event.customerIds.map((customerId, index) => {
+    const flags = event.customerFlags![index]
+    return {
+      id: -(index + 1),
+      customerId,
+      date: event.customerFrom![index],
+      depositCount: flags & CHANGE_FLAGS.depositCount ? 1 : 0,
+      amounts: { deposits: flags & CHANGE_FLAGS.deposits ? '1' : '0' },
+    }
+  })
+}
+
+function correctedSummaries(event: ActivityChanged): number[] {
+  if (!event.customerFrom || !event.customerFlags) return []
+  return event.customerFlags.flatMap((flags, index) => (flags & CHANGE_FLAGS.corrected ? [-(index + 1)] : []))
+}
+
+/**
  * The activityChanged listener: reads the change (its rows, customers, plans and the ledger's
  * qualification records), marks at once the customers whose CPA rows may move and defers the
  * others.
@@ -118,7 +144,9 @@ export async function routeActivityChange(event: ActivityChanged) {
   if (!customerIds.length) return
   const [records, rows] = await Promise.all([
     customersByIds(organizationId, customerIds),
-    activityFactsByIds(organizationId, event.activityIds),
+    event.customerFrom && event.customerFlags
+      ? summaryFacts(event)
+      : activityFactsByIds(organizationId, event.activityIds),
   ])
   const campaigns = await payoutPlans(organizationId, [
     ...new Set(records.map((record) => record.campaignId).filter((id): id is number => id !== null)),
@@ -145,7 +173,7 @@ export async function routeActivityChange(event: ActivityChanged) {
     if (list) list.push(row)
     else byCustomer.set(row.customerId, [row])
   }
-  const corrected = new Set(event.correctedIds)
+  const corrected = new Set([...event.correctedIds, ...correctedSummaries(event)])
   const ftdFixed = new Set(event.ftdCustomerIds)
   const qualified = new Map<number, ActivityRoute['qualified']>()
   for (const row of qualifications.rows as any[]) {
