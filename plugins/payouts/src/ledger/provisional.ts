@@ -57,23 +57,42 @@ function anyField(campaign: CampaignPayout, field: 'cpaDP' | 'cpaPayout') {
 }
 
 /**
+ * Which deposits a qualification's conditions count: none (`null`: the conditions read no
+ * deposits — an FTD amount is fixed once, a registration is one), or those dated up to
+ * `until` (registration + the longest window; `null` when a condition has no window).
+ */
+type DepositReads = { until: string | null } | null
+
+function depositReads(registeredOn: string, windows: Array<number | null>): DepositReads {
+  if (!windows.length) return null
+  if (windows.some((days) => days === null)) return { until: null }
+  const until = new Date(`${registeredOn}T00:00:00Z`)
+  until.setUTCDate(until.getUTCDate() + Math.max(...(windows as number[])))
+  return { until: until.toISOString().slice(0, 10) }
+}
+
+/**
  * A qualification (the goal CPA, or the cumulative deposit) that new rows cannot move: the
  * recorded date stands (and is the computed one), and every row is dated after it; or the
- * rows carry nothing the conditions measure.
+ * rows carry nothing the conditions measure (no deposits, or deposits dated after every
+ * condition's window).
  */
 function qualificationStands(
   route: ActivityRoute,
   kind: 'cpa' | 'cumulativeDeposit',
-  measuresActivity: boolean,
-  needsFtd: boolean
+  readsEveryRow: boolean,
+  needsFtd: boolean,
+  deposits: DepositReads
 ): boolean {
   const date = route.qualified[kind]
   if (date !== undefined && !route.recordedQualification[kind]) return route.rows.every((row) => row.date > date)
   if (date !== undefined) return false
   // Not qualified yet: goal ftd cannot qualify without an FTD (and a new FTD is urgent anyway).
   if (needsFtd && route.customer!.ftdActivityId === null) return true
-  // Conditions on deposits, deposit counts and the FTD amount do not move on a row without deposits.
-  return !measuresActivity && !route.rows.some(moves)
+  if (readsEveryRow) return false
+  if (deposits === null) return true
+  const until = deposits.until
+  return !route.rows.some((row) => moves(row) && (until === null || row.date <= until))
 }
 
 /** True when this activity change can only move provisional RevShare for the customer. */
@@ -91,8 +110,13 @@ export function onlyProvisional(route: ActivityRoute, periods: LedgerPeriods): b
   const plan = campaign.plan
   if (plan.model === 'cpc' || plan.model === 'cps') return true
   const covered = isCovered(plan as unknown as PayoutPlan, customer.country)
+  const registeredOn = customer.registeredOn
   if (plan.model === 'cumulative_deposit')
-    return !covered || plan.cumulativeDeposit === null || qualificationStands(route, 'cumulativeDeposit', false, false)
+    return (
+      !covered ||
+      plan.cumulativeDeposit === null ||
+      qualificationStands(route, 'cumulativeDeposit', false, false, depositReads(registeredOn, [plan.numberOfDays]))
+    )
   // cpa and hybrid.
   const deposits = route.rows.some((row) => row.depositCount > 0)
   if (deposits && covered && anyField(campaign, 'cpaDP')) return false
@@ -101,11 +125,21 @@ export function onlyProvisional(route: ActivityRoute, periods: LedgerPeriods): b
   const pays = covered || (plan.defaultPayout !== null && nonZero(plan.defaultPayout))
   if (!pays) return true
   if (goal === 'd') return !deposits
-  if (goal === 'ngr') return qualificationStands(route, 'cpa', true, false)
-  if (goal === 'c_deposit') return plan.cumulativeDeposit === null || qualificationStands(route, 'cpa', false, false)
-  // ftd: QFTD and rules; a rule on NGR reads every row.
+  if (goal === 'ngr') return qualificationStands(route, 'cpa', true, false, null)
+  if (goal === 'c_deposit')
+    return (
+      plan.cumulativeDeposit === null ||
+      qualificationStands(route, 'cpa', false, false, depositReads(registeredOn, [plan.numberOfDays]))
+    )
+  // ftd: a rule on NGR reads every row; the QFTD and rules on cumulative deposits or the
+  // deposit count read deposits within their windows; rules on the FTD amount (fixed once)
+  // or leads read nothing new.
   const readsNgr = plan.rules.some((rule) => rule.variable === 'ngr')
-  return qualificationStands(route, 'cpa', readsNgr, true)
+  const windows: Array<number | null> = plan.rules
+    .filter((rule) => rule.variable === 'c_deposit' || rule.variable === 'd')
+    .map((rule) => rule.numberOfDays)
+  if (plan.qftd && plan.qftd.minDeposit !== null) windows.push(plan.qftd.daysSinceRegistration)
+  return qualificationStands(route, 'cpa', readsNgr, true, depositReads(registeredOn, windows))
 }
 
 /**

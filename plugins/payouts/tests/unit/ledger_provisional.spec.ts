@@ -158,8 +158,51 @@ test.group('ledger: activity that can move only provisional RevShare waits; the 
     )
   })
 
+  test('deposits matter only to conditions that count them, and only inside their windows', ({ assert }) => {
+    // Registered on 1 February; has its FTD, not qualified.
+    const withFtd = customer({ ftdActivityId: 400, ftdDate: '2026-02-03' })
+    const depositOn = (date: string) => [row(date, { deposits: '30', depositCount: 1 })]
+    // A rule on the FTD amount only: the FTD is fixed once, later deposits cannot move it.
+    const ftdRule = campaign({ rules: [{ variable: 'ftd', operator: 'gte', value: '100', numberOfDays: 7 }] })
+    assert.isTrue(
+      onlyProvisional(route({ customer: withFtd, campaign: ftdRule, rows: depositOn('2026-02-04') }), periods)
+    )
+    // QFTD within 7 days: a deposit of the 8th still counts, one of the 9th no longer does.
+    const qftd = campaign({ qftd: { minDeposit: '50', daysSinceRegistration: 7 } })
+    assert.isFalse(
+      onlyProvisional(route({ customer: withFtd, campaign: qftd, rows: depositOn('2026-02-08') }), periods)
+    )
+    assert.isTrue(onlyProvisional(route({ customer: withFtd, campaign: qftd, rows: depositOn('2026-02-09') }), periods))
+    // The longest window decides; a rule without a window counts every deposit.
+    const rules = (numberOfDays: number | null) =>
+      campaign({
+        qftd: { minDeposit: '50', daysSinceRegistration: 7 },
+        rules: [{ variable: 'd', operator: 'gte', value: '3', numberOfDays }],
+      })
+    assert.isFalse(
+      onlyProvisional(route({ customer: withFtd, campaign: rules(20), rows: depositOn('2026-02-21') }), periods)
+    )
+    assert.isTrue(
+      onlyProvisional(route({ customer: withFtd, campaign: rules(20), rows: depositOn('2026-02-22') }), periods)
+    )
+    assert.isFalse(
+      onlyProvisional(route({ customer: withFtd, campaign: rules(null), rows: depositOn('2026-02-27') }), periods)
+    )
+    // Cumulative deposit within 10 days: a deposit after the window cannot reach it.
+    const cumulative = campaign({
+      model: 'cumulative_deposit',
+      goal: null,
+      cumulativeDeposit: '1000',
+      cpaCdP: '250',
+      numberOfDays: 10,
+    })
+    assert.isFalse(onlyProvisional(route({ campaign: cumulative, rows: depositOn('2026-02-11') }), periods))
+    assert.isTrue(onlyProvisional(route({ campaign: cumulative, rows: depositOn('2026-02-12') }), periods))
+  })
+
   test('outside the coverage countries only a default payout can earn on activity', ({ assert }) => {
-    const covered = campaign({ coverageCountries: ['PT'] })
+    const qftd = { minDeposit: '50', daysSinceRegistration: 30 }
+    const covered = campaign({ coverageCountries: ['PT'], qftd })
     const withFtd = customer({ ftdActivityId: 400, country: 'BR' })
     const deposit = [row('2026-02-10', { deposits: '80', depositCount: 1 })]
     assert.isTrue(onlyProvisional(route({ customer: withFtd, campaign: covered, rows: deposit }), periods))
@@ -167,7 +210,7 @@ test.group('ledger: activity that can move only provisional RevShare waits; the 
       onlyProvisional(
         route({
           customer: withFtd,
-          campaign: campaign({ coverageCountries: ['PT'], defaultPayout: '20' }),
+          campaign: campaign({ coverageCountries: ['PT'], defaultPayout: '20', qftd }),
           rows: deposit,
         }),
         periods
