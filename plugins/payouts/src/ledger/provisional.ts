@@ -144,16 +144,15 @@ export function onlyProvisional(route: ActivityRoute, periods: LedgerPeriods): b
 
 /**
  * The change as the event summarises it (one entry per customer: the earliest date of its rows,
- * and whether one has deposits, a deposit count, or is a correction), as facts: for what
+ * and whether one has deposits or a deposit count), as one fact per customer: for what
  * `onlyProvisional` asks of a customer's rows (is every date after X, does one carry deposits
- * or a count) the summary answers exactly as the rows would. Summary facts have negative ids
- * (no row has one), which `correctedSummaries` names when the customer's rows hold a correction.
+ * or a count) the summary answers exactly as the rows would.
  */
 function summaryFacts(event: ActivityChanged): ActivityFact[] {
   return event.customerIds.map((customerId, index) => {
     const flags = event.customerFlags![index]
     return {
-      id: -(index + 1),
+      id: 0,
       customerId,
       date: event.customerFrom![index],
       depositCount: flags & CHANGE_FLAGS.depositCount ? 1 : 0,
@@ -162,9 +161,12 @@ function summaryFacts(event: ActivityChanged): ActivityFact[] {
   })
 }
 
-function correctedSummaries(event: ActivityChanged): number[] {
-  if (!event.customerFrom || !event.customerFlags) return []
-  return event.customerFlags.flatMap((flags, index) => (flags & CHANGE_FLAGS.corrected ? [-(index + 1)] : []))
+/** Customers with a corrected row in the change: from the summary, else from the corrected rows. */
+function correctedCustomers(event: ActivityChanged, rows: ActivityFact[]): Set<number> {
+  if (event.customerFlags)
+    return new Set(event.customerIds.filter((_, index) => event.customerFlags![index] & CHANGE_FLAGS.corrected))
+  const correctedIds = new Set(event.correctedIds)
+  return new Set(rows.filter((row) => correctedIds.has(row.id)).map((row) => row.customerId))
 }
 
 /**
@@ -207,7 +209,7 @@ export async function routeActivityChange(event: ActivityChanged) {
     if (list) list.push(row)
     else byCustomer.set(row.customerId, [row])
   }
-  const corrected = new Set([...event.correctedIds, ...correctedSummaries(event)])
+  const corrected = correctedCustomers(event, rows)
   const ftdFixed = new Set(event.ftdCustomerIds)
   const qualified = new Map<number, ActivityRoute['qualified']>()
   for (const row of qualifications.rows as any[]) {
@@ -235,7 +237,7 @@ export async function routeActivityChange(event: ActivityChanged) {
       customer,
       campaign: customer?.campaignId === null || !customer ? undefined : campaigns.get(customer.campaignId),
       rows: own,
-      corrected: own.some((row) => corrected.has(row.id)),
+      corrected: corrected.has(customerId),
       ftdFixed: ftdFixed.has(customerId),
       qualified: qualified.get(customerId) ?? {},
       recordedQualification: recordedQualification.get(customerId) ?? {},
