@@ -157,6 +157,7 @@ export {
   type ExtensionPoint,
 } from './extensions.js'
 export { onInvalidation, publishInvalidation, type Invalidation } from './cache_bus.js'
+export { mapCooperatively, yieldToEventLoop } from './cooperative.js'
 export {
   redisConnection,
   redisEnabled,

@@ -24,6 +24,7 @@ export const ZERO = new Decimal(0)
 export const HUNDRED = new Decimal(100)
 
 const AMOUNT_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
+const ZERO_TEXT = /^[+-]?0+(\.0*)?$/
 
 /** True for a plain decimal text (no exponent, no spaces): what the engine accepts at its edges. */
 export function isAmount(value: unknown): value is Amount {
@@ -33,7 +34,8 @@ export function isAmount(value: unknown): value is Amount {
 /** Parses an amount; absent (null/undefined/'') is 0. Throws on anything that is not a plain decimal. */
 export function dec(value: Amount | number | null | undefined): Decimal {
   if (value === null || value === undefined || value === '') return ZERO
-  if (value === '0') return ZERO
+  // Most stored amounts are zeros ("0.000000"): one shared ZERO instead of a parse each.
+  if (value === '0' || (typeof value === 'string' && ZERO_TEXT.test(value))) return ZERO
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value)) throw new RangeError(`money: only integers may be given as numbers (${value})`)
     return new Decimal(value)

@@ -4,6 +4,7 @@
  * formula versions, closed periods). Nothing here computes money.
  */
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { mapCooperatively } from '@affix/core/kernel'
 import {
   activityOfCustomers,
   capDenialsOf,
@@ -191,7 +192,8 @@ export async function loadCustomers(
     list.push({ affiliateId: move.toAffiliateId, effectiveDate: move.effectiveDate })
     moves.set(move.customerId, list)
   }
-  const customers: CustomerInput[] = records.map((record) => {
+  // A few milliseconds at a time: a batch holds about 100,000 activity rows to copy.
+  const customers: CustomerInput[] = await mapCooperatively(records, (record) => {
     const plan = record.campaignId === null ? undefined : campaigns.get(record.campaignId)
     const fraud =
       record.status === 'fraud'

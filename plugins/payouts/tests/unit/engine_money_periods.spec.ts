@@ -37,6 +37,15 @@ test.group('commission engine: money, time, rounding, periods (§1)', () => {
     assert.deepEqual(amounts(rows), { 'revshare:1:100:2026-01': '10.01' })
   })
 
+  test('§1 stored zeros in any scale are zero; anything that is not a plain decimal is refused', ({ assert }) => {
+    for (const zero of ['0', '0.000000', '-0.00', '+0', '000.0', '0.']) {
+      assert.isTrue(dec(zero).isZero(), zero)
+      assert.equal(money(dec(zero)), '0.00')
+    }
+    assert.equal(money(dec('0.000001').times(10_000)), '0.01')
+    for (const bad of ['.', '-', '0x0', '0e0', ' 0', '0,0']) assert.throws(() => dec(bad), /not a decimal amount/)
+  })
+
   test('§1 a row is rounded to 2 decimals half away from zero (1.005 → 1.01, −1.005 → −1.01)', ({ assert }) => {
     assert.equal(money(dec('1.005')), '1.01')
     assert.equal(money(dec('-1.005')), '-1.01')
