@@ -1,6 +1,6 @@
 /*
- * `npm run bench:ingest [-- --customers 100000 --rows 1000000 --duration 30 --connections 32 --in-flight 4
- *   --worker-process]`:
+ * `npm run bench:ingest [-- --customers 100000 --rows 1000000 --duration 30 --connections 64 --in-flight 4
+ *   --worker-process --worker-nice 10]`:
  * the customers plugin's three ways in under load (docs/customers.md).
  *
  * Starts a real server on its own database (affix_bench_ingest; NODE_ENV=production,
@@ -99,10 +99,13 @@ function activityRow(prefix, i) {
 
 /**
  * `--worker-process`: the job worker (commission ledger, outgoing postbacks, imports) in a
- * second process on the same database, the web process answering only (AFFIX_WORKER=false):
- * the deployment docs/customers.md describes for load. Default: one process doing both.
+ * second process on the same database at a lower CPU priority (`--worker-nice`, default 10), the
+ * web process answering (AFFIX_WORKER=false): the deployment docs/customers.md describes for
+ * load. Default: one process doing both.
  */
 const WORKER_PROCESS = process.argv.includes('--worker-process')
+/** The worker process's niceness (`--worker-nice`, default 10): background work yields the CPU to the web process. */
+const WORKER_NICE = arg('worker-nice', 10)
 // Both processes read and write the same files (uploaded imports, failed-rows files), as
 // nodes sharing a volume or S3 do.
 const sharedDataDir = WORKER_PROCESS ? mkdtempSync(join(tmpdir(), 'affix-bench-ingest-')) : null
@@ -121,10 +124,15 @@ const worker = WORKER_PROCESS
   ? await startTestServer({
       database: 'affix_bench_ingest',
       fresh: false,
+      niceness: WORKER_NICE,
       env: { ...serverEnv, AFFIX_WORKER: 'true', AFFIX_SEED_DEMO: 'false', AFFIX_MIGRATE_ON_START: 'false' },
     })
   : null
-console.log(WORKER_PROCESS ? 'processes: web (AFFIX_WORKER=false) + worker' : 'processes: one (web and job worker)')
+console.log(
+  WORKER_PROCESS
+    ? `processes: web (AFFIX_WORKER=false) + worker (nice ${WORKER_NICE})`
+    : 'processes: one (web and job worker)'
+)
 const sql = new pg.Client({ connectionString: server.databaseUrl })
 await sql.connect()
 let failed = false

@@ -17,6 +17,8 @@ export function startTestServer(options: {
   env?: Record<string, string>
   /** false: the database another test server already uses (default: recreated empty). */
   fresh?: boolean
+  /** Start the process under `nice -n niceness` (a lower CPU priority). */
+  niceness?: number
 }): Promise<TestServer>
 /** Seeds the demo organisation as of `now` (ISO 8601) into a server started with AFFIX_SEED_DEMO=false. */
 export function seedDemoAt(server: TestServer, now: string, env?: Record<string, string>): Promise<void>

@@ -90,9 +90,10 @@ export function outboxMails(dataDir) {
 /**
  * Starts a server process on its own database, recreated empty (`fresh`, the default), or on
  * the database another test server already uses (`fresh: false`: e.g. a worker process beside
- * a web process).
+ * a web process). `niceness` (1–19) starts it at a lower CPU priority, as a job worker beside
+ * web processes on the same machine is deployed (docs/customers.md).
  */
-export async function startTestServer({ database, env = {}, fresh = true } = {}) {
+export async function startTestServer({ database, env = {}, fresh = true, niceness = 0 } = {}) {
   if (!database) throw new Error('startTestServer needs a database name')
   const databaseUrl = fresh ? await recreateDatabase(database) : `${PG_BASE}/${testDatabaseName(database)}`
   const port = await freePort()
@@ -100,7 +101,10 @@ export async function startTestServer({ database, env = {}, fresh = true } = {})
   // (unless the suite gave its own DATA_DIR, which it then removes itself).
   const ownDataDir = !env.DATA_DIR
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), `affix-${database}-`))
-  const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/start.ts'], {
+  const command = [process.execPath, '--import=@poppinss/ts-exec', 'bin/start.ts']
+  // `nice`: the process and every thread it starts run at that lower CPU priority.
+  const [program, ...args] = niceness ? ['nice', '-n', String(niceness), ...command] : command
+  const child = spawn(program, args, {
     cwd: CORE_DIR,
     env: {
       ...process.env,
