@@ -24,7 +24,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import pg from 'pg'
-import { DEMO_ADMIN, seedDemoAt, startTestServer, testDatabaseName } from './test_server.mjs'
+import { DEMO_ADMIN, dropDatabase, seedDemoAt, startTestServer } from './test_server.mjs'
 
 const arg = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`)
@@ -329,11 +329,6 @@ try {
 } finally {
   await sql.end()
   await server.stop()
-  const admin = new pg.Client({
-    connectionString: `${(process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')}/postgres`,
-  })
-  await admin.connect()
-  await admin.query(`DROP DATABASE IF EXISTS ${testDatabaseName(DATABASE)} WITH (FORCE)`)
-  await admin.end()
+  await dropDatabase(DATABASE)
 }
 if (failed) process.exit(1)

@@ -3,7 +3,7 @@
  *   --worker-process --worker-nice 10]`:
  * the customers plugin's three ways in under load (docs/customers.md).
  *
- * Starts a real server on its own database (affix_bench_ingest; NODE_ENV=production,
+ * Starts a real server on its own database (affix_bench_ingest, dropped at the end; NODE_ENV=production,
  * LOG_LEVEL=warn, REDIS_URL), then:
  *   1. registers `--customers` players through the batch API (10,000 a call, attributed to
  *      the demo campaigns and affiliates);
@@ -27,7 +27,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { startTestServer, DEMO_ADMIN } from './test_server.mjs'
+import { dropDatabase, startTestServer, DEMO_ADMIN } from './test_server.mjs'
 
 const arg = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`)
@@ -418,6 +418,7 @@ try {
   await worker?.stop()
   await server.stop()
   if (sharedDataDir) rmSync(sharedDataDir, { recursive: true, force: true })
+  await dropDatabase('affix_bench_ingest')
 }
 if (failed) process.exit(1)
 

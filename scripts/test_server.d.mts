@@ -12,6 +12,8 @@ export interface TestServer {
 export function outboxMails(dataDir: string): Array<{ to: string; text: string }>
 
 export function recreateDatabase(name: string): Promise<string>
+/** Drops a test database (its name carries AFFIX_TEST_DB_SUFFIX). */
+export function dropDatabase(name: string): Promise<void>
 export function startTestServer(options: {
   database: string
   env?: Record<string, string>

@@ -36,18 +36,29 @@ export function testDatabaseName(name) {
   return `${name}${process.env.AFFIX_TEST_DB_SUFFIX ?? ''}`
 }
 
-export async function recreateDatabase(baseName) {
+async function onMaintenanceDatabase(baseName, work) {
   const name = testDatabaseName(baseName)
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad database name ${name}`)
   const client = new pg.Client({ connectionString: `${PG_BASE}/postgres` })
   await client.connect()
   try {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await client.query(`CREATE DATABASE ${name}`)
+    await work(client, name)
   } finally {
     await client.end()
   }
   return `${PG_BASE}/${name}`
+}
+
+export async function recreateDatabase(baseName) {
+  return onMaintenanceDatabase(baseName, async (client, name) => {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await client.query(`CREATE DATABASE ${name}`)
+  })
+}
+
+/** Drops a test database (a benchmark's, at its end: gigabytes of rows nobody reads again). */
+export async function dropDatabase(baseName) {
+  await onMaintenanceDatabase(baseName, (client, name) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
 }
 
 /** The text part of a mail nodemailer wrote (quoted-printable or base64 undone, UTF-8). */
