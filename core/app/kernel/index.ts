@@ -111,7 +111,13 @@ export {
   type ImportRecord,
   ImportRecordSchema,
 } from './background_imports.js'
-export { enqueueJob, type EnqueueOptions, type JobHandler, type JobHelpers } from '#services/job_queue'
+export {
+  enqueueJob,
+  jobWorkerRunning,
+  type EnqueueOptions,
+  type JobHandler,
+  type JobHelpers,
+} from '#services/job_queue'
 export { limit as rateLimit } from '#services/rate_limit'
 export {
   addPanel,

@@ -34,6 +34,19 @@ export interface EnqueueOptions {
 
 export const queueConnectionString = () => process.env.DATABASE_URL
 
+let workerInProcess = false
+/** Set by the worker (services/jobs.ts) when it starts and stops in this process. */
+export function noteJobWorker(running: boolean) {
+  workerInProcess = running
+}
+/**
+ * Whether this process runs the job worker (AFFIX_WORKER): a web process without one hands
+ * background work to the processes that have one, through a job.
+ */
+export function jobWorkerRunning(): boolean {
+  return workerInProcess
+}
+
 let graphileLogger: Logger | undefined
 /** graphile-worker's messages go through the application logger. */
 export function workerLogger(logger?: AdonisLogger): Logger {

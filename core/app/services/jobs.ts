@@ -13,7 +13,7 @@ import { listenerJobName, type EventPayload } from '#kernel/extensions'
 import { pluginEnabledFor } from '#kernel/public_routes'
 import { runImportJob, startImportRecovery, IMPORT_JOB } from '#kernel/background_imports'
 import { parseCronItems, run, type JobHelpers, type Runner, type Task } from 'graphile-worker'
-import { queueConnectionString, workerLogger, type JobHandler } from '#services/job_queue'
+import { noteJobWorker, queueConnectionString, workerLogger, type JobHandler } from '#services/job_queue'
 
 /** Core's own handlers, named `core:<name>`. */
 const coreJobs: Record<string, JobHandler> = { [IMPORT_JOB]: runImportJob }
@@ -85,6 +85,7 @@ export async function startWorker(logger: AdonisLogger, options: { concurrency?:
     parsedCronItems: await cronItems(),
   })
   onStop.push(startImportRecovery(logger))
+  noteJobWorker(true)
   logger.info('job worker started (concurrency %d)', concurrency)
   return runner
 }
@@ -92,6 +93,7 @@ export async function startWorker(logger: AdonisLogger, options: { concurrency?:
 /** Stops the worker (running jobs get graphile-worker's grace period), then ends its pool. */
 export async function stopWorker() {
   for (const stop of onStop.splice(0)) stop()
+  noteJobWorker(false)
   const current = runner
   const pool = workerPool
   runner = undefined

@@ -14,6 +14,8 @@ export { waitForImport } from './imports.js'
 export { registry } from '#config/plugins'
 /** The context a plugin's demo `seed` gets (to run one plugin's seed in a test). */
 export { demoSeedContext } from '#services/demo_data'
+/** Behave as a process with (true) or without (false) the job worker, as AFFIX_WORKER decides. */
+export { noteJobWorker } from '#services/job_queue'
 /** Core's user (panel) model, for assertions on a panel's stored state. */
 export { default as User } from '#models/user'
 /** Core's organisation model, for tests that set an account's state up (verification, billing, flags). */

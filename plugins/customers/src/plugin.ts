@@ -37,7 +37,8 @@ export default definePlugin({
     partitions: async () => {
       await db.rawQuery('SELECT customers_ensure_postback_log_partitions(3)')
     },
-    // Accepted postbacks left in the inbox by a process that stopped, or accepted by another node.
+    // Accepted postbacks: woken by a web process without the job worker (postback/handler.ts),
+    // and every minute for rows left by a process that stopped or accepted by another node.
     'postback-inbox': async () => {
       await postbackProcessor().runNow()
     },

@@ -11,13 +11,15 @@
  *   the reason; a good one is stored in the inbox (inbox.ts, group commit) and answered
  *   202 `accepted` once committed, 503 if it could not be stored (retry: the same txn_id is
  *   never counted twice). The processor (processor.ts) then takes it through the ingest
- *   service, and the inbound log shows its outcome (created, updated, duplicate or the
+ *   service — in this process when it runs the job worker, else in a worker process woken by
+ *   a job — and the inbound log shows its outcome (created, updated, duplicate or the
  *   error) with its parameters, the secret removed.
  * Messages follow `lang` or Accept-Language (en, pt, tr).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import i18nManager from '@adonisjs/i18n/services/main'
-import { onInvalidation, pluginEnabledFor } from '@affix/core/kernel'
+import logger from '@adonisjs/core/services/logger'
+import { enqueueJob, jobWorkerRunning, onInvalidation, pluginEnabledFor } from '@affix/core/kernel'
 import { clientIp } from '@affix/tracking/contracts'
 import { ACTIVITY_COLUMNS, CUSTOMER_COLUMNS } from '../constants.js'
 import {
@@ -51,8 +53,40 @@ export function postbackProcessor() {
 }
 
 export function postbackInbox() {
-  inbox ??= new InboxWriter(() => postbackProcessor().wake())
+  inbox ??= new InboxWriter(afterCommit)
   return inbox
+}
+
+/** The manifest's job that takes the inbox through the ingest (also run every minute). */
+export const INBOX_JOB = 'customers:postback-inbox'
+/**
+ * How long a web process without the job worker gathers commits before waking a worker: the
+ * processor's own pause between runs, so events are ingested in batches as large as here.
+ */
+const HAND_OFF_MS = 200
+let handOff: NodeJS.Timeout | null = null
+
+/**
+ * After a group of events is committed: take them through the ingest here when this process
+ * runs the job worker; otherwise (a web process with AFFIX_WORKER=false) wake a worker
+ * process with the inbox job — graphile-worker's own notification starts it at once — so the
+ * web process only answers, and the ingest and the ledger run where the worker does (at a
+ * lower priority, as docs/architecture.md recommends under load). At most one wake-up every
+ * HAND_OFF_MS; one that fails leaves the rows to the minutely run.
+ */
+function afterCommit() {
+  if (jobWorkerRunning()) return postbackProcessor().wake()
+  handOff ??= setTimeout(() => void wakeWorker(), HAND_OFF_MS)
+}
+
+async function wakeWorker() {
+  handOff = null
+  try {
+    // One pending job at most; a job already running is followed by this one (graphile-worker).
+    await enqueueJob(INBOX_JOB, {}, { jobKey: INBOX_JOB })
+  } catch (error) {
+    logger.warn({ err: error }, 'customers: could not wake a job worker for the postback inbox')
+  }
 }
 
 /** Shutdown: answer the queued requests (their rows committed), then let the batch in progress finish. */
@@ -60,6 +94,10 @@ export async function closePostbacks() {
   const closingInbox = inbox
   inbox = null
   await closingInbox?.close()
+  if (handOff) {
+    clearTimeout(handOff)
+    await wakeWorker()
+  }
   const closingProcessor = processor
   processor = null
   await closingProcessor?.close()

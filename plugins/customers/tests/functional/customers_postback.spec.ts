@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { addUser } from '@affix/core/testing'
+import { addUser, noteJobWorker } from '@affix/core/testing'
+import { jobWorkerRunning } from '@affix/core/kernel'
 import { postbackProcessor } from '../../src/postback/handler.js'
 import { affiliate, campaign, daysAgo, organization, postbacksProcessed } from './helpers.js'
 
@@ -24,6 +25,34 @@ async function secretFor(client: any, token: string) {
 }
 
 test.group('Customers: inbound postback', () => {
+  test('a web process without the job worker leaves the ingest to a worker, woken through a job', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const { tenant } = await organization()
+    const secret = await secretFor(client, tenant.token)
+    const processor = postbackProcessor()
+    const wake = processor.wake
+    const hadWorker = jobWorkerRunning()
+    let wokenHere = 0
+    processor.wake = () => void wokenHere++
+    noteJobWorker(false)
+    cleanup(() => {
+      processor.wake = wake
+      noteJobWorker(hadWorker)
+    })
+    assert.equal((await postback({ secret, event: 'registration', cuid: 'handed-over' })).status, 202)
+    // Within seconds, not at the minutely run: the job started at once by graphile-worker's notification.
+    await postbacksProcessed(5_000)
+    assert.equal(wokenHere, 0)
+    const logged = await db
+      .from('customer_postback_log')
+      .where({ organization_id: tenant.org.id, cuid: 'handed-over' })
+      .first()
+    assert.equal(logged.outcome, 'created')
+  })
+
   test('the secret is shown once, only its hint afterwards; a wrong, missing or rotated secret is refused', async ({
     client,
     assert,

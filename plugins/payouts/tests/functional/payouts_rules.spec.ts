@@ -3,6 +3,8 @@ import db from '@adonisjs/lucid/services/db'
 import { addUser, createTenant } from '@affix/core/testing'
 import { markDeferred, markDirty, processDirty, settleWaiting, takeWaiting } from '../../src/ledger/recompute.js'
 import { lockLedger } from '../../src/ledger/state.js'
+import { routeActivityChange } from '../../src/ledger/provisional.js'
+import { CHANGE_FLAGS } from '@affix/customers/contracts'
 import { activity, affiliate, API, brief, campaign, organization, register, rows, setPlan, settled } from './helpers.js'
 
 /* Refusals (en/pt/tr), concurrency, roles and tenants, carryover and referrals, CPC. */
@@ -366,6 +368,77 @@ test.group('Payouts: concurrency, roles and tenants', () => {
       )
       assert.deepEqual(waiting, ['2:now:due', '4:deferred:later'])
     })
+  })
+
+  test('an activity event of an earlier version (no per-customer summary) is routed as its summary would be', async ({
+    client,
+    assert,
+  }) => {
+    const { tenant, orgId, brandId } = await organization()
+    const revshare = await campaign(orgId, brandId)
+    const cpa = await campaign(orgId, brandId)
+    const aff = await affiliate(orgId)
+    await setPlan(client, tenant.token, revshare, { model: 'cps', cpsNgrP: 40 })
+    await setPlan(client, tenant.token, cpa, { model: 'cpa', goal: 'ftd', cpaPayout: 20 })
+    const player = (cuid: string, campaignId: number) => ({
+      cuid,
+      date: '2025-01-02T10:00:00Z',
+      curr: 'USD',
+      campaign_id: campaignId,
+      pub_id: aff.user.id,
+    })
+    await register(client, tenant.token, [player('rs', revshare), player('fix', cpa), player('bets', cpa)])
+    await activity(client, tenant.token, [
+      { cuid: 'rs', date: '2025-01-10', txn_id: 'rs-1', bets: 50, wins: 10 },
+      { cuid: 'fix', date: '2025-01-10', txn_id: 'fix-1', deposits: 10, deposit_count: 1, ftd: 1 },
+      { cuid: 'bets', date: '2025-01-11', txn_id: 'bets-1', bets: 30, wins: 5 },
+    ])
+    // A correction of rs-1 (same key, other values).
+    await activity(client, tenant.token, [{ cuid: 'rs', date: '2025-01-10', txn_id: 'rs-1', bets: 60, wins: 10 }])
+    await settled(orgId)
+    const stored = await db
+      .from('customer_activity as a')
+      .join('customers as c', 'c.id', 'a.customer_id')
+      .where('a.organization_id', orgId)
+      .orderBy('a.id')
+      .select('a.id', 'a.customer_id', 'c.cuid', 'a.date', 'a.deposits', 'a.deposit_count', 'a.version')
+    const dateOf = (value: unknown) =>
+      value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10)
+    const customerOf = new Map(stored.map((row) => [Number(row.customer_id), row.cuid as string]))
+    const full = {
+      organizationId: orgId,
+      activityIds: stored.map((row) => Number(row.id)),
+      correctedIds: stored.filter((row) => Number(row.version) > 1).map((row) => Number(row.id)),
+      customerIds: stored.map((row) => Number(row.customer_id)),
+      ftdCustomerIds: [],
+      customerFrom: stored.map((row) => dateOf(row.date)),
+      customerFlags: stored.map(
+        (row) =>
+          (Number(row.deposits) !== 0 ? CHANGE_FLAGS.deposits : 0) |
+          (Number(row.deposit_count) > 0 ? CHANGE_FLAGS.depositCount : 0) |
+          (Number(row.version) > 1 ? CHANGE_FLAGS.corrected : 0)
+      ),
+    }
+    const { customerFrom: _from, customerFlags: _flags, ...earlier } = full
+    // The ledger lock keeps the recompute job from taking the marks while they are read (the
+    // marks are written on other connections: this transaction must hold no row they touch).
+    const routed = async (event: typeof earlier) => {
+      await settled(orgId)
+      const marks = await db.transaction(async (trx) => {
+        await lockLedger(trx, orgId)
+        await routeActivityChange(event)
+        return trx.from('payouts_dirty_customers').where('organization_id', orgId)
+      })
+      return Object.fromEntries(
+        marks
+          .map((row) => [customerOf.get(Number(row.customer_id)), row.deferred ? 'later' : 'now'])
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0])))
+      )
+    }
+    // Bets of a player without its FTD wait; the FTD and a corrected RevShare row go at once.
+    const expected = { bets: 'later', fix: 'now', rs: 'now' }
+    assert.deepEqual(await routed(full), expected)
+    assert.deepEqual(await routed(earlier), expected)
   })
 
   test('an affiliate sees only its own rows and statements; another organisation sees nothing', async ({
