@@ -16,7 +16,7 @@
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { organizationPreferences } from '@affix/core/kernel'
+import { organizationPreferences, yieldToEventLoop } from '@affix/core/kernel'
 import { ingestActivity, ingestRegistrations, type RowResult } from '../ingest/service.js'
 import type { RowError } from '../ingest/rows.js'
 import { sql } from '../sql.js'
@@ -140,7 +140,7 @@ export class PostbackProcessor {
       }
       if (claimed < this.batchSize) return
       // A backlog: the next batch at once, after letting the answers of waiting requests through.
-      await new Promise((resolve) => setImmediate(resolve))
+      await yieldToEventLoop()
     }
   }
 

@@ -19,7 +19,7 @@ import {
   type CustomerRecord,
 } from '@affix/customers/contracts'
 import { payoutPlans, type CampaignPayout } from '@affix/campaigns/contracts'
-import { Calendar, isCovered, type PayoutPlan } from '../engine/index.js'
+import { Calendar, daysBetween, isCovered, type PayoutPlan } from '../engine/index.js'
 import { markDeferred, markDirty } from './recompute.js'
 import { ledgerState } from './state.js'
 
@@ -58,17 +58,15 @@ function anyField(campaign: CampaignPayout, field: 'cpaDP' | 'cpaPayout') {
 
 /**
  * Which deposits a qualification's conditions count: none (`null`: the conditions read no
- * deposits — an FTD amount is fixed once, a registration is one), or those dated up to
- * `until` (registration + the longest window; `null` when a condition has no window).
+ * deposits — an FTD amount is fixed once, a registration is one), or those dated within
+ * `days` of the registration (the longest window; `null` when a condition has no window).
  */
-type DepositReads = { until: string | null } | null
+type DepositReads = { days: number | null } | null
 
-function depositReads(registeredOn: string, windows: Array<number | null>): DepositReads {
+function depositReads(windows: Array<number | null>): DepositReads {
   if (!windows.length) return null
-  if (windows.some((days) => days === null)) return { until: null }
-  const until = new Date(`${registeredOn}T00:00:00Z`)
-  until.setUTCDate(until.getUTCDate() + Math.max(...(windows as number[])))
-  return { until: until.toISOString().slice(0, 10) }
+  if (windows.some((days) => days === null)) return { days: null }
+  return { days: Math.max(...(windows as number[])) }
 }
 
 /**
@@ -91,8 +89,9 @@ function qualificationStands(
   if (needsFtd && route.customer!.ftdActivityId === null) return true
   if (readsEveryRow) return false
   if (deposits === null) return true
-  const until = deposits.until
-  return !route.rows.some((row) => moves(row) && (until === null || row.date <= until))
+  const { days } = deposits
+  const registeredOn = route.customer!.registeredOn
+  return !route.rows.some((row) => moves(row) && (days === null || daysBetween(registeredOn, row.date) <= days))
 }
 
 /** True when this activity change can only move provisional RevShare for the customer. */
@@ -110,12 +109,11 @@ export function onlyProvisional(route: ActivityRoute, periods: LedgerPeriods): b
   const plan = campaign.plan
   if (plan.model === 'cpc' || plan.model === 'cps') return true
   const covered = isCovered(plan as unknown as PayoutPlan, customer.country)
-  const registeredOn = customer.registeredOn
   if (plan.model === 'cumulative_deposit')
     return (
       !covered ||
       plan.cumulativeDeposit === null ||
-      qualificationStands(route, 'cumulativeDeposit', false, false, depositReads(registeredOn, [plan.numberOfDays]))
+      qualificationStands(route, 'cumulativeDeposit', false, false, depositReads([plan.numberOfDays]))
     )
   // cpa and hybrid.
   const deposits = route.rows.some((row) => row.depositCount > 0)
@@ -129,7 +127,7 @@ export function onlyProvisional(route: ActivityRoute, periods: LedgerPeriods): b
   if (goal === 'c_deposit')
     return (
       plan.cumulativeDeposit === null ||
-      qualificationStands(route, 'cpa', false, false, depositReads(registeredOn, [plan.numberOfDays]))
+      qualificationStands(route, 'cpa', false, false, depositReads([plan.numberOfDays]))
     )
   // ftd: a rule on NGR reads every row; the QFTD and rules on cumulative deposits or the
   // deposit count read deposits within their windows; rules on the FTD amount (fixed once)
@@ -139,7 +137,7 @@ export function onlyProvisional(route: ActivityRoute, periods: LedgerPeriods): b
     .filter((rule) => rule.variable === 'c_deposit' || rule.variable === 'd')
     .map((rule) => rule.numberOfDays)
   if (plan.qftd && plan.qftd.minDeposit !== null) windows.push(plan.qftd.daysSinceRegistration)
-  return qualificationStands(route, 'cpa', readsNgr, true, depositReads(registeredOn, windows))
+  return qualificationStands(route, 'cpa', readsNgr, true, depositReads(windows))
 }
 
 /**
