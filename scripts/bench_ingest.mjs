@@ -1,6 +1,6 @@
 /*
  * `npm run bench:ingest [-- --customers 100000 --rows 1000000 --duration 30 --connections 64 --in-flight 4
- *   --worker-process --worker-nice 10]`:
+ *   --worker-nice 10 | --one-process]`:
  * the customers plugin's three ways in under load (docs/customers.md).
  *
  * Starts a real server on its own database (affix_bench_ingest, dropped at the end; NODE_ENV=production,
@@ -98,40 +98,37 @@ function activityRow(prefix, i) {
 }
 
 /**
- * `--worker-process`: the job worker (commission ledger, outgoing postbacks, imports) in a
- * second process on the same database at a lower CPU priority (`--worker-nice`, default 10), the
- * web process answering (AFFIX_WORKER=false): the deployment docs/customers.md describes for
- * load. Default: one process doing both.
+ * Where the job worker (commission ledger, postback ingest, imports) runs: by default as
+ * `npm start` runs it, in a child process of the server at a lower CPU priority
+ * (AFFIX_WORKER=process, niceness `--worker-nice`, default 10); `--one-process` runs it
+ * inside the web process (AFFIX_WORKER=true, a bare server's default), for comparison.
  */
-const WORKER_PROCESS = process.argv.includes('--worker-process')
-/** The worker process's niceness (`--worker-nice`, default 10): background work yields the CPU to the web process. */
+const ONE_PROCESS = process.argv.includes('--one-process')
 const WORKER_NICE = arg('worker-nice', 10)
-// Both processes read and write the same files (uploaded imports, failed-rows files), as
-// nodes sharing a volume or S3 do.
-const sharedDataDir = WORKER_PROCESS ? mkdtempSync(join(tmpdir(), 'affix-bench-ingest-')) : null
-const serverEnv = {
-  ...(sharedDataDir ? { DATA_DIR: sharedDataDir } : {}),
-  LOG_LEVEL: 'warn',
-  REDIS_URL,
-  NODE_ENV: 'production',
-  ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
-}
 const server = await startTestServer({
   database: 'affix_bench_ingest',
-  env: { ...serverEnv, ...(WORKER_PROCESS ? { AFFIX_WORKER: 'false' } : {}) },
+  env: {
+    LOG_LEVEL: 'warn',
+    REDIS_URL,
+    NODE_ENV: 'production',
+    AFFIX_WORKER: ONE_PROCESS ? 'true' : 'process',
+    AFFIX_WORKER_NICE: String(WORKER_NICE),
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+  },
 })
-const worker = WORKER_PROCESS
-  ? await startTestServer({
-      database: 'affix_bench_ingest',
-      fresh: false,
-      niceness: WORKER_NICE,
-      env: { ...serverEnv, AFFIX_WORKER: 'true', AFFIX_SEED_DEMO: 'false', AFFIX_MIGRATE_ON_START: 'false' },
-    })
-  : null
+if (!ONE_PROCESS) {
+  // The child worker boots after the server answers: the numbers below need it running.
+  for (let waited = 0; ; waited++) {
+    const health = await (await fetch(`${server.url}/health`)).json()
+    if (health.data.worker === 'process') break
+    if (waited > 120) throw new Error(`the job worker process did not start: ${health.data.worker}`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
 console.log(
-  WORKER_PROCESS
-    ? `processes: web (AFFIX_WORKER=false) + worker (nice ${WORKER_NICE})`
-    : 'processes: one (web and job worker)'
+  ONE_PROCESS
+    ? 'processes: one (web and job worker, AFFIX_WORKER=true)'
+    : `processes: web + job worker child at nice ${WORKER_NICE} (AFFIX_WORKER=process, as npm start runs)`
 )
 const sql = new pg.Client({ connectionString: server.databaseUrl })
 await sql.connect()
@@ -415,9 +412,7 @@ try {
   failed = true
 } finally {
   await sql.end()
-  await worker?.stop()
   await server.stop()
-  if (sharedDataDir) rmSync(sharedDataDir, { recursive: true, force: true })
   await dropDatabase('affix_bench_ingest')
 }
 if (failed) process.exit(1)

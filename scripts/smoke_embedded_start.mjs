@@ -3,11 +3,13 @@
  * working tree (its tracked and unignored files: what a clone of it would hold):
  *
  *   clone A: `npm install && npm start` — the embedded defaults (no DATABASE_URL, REDIS_URL,
- *            DATA_DIR or EMBEDDED_PG_PORT): healthy, demo admin logs in, demo data, UI served;
+ *            DATA_DIR or EMBEDDED_PG_PORT): healthy, demo admin logs in, demo data, UI served,
+ *            the job worker up in its own niced process;
  *   clone B: the same, beside A, with its own DATA_DIR (a private 0700 folder): both come
  *            up, on different embedded PostgreSQL ports;
  *   stop B with SIGTERM to npm (`kill <pid>`) and A with SIGINT to its process group
- *            (Ctrl-C): each exits 0, prints no error, and its embedded PostgreSQL stops;
+ *            (Ctrl-C): each exits 0, prints no error, and its worker process and embedded
+ *            PostgreSQL stop;
  *   clone A: `npm run build`, then `npx affix --help`;
  *   as root, a DATA_DIR under a private (0700) folder: refused at once with what to do.
  *
@@ -163,10 +165,37 @@ async function checkDemo(url) {
   return { brands: brands.data.length, campaigns: campaigns.data.length }
 }
 
+/** The pids of the job worker processes `npm start` runs from this clone. */
+function workerPids(clone) {
+  try {
+    return execFileSync('pgrep', ['-f', join(clone, 'core/bin/worker.ts')], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number)
+  } catch {
+    return [] // pgrep exits 1 when nothing matches
+  }
+}
+
+/** Until /health says the job worker runs in its child process; returns that process's niceness. */
+async function waitWorkerProcess(name, url, clone) {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const health = (await (await fetch(`${url}/health`)).json()).data
+    if (health.worker === 'process') break
+    if (Date.now() > deadline)
+      throw new Error(`${name}: the job worker process is not up within 60 s (${health.worker})`)
+    await sleep(500)
+  }
+  const pids = workerPids(clone)
+  if (pids.length !== 1) throw new Error(`${name}: expected one job worker process, found ${pids.length}`)
+  return Number(execFileSync('ps', ['-o', 'ni=', '-p', String(pids[0])], { encoding: 'utf8' }).trim())
+}
+
 /** What must never appear when the server stops: the crash of issue 16 and its kin. */
 const SHUTDOWN_ERRORS = /57P01|terminating connection|Lifecycle script|npm error|Unhandled|Error:|"level":(50|60)/
 
-async function stopAndCheck(server, name, signal, group, pgPort) {
+async function stopAndCheck(server, name, signal, group, pgPort, clone) {
   server.output = ''
   process.kill(group ? -server.child.pid : server.child.pid, signal)
   const exit = await Promise.race([server.exited, sleep(45_000).then(() => null)])
@@ -180,6 +209,7 @@ async function stopAndCheck(server, name, signal, group, pgPort) {
   if (error) throw new Error(`${name}: the shutdown on ${signal} printed "${error[0]}":\n${server.output}`)
   for (let waited = 0; waited < 20 && (await portTaken(pgPort)); waited++) await sleep(250)
   if (await portTaken(pgPort)) throw new Error(`${name}: the embedded PostgreSQL (port ${pgPort}) kept running`)
+  if (workerPids(clone).length) throw new Error(`${name}: the job worker process kept running`)
 }
 
 const servers = []
@@ -196,6 +226,8 @@ try {
   )
   if (healthA.database !== 'up' || healthA.redis !== 'memory') throw new Error(`A: health ${JSON.stringify(healthA)}`)
   const demo = await checkDemo(`http://127.0.0.1:${portA}`)
+  const workerNice = await waitWorkerProcess('A', `http://127.0.0.1:${portA}`, cloneA)
+  if (workerNice !== 10) throw new Error(`A: the job worker runs at niceness ${workerNice}, not 10`)
   const pgPortA = Number(readFileSync(join(cloneA, 'data/embedded_pg_port'), 'utf8'))
 
   const cloneB = await timed('clone B', () => cloneInto('b'))
@@ -208,15 +240,16 @@ try {
   servers.push(serverB)
   await timed('B: npm start beside A until healthy', () => waitHealthy(serverB, `http://127.0.0.1:${portB}`))
   await checkDemo(`http://127.0.0.1:${portB}`)
+  await waitWorkerProcess('B', `http://127.0.0.1:${portB}`, cloneB)
   const pgPortB = Number(readFileSync(join(privateData, 'embedded_pg_port'), 'utf8'))
   if (pgPortA === pgPortB) throw new Error(`A and B share the embedded PostgreSQL port ${pgPortA}`)
   // B's DATA_DIR is new, so it preferred 54329; unless it got it, it must have said so.
   if (pgPortB !== 54329 && !serverB.output.includes('port 54329 is taken'))
     throw new Error(`B moved to port ${pgPortB} without saying so:\n${serverB.output.slice(-2000)}`)
 
-  await timed('B: SIGTERM to npm until stopped', () => stopAndCheck(serverB, 'B', 'SIGTERM', false, pgPortB))
+  await timed('B: SIGTERM to npm until stopped', () => stopAndCheck(serverB, 'B', 'SIGTERM', false, pgPortB, cloneB))
   await timed('A: SIGINT to the group (Ctrl-C) until stopped', () =>
-    stopAndCheck(serverA, 'A', 'SIGINT', true, pgPortA)
+    stopAndCheck(serverA, 'A', 'SIGINT', true, pgPortA, cloneA)
   )
 
   await timed('A: npm run build', () => run(cloneA, 'npm run build', envA))
@@ -245,9 +278,9 @@ try {
   console.log(
     [
       `README commands from fresh clones: ${README_COMMANDS.map((command) => `\`${command}\``).join(', ')}`,
-      `A: healthy on the embedded defaults (PostgreSQL port ${pgPortA}), demo admin logged in, ${demo.brands} brands, ${demo.campaigns} campaigns, UI served`,
+      `A: healthy on the embedded defaults (PostgreSQL port ${pgPortA}), demo admin logged in, ${demo.brands} brands, ${demo.campaigns} campaigns, UI served, job worker in its own process at nice ${workerNice}`,
       `B: up beside A with its own private DATA_DIR (PostgreSQL port ${pgPortB})`,
-      'B stopped by SIGTERM and A by SIGINT to the group: exit 0, no error, embedded PostgreSQL stopped',
+      'B stopped by SIGTERM and A by SIGINT to the group: exit 0, no error, worker process and embedded PostgreSQL stopped',
       '`npm run build` then `npx affix --help`: CLI usage printed',
       rootCheck,
       `timings: ${timings.join('; ')}`,

@@ -130,6 +130,9 @@ export async function startTestServer({ database, env = {}, fresh = true, nicene
       DATA_DIR: dataDir,
       // Rate-limit counters of this server only (Redis outlives test runs).
       AFFIX_COUNTER_NAMESPACE: `test-${database}-${port}-${Date.now()}`,
+      // The job worker in the server's own process (npm start's default is a child
+      // process): suites wait on one process; the smoke test and bench:ingest run the default.
+      AFFIX_WORKER: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -169,10 +172,12 @@ export async function startTestServer({ database, env = {}, fresh = true, nicene
       if (child.exitCode !== null) return ownDataDir && rmSync(dataDir, { recursive: true, force: true })
       child.kill('SIGTERM')
       await new Promise((resolve) => {
+        // The server's own shutdown gives up after 30 s (bin/server.ts); a job worker child
+        // finishing its jobs can take a few seconds.
         const timer = setTimeout(() => {
           child.kill('SIGKILL')
           resolve()
-        }, 5000)
+        }, 30_000)
         child.once('exit', () => {
           clearTimeout(timer)
           resolve()

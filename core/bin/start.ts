@@ -18,5 +18,8 @@ try {
 process.env.PORT ??= '3333'
 process.env.HOST ??= '0.0.0.0'
 process.env.AFFIX_MIGRATE_ON_START ??= 'true'
+// The job worker in a child process at a lower CPU priority: background work (the
+// commission ledger, postback ingest) never slows the answers (services/worker_process.ts).
+process.env.AFFIX_WORKER ??= 'process'
 if (firstRun) process.env.AFFIX_SEED_DEMO ??= 'true'
 await import('./server.js')

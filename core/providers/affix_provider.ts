@@ -3,8 +3,9 @@ import type { ApplicationService } from '@adonisjs/core/types'
 /**
  * Affix's own provider: on start, applies pending migrations and, on a first embedded
  * start, seeds the demo data (bin/start.ts sets the flags). In the web and test
- * environments it runs the job worker (AFFIX_WORKER, on by default). On shutdown, stops
- * the worker, then plugins' own resources (onShutdown); Redis connections (kernel/redis.ts) are
+ * environments it runs the job worker where AFFIX_WORKER says: in this process (the
+ * default), in a child process at a lower CPU priority (`process`, what `npm start` runs:
+ * services/worker_process.ts) or not here (`false`). On shutdown, stops the worker, then plugins' own resources (onShutdown); Redis connections (kernel/redis.ts) are
  * closed after this by @adonisjs/redis's provider, so plugins can still use them here.
  */
 export default class AffixProvider {
@@ -39,8 +40,15 @@ export default class AffixProvider {
   async ready() {
     if (!['web', 'test'].includes(this.app.getEnvironment())) return
     const env = (await import('#start/env')).default
-    if (env.get('AFFIX_WORKER') === false) return
+    const { workerMode, startWorkerProcess } = await import('#services/worker_process')
+    const mode = workerMode(env.get('AFFIX_WORKER'))
+    if (mode === 'off') return
     const logger = await this.app.container.make('logger')
+    // The test environment always runs its worker in process: suites drive it directly.
+    if (mode === 'process' && this.app.getEnvironment() === 'web') {
+      startWorkerProcess(logger, { nice: env.get('AFFIX_WORKER_NICE') })
+      return
+    }
     const { startWorker } = await import('#services/jobs')
     await startWorker(logger, { concurrency: env.get('AFFIX_WORKER_CONCURRENCY') })
   }
@@ -52,6 +60,8 @@ export default class AffixProvider {
    * listening; the Redis connections themselves close after, with @adonisjs/redis.
    */
   async shutdown() {
+    const { stopWorkerProcess } = await import('#services/worker_process')
+    await stopWorkerProcess()
     const { stopWorker } = await import('#services/jobs')
     await stopWorker()
     const { installedPlugins } = await import('#kernel/installed_plugins')

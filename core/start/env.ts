@@ -23,8 +23,19 @@ export default await Env.create(new URL('../', import.meta.url), {
   S3_FORCE_PATH_STYLE: Env.schema.boolean.optional(),
   AFFIX_MIGRATE_ON_START: Env.schema.boolean.optional(),
   AFFIX_SEED_DEMO: Env.schema.boolean.optional(),
-  /** Run the job worker in this process (default on). */
-  AFFIX_WORKER: Env.schema.boolean.optional(),
+  /**
+   * Where the job worker runs: `true` in this process (the default of a bare server),
+   * `process` in a child process at a lower CPU priority (what `npm start` runs), `false`
+   * not here (another process runs `npm run worker`).
+   */
+  AFFIX_WORKER: (name: string, value?: string) => {
+    const mode = value?.trim().toLowerCase()
+    if (mode === undefined || mode === '') return undefined
+    if (mode === 'true' || mode === 'false' || mode === 'process') return mode
+    throw new Error(`${name} must be true, false or process, not "${value}"`)
+  },
+  /** The niceness of the child worker process (AFFIX_WORKER=process): 0–19, default 10. */
+  AFFIX_WORKER_NICE: Env.schema.number.optional(),
   AFFIX_WORKER_CONCURRENCY: Env.schema.number.optional(),
   AFFIX_TOKEN_TTL: Env.schema.string.optional(),
 })

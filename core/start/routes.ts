@@ -53,7 +53,7 @@ const LoginAsController = () => import('#controllers/login_as_controller')
 
 new ApiRouter(router, '', 'core', true).get(
   '/health',
-  { name: 'health', summary: 'Database and Redis state', response: { status: 200, data: Health } },
+  { name: 'health', summary: 'Database, Redis and job worker state', response: { status: 200, data: Health } },
   [HealthController, 'show']
 )
 router

@@ -23,12 +23,18 @@ export const Message = defineSchema('Message', {
 
 export const Health = defineSchema('Health', {
   type: 'object',
-  required: ['status', 'version', 'database', 'redis'],
+  required: ['status', 'version', 'database', 'redis', 'worker'],
   properties: {
     status: { type: 'string', enum: ['ok', 'degraded'] },
     version: { type: 'string' },
     database: { type: 'string', enum: ['up', 'down'] },
     redis: { type: 'string', enum: ['up', 'down', 'memory'] },
+    worker: {
+      type: 'string',
+      enum: ['in-process', 'process', 'process-down', 'off'],
+      description:
+        'Where the job worker runs (AFFIX_WORKER): in this process, in its child process (process-down while it starts or restarts), or elsewhere',
+    },
   },
 })
 export const PluginState = defineSchema('PluginState', {

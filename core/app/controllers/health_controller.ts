@@ -3,9 +3,18 @@ import db from '@adonisjs/lucid/services/db'
 import { redisAnswers, redisConnection } from '#kernel/redis'
 import { ok } from '#kernel/envelope'
 import { APP_VERSION } from '#services/version'
+import { jobWorkerRunning } from '#services/job_queue'
+import { workerProcessState } from '#services/worker_process'
+
+/** Where this process's job worker runs; a child worker that is down does not make the server unhealthy (jobs wait in the queue). */
+function workerState() {
+  const child = workerProcessState()
+  if (child) return child.running ? 'process' : 'process-down'
+  return jobWorkerRunning() ? 'in-process' : 'off'
+}
 
 export default class HealthController {
-  /** GET /health: database and Redis (or the in-memory stand-in) state. */
+  /** GET /health: database and Redis (or the in-memory stand-in) state, and where the job worker runs. */
   async show(ctx: HttpContext) {
     let database: 'up' | 'down' = 'up'
     try {
@@ -24,6 +33,7 @@ export default class HealthController {
         version: APP_VERSION,
         database,
         redis: !connection ? 'memory' : redisUp ? 'up' : 'down',
+        worker: workerState(),
       },
       healthy ? 200 : 503
     )

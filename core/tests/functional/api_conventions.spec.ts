@@ -2,11 +2,13 @@ import { test } from '@japa/runner'
 import { createTenant } from '#tests/helpers/fixtures'
 
 test.group('API conventions', () => {
-  test('GET /health reports the database and the counter store', async ({ client, assert }) => {
+  test('GET /health reports the database, the counter store and the job worker', async ({ client, assert }) => {
     const response = await client.get('/health')
     response.assertStatus(200)
     assert.equal(response.body().data.database, 'up')
     assert.equal(response.body().data.redis, process.env.REDIS_URL ? 'up' : 'memory')
+    // The test process runs its worker itself.
+    assert.equal(response.body().data.worker, 'in-process')
     assert.isTrue(response.body().success)
   })
 

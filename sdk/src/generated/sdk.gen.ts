@@ -3116,6 +3116,6 @@ export const trackingGetClick = <ThrowOnError extends boolean = false>(options: 
 });
 
 /**
- * Database and Redis state
+ * Database, Redis and job worker state
  */
 export const coreHealth = <ThrowOnError extends boolean = false>(options?: Options<CoreHealthData, ThrowOnError>): RequestResult<CoreHealthResponses, CoreHealthErrors, ThrowOnError> => (options?.client ?? client).get<CoreHealthResponses, CoreHealthErrors, ThrowOnError>({ url: '/health', ...options });

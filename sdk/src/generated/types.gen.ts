@@ -1580,6 +1580,10 @@ export type Health = {
     version: string;
     database: 'up' | 'down';
     redis: 'up' | 'down' | 'memory';
+    /**
+     * Where the job worker runs (AFFIX_WORKER): in this process, in its child process (process-down while it starts or restarts), or elsewhere
+     */
+    worker: 'in-process' | 'process' | 'process-down' | 'off';
 };
 
 export type ImportRecord = {

@@ -36,6 +36,9 @@ async function start(port: number): Promise<ChildProcess> {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // One process, SIGKILLed whole: the job worker in it (npm start's default child
+      // worker would stop gracefully when its server dies).
+      AFFIX_WORKER: 'true',
       AFFIX_MIGRATE_ON_START: 'true',
       AFFIX_SEED_DEMO: 'true',
       AFFIX_COUNTER_NAMESPACE: `crash-customers-${Date.now()}`,

@@ -39,6 +39,9 @@ test.group('Tracking: crash', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
+        // One process, SIGKILLed whole: the job worker in it (npm start's default child
+        // worker would stop gracefully when its server dies).
+        AFFIX_WORKER: 'true',
         AFFIX_MIGRATE_ON_START: 'true',
         AFFIX_SEED_DEMO: 'true',
         AFFIX_COUNTER_NAMESPACE: `crash-${Date.now()}`,

@@ -1,0 +1,80 @@
+/*
+ * Job worker entry point: the background jobs (imports, outgoing postbacks and webhooks,
+ * the commission ledger, scheduled closes, inbound postbacks handed over by web processes)
+ * in a process of its own, with no HTTP server. `npm start` runs it as a child of the
+ * server at a lower CPU priority (AFFIX_WORKER=process, app/services/worker_process.ts); a
+ * deployment can run it beside web processes started with AFFIX_WORKER=false
+ * (`nice -n 10 npm run worker -w @affix/core`, with the servers' DATABASE_URL, DATA_DIR or
+ * S3 storage, APP_KEY and REDIS_URL).
+ *
+ * SIGTERM and SIGINT stop it in order (running jobs finish, then the pools close) and it
+ * exits 0; a child of the server also stops when the server goes away.
+ */
+import 'reflect-metadata'
+import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import type { ApplicationService } from '@adonisjs/core/types'
+import { applyRuntimeDefaults } from './runtime_defaults.js'
+
+if (!process.env.DATABASE_URL) {
+  console.error(
+    'The job worker needs DATABASE_URL: the database of the servers it works for.\n' +
+      'With the embedded database, `npm start` runs the worker itself.'
+  )
+  process.exit(1)
+}
+await applyRuntimeDefaults()
+
+const APP_ROOT = new URL('../', import.meta.url)
+const IMPORTER = (filePath: string) => {
+  if (filePath.startsWith('./') || filePath.startsWith('../')) {
+    return import(new URL(filePath, APP_ROOT).href)
+  }
+  return import(filePath)
+}
+const SHUTDOWN_TIMEOUT_MS = 30_000
+
+let shuttingDown = false
+async function shutdown(app: ApplicationService, reason: string) {
+  if (shuttingDown) return
+  shuttingDown = true
+  const logger = await app.container.make('logger').catch(() => null)
+  logger?.info('%s: job worker stopping', reason)
+  setTimeout(() => {
+    console.error(`the job worker took more than ${SHUTDOWN_TIMEOUT_MS / 1000} s to stop: exiting anyway`)
+    process.exit(1)
+  }, SHUTDOWN_TIMEOUT_MS).unref()
+  try {
+    // The provider's shutdown stops the worker (running jobs finish), then Redis and Lucid close.
+    await app.terminate()
+  } catch (error) {
+    process.exitCode = 1
+    if (logger) logger.error({ err: error }, 'job worker shutdown failed')
+    else console.error('job worker shutdown failed', error)
+  }
+  process.exit(process.exitCode ?? 0)
+}
+
+const app = new Ignitor(APP_ROOT, { importer: IMPORTER }).createApp('console')
+app.booting(async () => {
+  await import('#start/env')
+})
+app.listen('SIGTERM', () => shutdown(app, 'SIGTERM'))
+app.listen('SIGINT', () => shutdown(app, 'SIGINT'))
+// A child of the server: its IPC channel closes when the server exits, however it exits.
+process.on('disconnect', () => shutdown(app, 'server gone'))
+
+try {
+  await app.init()
+  await app.boot()
+  await app.start(async () => {
+    const env = (await import('#start/env')).default
+    const logger = await app.container.make('logger')
+    const { startWorker } = await import('#services/jobs')
+    await startWorker(logger, { concurrency: env.get('AFFIX_WORKER_CONCURRENCY') })
+    process.send?.({ type: 'ready' })
+  })
+} catch (error) {
+  await prettyPrintError(error)
+  await app.terminate().catch(() => {})
+  process.exit(1)
+}
