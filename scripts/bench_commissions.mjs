@@ -1,9 +1,10 @@
 /*
- * `npm run bench:commissions [-- --affiliates 2000 --customers 100000 --rows 1000000 --in-flight 4]`: the
+ * `npm run bench:commissions [-- --affiliates 2000 --customers 100000 --rows 1000000 --in-flight 4 --one-process]`: the
  * commission ledger under a month of real load (docs/commissions.md "Performance").
  *
  * Starts a real server on its own database (affix_bench_commissions, dropped at the end;
- * NODE_ENV=production, LOG_LEVEL=warn, REDIS_URL, the in-process job worker), seeds the demo
+ * NODE_ENV=production, LOG_LEVEL=warn, REDIS_URL; the job worker as `npm start` runs it, a
+ * child process at nice 10, or with `--one-process` inside the server), seeds the demo
  * organisation as of the first day of last month (so every earlier month is closed and last
  * month is the earliest open one), turns the scheduled close off, and adds affiliates up to
  * `--affiliates` (set up directly in the tables, as the API tests do: only the money path is
@@ -18,7 +19,7 @@
  *      the ledger is idle (provisional RevShare refreshed too) — with how long each lagged
  *      behind the last call;
  *   3. previews, then closes last month: seconds, rows written by the close.
- * Peak memory is the server's (RSS high-water mark, the worker included). Exits non-zero when
+ * Peak memory is the server's and its worker's (the sum of their RSS high-water marks). Exits non-zero when
  * a check fails. Not part of `npm test`.
  */
 import { readdirSync, readFileSync } from 'node:fs'
@@ -39,6 +40,8 @@ const BATCH = 10_000
 const DATABASE = 'affix_bench_commissions'
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const CPA_TYPES = ['registration', 'cpa', 'deposit_cpa', 'cumulative_deposit']
+/** The job worker inside the server (AFFIX_WORKER=true) rather than npm start's child process. */
+const ONE_PROCESS = process.argv.includes('--one-process')
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US')
 const seconds = (since) => (performance.now() - since) / 1000
@@ -58,9 +61,24 @@ const server = await startTestServer({
     REDIS_URL,
     NODE_ENV: 'production',
     AFFIX_SEED_DEMO: 'false',
+    AFFIX_WORKER: ONE_PROCESS ? 'true' : 'process',
     ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
   },
 })
+if (!ONE_PROCESS) {
+  // The child worker boots after the server answers: the ledger needs it running.
+  for (let waited = 0; ; waited++) {
+    const health = await (await fetch(`${server.url}/health`)).json()
+    if (health.data.worker === 'process') break
+    if (waited > 120) throw new Error(`the job worker process did not start: ${health.data.worker}`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+console.log(
+  ONE_PROCESS
+    ? 'processes: one (web and job worker, AFFIX_WORKER=true)'
+    : 'processes: web + job worker child at nice 10 (AFFIX_WORKER=process, as npm start runs)'
+)
 const sql = new pg.Client({ connectionString: server.databaseUrl })
 await sql.connect()
 let failed = false
@@ -69,20 +87,22 @@ const check = (ok, message) => {
   if (!ok) failed = true
 }
 
-/** The server process (found by its database URL): its RSS now and its high-water mark, in kB. */
+/** The server and its worker process (found by their database URL): RSS now and high-water marks, summed, in kB. */
 function serverMemory() {
+  const total = { rss: 0, peak: 0 }
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const environ = readFileSync(`/proc/${pid}/environ`, 'utf8')
       if (!environ.includes(`DATABASE_URL=${server.databaseUrl}\0`)) continue
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-      if (!cmdline.includes('bin/start.ts')) continue
+      if (!cmdline.includes('bin/start.ts') && !cmdline.includes('bin/worker.ts')) continue
       const status = readFileSync(`/proc/${pid}/status`, 'utf8')
       const field = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0)
-      return { rss: field('VmRSS'), peak: field('VmHWM') }
+      total.rss += field('VmRSS')
+      total.peak += field('VmHWM')
     } catch {}
   }
-  return { rss: 0, peak: 0 }
+  return total
 }
 
 try {
@@ -315,7 +335,7 @@ try {
 
   const memory = serverMemory()
   const load = loadavg()
-  console.log(`peak memory (server RSS high-water mark): ${mb(memory.peak)}; during the close ${mb(closePeak)}`)
+  console.log(`peak memory (RSS high-water marks of the server and its worker process, summed): ${mb(memory.peak)}; during the close ${mb(closePeak)}`)
   console.log(
     `load average at the end: ${load.map((value) => value.toFixed(1)).join(', ')} (2 cores); job worker concurrency ${process.env.AFFIX_WORKER_CONCURRENCY ?? 4}`
   )
