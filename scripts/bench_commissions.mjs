@@ -335,7 +335,9 @@ try {
 
   const memory = serverMemory()
   const load = loadavg()
-  console.log(`peak memory (RSS high-water marks of the server and its worker process, summed): ${mb(memory.peak)}; during the close ${mb(closePeak)}`)
+  console.log(
+    `peak memory (RSS high-water marks of the server and its worker process, summed): ${mb(memory.peak)}; during the close ${mb(closePeak)}`
+  )
   console.log(
     `load average at the end: ${load.map((value) => value.toFixed(1)).join(', ')} (2 cores); job worker concurrency ${process.env.AFFIX_WORKER_CONCURRENCY ?? 4}`
   )
