@@ -42,8 +42,14 @@ export default class AffixProvider {
     const env = (await import('#start/env')).default
     const { workerMode, startWorkerProcess } = await import('#services/worker_process')
     const mode = workerMode(env.get('AFFIX_WORKER'))
-    if (mode === 'off') return
     const logger = await this.app.container.make('logger')
+    if (mode === 'off') {
+      // Not an error (workers may run elsewhere), but nothing here would say why jobs wait.
+      logger.info(
+        'no job worker in this process (AFFIX_WORKER=false): jobs and accepted postbacks wait for `npm run worker` or a server with one'
+      )
+      return
+    }
     // The test environment always runs its worker in process: suites drive it directly.
     if (mode === 'process' && this.app.getEnvironment() === 'web') {
       startWorkerProcess(logger, { nice: env.get('AFFIX_WORKER_NICE') })
