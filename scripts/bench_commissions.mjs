@@ -25,7 +25,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import pg from 'pg'
-import { DEMO_ADMIN, dropDatabase, seedDemoAt, startTestServer } from './test_server.mjs'
+import { DEMO_ADMIN, dropDatabase, seedDemoAt, startBenchServer } from './test_server.mjs'
 
 const arg = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`)
@@ -40,8 +40,6 @@ const BATCH = 10_000
 const DATABASE = 'affix_bench_commissions'
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const CPA_TYPES = ['registration', 'cpa', 'deposit_cpa', 'cumulative_deposit']
-/** The job worker inside the server (AFFIX_WORKER=true) rather than npm start's child process. */
-const ONE_PROCESS = process.argv.includes('--one-process')
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US')
 const seconds = (since) => (performance.now() - since) / 1000
@@ -54,31 +52,11 @@ const MONTH = monthStart.toISOString().slice(0, 7)
 const DAYS = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 0)).getUTCDate()
 const dayOfMonth = (n) => `${MONTH}-${String(n).padStart(2, '0')}`
 
-const server = await startTestServer({
+const server = await startBenchServer({
   database: DATABASE,
-  env: {
-    LOG_LEVEL: 'warn',
-    REDIS_URL,
-    NODE_ENV: 'production',
-    AFFIX_SEED_DEMO: 'false',
-    AFFIX_WORKER: ONE_PROCESS ? 'true' : 'process',
-    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
-  },
+  oneProcess: process.argv.includes('--one-process'),
+  env: { AFFIX_SEED_DEMO: 'false' },
 })
-if (!ONE_PROCESS) {
-  // The child worker boots after the server answers: the ledger needs it running.
-  for (let waited = 0; ; waited++) {
-    const health = await (await fetch(`${server.url}/health`)).json()
-    if (health.data.worker === 'process') break
-    if (waited > 120) throw new Error(`the job worker process did not start: ${health.data.worker}`)
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-}
-console.log(
-  ONE_PROCESS
-    ? 'processes: one (web and job worker, AFFIX_WORKER=true)'
-    : 'processes: web + job worker child at nice 10 (AFFIX_WORKER=process, as npm start runs)'
-)
 const sql = new pg.Client({ connectionString: server.databaseUrl })
 await sql.connect()
 let failed = false

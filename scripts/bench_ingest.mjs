@@ -27,7 +27,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { dropDatabase, startTestServer, DEMO_ADMIN } from './test_server.mjs'
+import { dropDatabase, startBenchServer, DEMO_ADMIN } from './test_server.mjs'
 
 const arg = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`)
@@ -41,7 +41,6 @@ const CONNECTIONS = arg('connections', 64)
 const IN_FLIGHT = arg('in-flight', 4)
 const BATCH = 10_000
 const FILE_ROWS = 100_000
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const AMOUNTS = [
   'deposits',
   'ftd_amount',
@@ -103,33 +102,11 @@ function activityRow(prefix, i) {
  * (AFFIX_WORKER=process, niceness `--worker-nice`, default 10); `--one-process` runs it
  * inside the web process (AFFIX_WORKER=true, a bare server's default), for comparison.
  */
-const ONE_PROCESS = process.argv.includes('--one-process')
-const WORKER_NICE = arg('worker-nice', 10)
-const server = await startTestServer({
+const server = await startBenchServer({
   database: 'affix_bench_ingest',
-  env: {
-    LOG_LEVEL: 'warn',
-    REDIS_URL,
-    NODE_ENV: 'production',
-    AFFIX_WORKER: ONE_PROCESS ? 'true' : 'process',
-    AFFIX_WORKER_NICE: String(WORKER_NICE),
-    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
-  },
+  oneProcess: process.argv.includes('--one-process'),
+  workerNice: arg('worker-nice', 10),
 })
-if (!ONE_PROCESS) {
-  // The child worker boots after the server answers: the numbers below need it running.
-  for (let waited = 0; ; waited++) {
-    const health = await (await fetch(`${server.url}/health`)).json()
-    if (health.data.worker === 'process') break
-    if (waited > 120) throw new Error(`the job worker process did not start: ${health.data.worker}`)
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-}
-console.log(
-  ONE_PROCESS
-    ? 'processes: one (web and job worker, AFFIX_WORKER=true)'
-    : `processes: web + job worker child at nice ${WORKER_NICE} (AFFIX_WORKER=process, as npm start runs)`
-)
 const sql = new pg.Client({ connectionString: server.databaseUrl })
 await sql.connect()
 let failed = false

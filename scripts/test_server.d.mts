@@ -14,13 +14,13 @@ export function outboxMails(dataDir: string): Array<{ to: string; text: string }
 export function recreateDatabase(name: string): Promise<string>
 /** Drops a test database (its name carries AFFIX_TEST_DB_SUFFIX). */
 export function dropDatabase(name: string): Promise<void>
-export function startTestServer(options: {
+export function startTestServer(options: { database: string; env?: Record<string, string> }): Promise<TestServer>
+/** A benchmark's server: production settings, the job worker as npm start runs it (a niced child) or in one process. */
+export function startBenchServer(options: {
   database: string
   env?: Record<string, string>
-  /** false: the database another test server already uses (default: recreated empty). */
-  fresh?: boolean
-  /** Start the process under `nice -n niceness` (a lower CPU priority). */
-  niceness?: number
+  oneProcess?: boolean
+  workerNice?: number
 }): Promise<TestServer>
 /** Seeds the demo organisation as of `now` (ISO 8601) into a server started with AFFIX_SEED_DEMO=false. */
 export function seedDemoAt(server: TestServer, now: string, env?: Record<string, string>): Promise<void>

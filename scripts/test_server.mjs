@@ -98,23 +98,16 @@ export function outboxMails(dataDir) {
     })
 }
 
-/**
- * Starts a server process on its own database, recreated empty (`fresh`, the default), or on
- * the database another test server already uses (`fresh: false`: e.g. a worker process beside
- * a web process). `niceness` (1–19) starts it at a lower CPU priority, as a job worker beside
- * web processes on the same machine is deployed (docs/customers.md).
- */
-export async function startTestServer({ database, env = {}, fresh = true, niceness = 0 } = {}) {
+/** Starts a server process on its own database, recreated empty. */
+export async function startTestServer({ database, env = {} } = {}) {
   if (!database) throw new Error('startTestServer needs a database name')
-  const databaseUrl = fresh ? await recreateDatabase(database) : `${PG_BASE}/${testDatabaseName(database)}`
+  const databaseUrl = await recreateDatabase(database)
   const port = await freePort()
   // Uploads (seeded media, import files) and mails of this server only, removed on stop
   // (unless the suite gave its own DATA_DIR, which it then removes itself).
   const ownDataDir = !env.DATA_DIR
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), `affix-${database}-`))
-  const command = [process.execPath, '--import=@poppinss/ts-exec', 'bin/start.ts']
-  // `nice`: the process and every thread it starts run at that lower CPU priority.
-  const [program, ...args] = niceness ? ['nice', '-n', String(niceness), ...command] : command
+  const [program, ...args] = [process.execPath, '--import=@poppinss/ts-exec', 'bin/start.ts']
   const child = spawn(program, args, {
     cwd: CORE_DIR,
     env: {
@@ -186,6 +179,44 @@ export async function startTestServer({ database, env = {}, fresh = true, nicene
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * A server for a benchmark (NODE_ENV=production, LOG_LEVEL=warn, REDIS_URL; the
+ * BENCH_SERVER_NODE_OPTIONS variable becomes its NODE_OPTIONS, e.g. for a CPU profile), with
+ * the job worker where `npm start` runs it — a child process at niceness `workerNice`
+ * (default 10) — or, with `oneProcess`, inside the server. Resolves once the worker is up
+ * and prints which deployment runs.
+ */
+export async function startBenchServer({ database, env = {}, oneProcess = false, workerNice = 10 }) {
+  const server = await startTestServer({
+    database,
+    env: {
+      LOG_LEVEL: 'warn',
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      NODE_ENV: 'production',
+      AFFIX_WORKER: oneProcess ? 'true' : 'process',
+      AFFIX_WORKER_NICE: String(workerNice),
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+      ...env,
+    },
+  })
+  // The child worker boots after the server answers: what a bench measures needs it running.
+  for (let waited = 0; !oneProcess; waited++) {
+    const health = await (await fetch(`${server.url}/health`)).json()
+    if (health.data.worker === 'process') break
+    if (waited > 120) {
+      await server.stop()
+      throw new Error(`the job worker process did not start (${health.data.worker}):\n${server.output()}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  console.log(
+    oneProcess
+      ? 'processes: one (web and job worker, AFFIX_WORKER=true)'
+      : `processes: web + job worker child at nice ${workerNice} (AFFIX_WORKER=process, as npm start runs)`
+  )
+  return server
 }
 
 /**

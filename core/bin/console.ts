@@ -5,14 +5,7 @@ import 'reflect-metadata'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { EmbeddedPostgresError } from './embedded_postgres.js'
 import { applyRuntimeDefaults } from './runtime_defaults.js'
-
-const APP_ROOT = new URL('../', import.meta.url)
-const IMPORTER = (filePath: string) => {
-  if (filePath.startsWith('./') || filePath.startsWith('../')) {
-    return import(new URL(filePath, APP_ROOT).href)
-  }
-  return import(filePath)
-}
+import { APP_ROOT, IMPORTER } from './lifecycle.js'
 
 const DB_COMMANDS = /^(migration|db|make:migration|demo)/
 try {

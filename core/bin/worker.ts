@@ -12,8 +12,8 @@
  */
 import 'reflect-metadata'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
-import type { ApplicationService } from '@adonisjs/core/types'
 import { applyRuntimeDefaults } from './runtime_defaults.js'
+import { APP_ROOT, IMPORTER, shutdownOnce } from './lifecycle.js'
 
 if (!process.env.DATABASE_URL) {
   console.error(
@@ -24,44 +24,15 @@ if (!process.env.DATABASE_URL) {
 }
 await applyRuntimeDefaults()
 
-const APP_ROOT = new URL('../', import.meta.url)
-const IMPORTER = (filePath: string) => {
-  if (filePath.startsWith('./') || filePath.startsWith('../')) {
-    return import(new URL(filePath, APP_ROOT).href)
-  }
-  return import(filePath)
-}
-const SHUTDOWN_TIMEOUT_MS = 30_000
-
-let shuttingDown = false
-async function shutdown(app: ApplicationService, reason: string) {
-  if (shuttingDown) return
-  shuttingDown = true
-  const logger = await app.container.make('logger').catch(() => null)
-  logger?.info('%s: job worker stopping', reason)
-  setTimeout(() => {
-    console.error(`the job worker took more than ${SHUTDOWN_TIMEOUT_MS / 1000} s to stop: exiting anyway`)
-    process.exit(1)
-  }, SHUTDOWN_TIMEOUT_MS).unref()
-  try {
-    // The provider's shutdown stops the worker (running jobs finish), then Redis and Lucid close.
-    await app.terminate()
-  } catch (error) {
-    process.exitCode = 1
-    if (logger) logger.error({ err: error }, 'job worker shutdown failed')
-    else console.error('job worker shutdown failed', error)
-  }
-  process.exit(process.exitCode ?? 0)
-}
-
 const app = new Ignitor(APP_ROOT, { importer: IMPORTER }).createApp('console')
 app.booting(async () => {
   await import('#start/env')
 })
-app.listen('SIGTERM', () => shutdown(app, 'SIGTERM'))
-app.listen('SIGINT', () => shutdown(app, 'SIGINT'))
+// The provider's shutdown stops the worker (running jobs finish), then Redis and Lucid close.
+app.listen('SIGTERM', () => shutdownOnce(app, 'job worker: SIGTERM received'))
+app.listen('SIGINT', () => shutdownOnce(app, 'job worker: SIGINT received'))
 // A child of the server: its IPC channel closes when the server exits, however it exits.
-process.on('disconnect', () => shutdown(app, 'server gone'))
+process.on('disconnect', () => shutdownOnce(app, 'job worker: its server is gone'))
 
 try {
   await app.init()
