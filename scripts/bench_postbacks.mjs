@@ -1,9 +1,10 @@
 /*
- * `npm run bench:postbacks [-- --events 100000 --rate 1000 --timeout 900 --seed 7]`: outgoing
+ * `npm run bench:postbacks [-- --events 100000 --rate 1000 --timeout 900 --seed 7 --one-process]`: outgoing
  * postbacks under load (docs/postbacks.md).
  *
  * Starts a real server on its own database (affix_bench_postbacks; NODE_ENV=production,
- * LOG_LEVEL=warn, AFFIX_OUTBOUND_ALLOW=127.0.0.1) and a local receiver. A global postback on
+ * LOG_LEVEL=warn, AFFIX_OUTBOUND_ALLOW=127.0.0.1; the job worker as `npm start` runs it, a
+ * child process at nice 10, or with `--one-process` inside the server) and a local receiver. A global postback on
  * `registration`; players registered through the batch API, attributed to the demo campaigns
  * and affiliates; each event is known by the event_id it must carry. Three runs of `--events`:
  *   1. burst, healthy receiver: 10,000 players a call, as fast as the API takes them. Measures
@@ -28,7 +29,7 @@ import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
 import os from 'node:os'
 import pg from 'pg'
-import { startTestServer, DEMO_ADMIN } from './test_server.mjs'
+import { startBenchServer, DEMO_ADMIN } from './test_server.mjs'
 
 const arg = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`)
@@ -47,7 +48,6 @@ const RUNS = (process.argv[process.argv.indexOf('--runs') + 1] ?? '').split(',')
 const runs = process.argv.includes('--runs') ? new Set(RUNS) : new Set(['burst', 'paced', 'failing'])
 const BURST_BATCH = 10_000
 const TICK_MS = 250
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const fmt = (n) => Math.round(n).toLocaleString('en-US')
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -95,14 +95,12 @@ receiver.keepAliveTimeout = 10_000
 await new Promise((done) => receiver.listen(0, '127.0.0.1', done))
 const receiverUrl = `http://127.0.0.1:${receiver.address().port}`
 
-const server = await startTestServer({
+const server = await startBenchServer({
   database: 'affix_bench_postbacks',
+  // --one-process: the job worker inside the server rather than as npm start runs it (a niced child).
+  oneProcess: process.argv.includes('--one-process'),
   env: {
-    LOG_LEVEL: 'warn',
-    REDIS_URL,
-    NODE_ENV: 'production',
     AFFIX_OUTBOUND_ALLOW: '127.0.0.1',
-    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     // --worker-concurrency N: the job worker's slots (AFFIX_WORKER_CONCURRENCY; the default is 4).
     ...(WORKER_CONCURRENCY ? { AFFIX_WORKER_CONCURRENCY: String(WORKER_CONCURRENCY) } : {}),
   },
