@@ -156,7 +156,7 @@ try {
   }
   console.log(
     `postbacks bench: ${fmt(EVENTS)} events a run, paced runs at ${RATE ? `${fmt(RATE)} events/s` : 'half the burst capacity'}, job worker concurrency ` +
-      `${WORKER_CONCURRENCY || '2 (default)'}; ${load()}`
+      `${WORKER_CONCURRENCY || '4 (default)'}; ${load()}`
   )
 
   const trace = () => {
