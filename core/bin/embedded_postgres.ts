@@ -222,6 +222,19 @@ async function createDatabaseIfMissing(port: number): Promise<boolean> {
  * another live Affix process of this DATA_DIR already runs (e.g. `npm run seed` beside
  * `npm start`).
  */
+/**
+ * The address of the embedded PostgreSQL a running Affix server of this DATA_DIR started,
+ * or undefined when none runs (e.g. for `npm run worker` beside `npm start`).
+ */
+export function runningEmbeddedPostgresUrl(dataDir: string): string | undefined {
+  const postmasterPid = join(dataDir, 'pg', 'postmaster.pid')
+  if (!existsSync(postmasterPid)) return undefined
+  const [pid, , , port] = readFileSync(postmasterPid, 'utf8').split('\n')
+  const owner = readInt(join(dataDir, 'embedded_pg_owner'))
+  if (!isAlive(Number(pid)) || !owner || !isAlive(owner) || !(Number(port) > 0)) return undefined
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${Number(port)}/${DATABASE}`
+}
+
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
   const bin = binaries()
   const pgDir = join(dataDir, 'pg')

@@ -4,21 +4,27 @@
  * in a process of its own, with no HTTP server. `npm start` runs it as a child of the
  * server at a lower CPU priority (AFFIX_WORKER=process, app/services/worker_process.ts); a
  * deployment can run it beside web processes started with AFFIX_WORKER=false
- * (`nice -n 10 npm run worker -w @affix/core`, with the servers' DATABASE_URL, DATA_DIR or
- * S3 storage, APP_KEY and REDIS_URL).
+ * (`nice -n 10 npm run worker`, with the servers' DATABASE_URL, DATA_DIR or S3 storage,
+ * APP_KEY and REDIS_URL; without DATABASE_URL it joins the embedded PostgreSQL a server runs
+ * on the same DATA_DIR).
  *
  * SIGTERM and SIGINT stop it in order (running jobs finish, then the pools close) and it
  * exits 0; a child of the server also stops when the server goes away.
  */
 import 'reflect-metadata'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
-import { applyRuntimeDefaults } from './runtime_defaults.js'
+import { runningEmbeddedPostgresUrl } from './embedded_postgres.js'
+import { applyRuntimeDefaults, dataDir } from './runtime_defaults.js'
 import { APP_ROOT, IMPORTER, shutdownOnce } from './lifecycle.js'
 
+// Without DATABASE_URL: the embedded PostgreSQL of a server running on this DATA_DIR.
+const embeddedUrl = process.env.DATABASE_URL ? undefined : runningEmbeddedPostgresUrl(dataDir())
+if (embeddedUrl) process.env.DATABASE_URL = embeddedUrl
 if (!process.env.DATABASE_URL) {
   console.error(
-    'The job worker needs DATABASE_URL: the database of the servers it works for.\n' +
-      'With the embedded database, `npm start` runs the worker itself.'
+    'The job worker needs the database of the servers it works for: set DATABASE_URL, or start\n' +
+      'the server first (`AFFIX_WORKER=false npm start` on the embedded database; plain `npm start`\n' +
+      'runs a worker itself).'
   )
   process.exit(1)
 }
