@@ -5,6 +5,8 @@
  *   clone A: `npm install && npm start` — the embedded defaults (no DATABASE_URL, REDIS_URL,
  *            DATA_DIR or EMBEDDED_PG_PORT): healthy, demo admin logs in, demo data, UI served,
  *            the job worker up in its own niced process;
+ *   clone A: `npm run worker` beside it (no DATABASE_URL): joins A's embedded PostgreSQL,
+ *            starts, exits 0 on SIGTERM;
  *   clone B: the same, beside A, with its own DATA_DIR (a private 0700 folder): both come
  *            up, on different embedded PostgreSQL ports;
  *   stop B with SIGTERM to npm (`kill <pid>`) and A with SIGINT to its process group
@@ -35,7 +37,7 @@ const timed = async (label, work) => {
 }
 
 // The README's commands, in its order: the smoke test fails when the README changes them.
-const README_COMMANDS = ['npm install && npm start', 'npm run build', 'npx affix --help']
+const README_COMMANDS = ['npm install && npm start', 'npm run build', 'npm run worker', 'npx affix --help']
 const readme = readFileSync(join(root, 'README.md'), 'utf8')
 let readmeAt = -1
 for (const command of README_COMMANDS) {
@@ -192,6 +194,33 @@ async function waitWorkerProcess(name, url, clone) {
   return Number(execFileSync('ps', ['-o', 'ni=', '-p', String(pids[0])], { encoding: 'utf8' }).trim())
 }
 
+/**
+ * The README's `npm run worker` beside a running `npm start`, with no DATABASE_URL: it joins
+ * the embedded PostgreSQL of the same DATA_DIR, starts, and stops on SIGTERM with exit 0.
+ */
+async function extraWorker(clone, env) {
+  const child = spawn('npm', ['run', 'worker'], { cwd: clone, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  const deadline = Date.now() + 60_000
+  while (!output.includes('job worker started')) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      process.kill(-child.pid, 'SIGKILL')
+      throw new Error(`\`npm run worker\` did not start beside npm start:\n${output.slice(-3000)}`)
+    }
+    await sleep(250)
+  }
+  process.kill(child.pid, 'SIGTERM')
+  const exit = await Promise.race([exited, sleep(45_000).then(() => null)])
+  if (!exit) {
+    process.kill(-child.pid, 'SIGKILL')
+    throw new Error('`npm run worker` did not stop within 45 s of SIGTERM')
+  }
+  if (exit.code !== 0) throw new Error(`\`npm run worker\` exited ${JSON.stringify(exit)} on SIGTERM:\n${output}`)
+}
+
 /** What must never appear when the server stops: the crash of issue 16 and its kin. */
 const SHUTDOWN_ERRORS = /57P01|terminating connection|Lifecycle script|npm error|Unhandled|Error:|"level":(50|60)/
 
@@ -228,6 +257,7 @@ try {
   const demo = await checkDemo(`http://127.0.0.1:${portA}`)
   const workerNice = await waitWorkerProcess('A', `http://127.0.0.1:${portA}`, cloneA)
   if (workerNice !== 10) throw new Error(`A: the job worker runs at niceness ${workerNice}, not 10`)
+  await timed('A: `npm run worker` beside it, until SIGTERM', () => extraWorker(cloneA, envA))
   const pgPortA = Number(readFileSync(join(cloneA, 'data/embedded_pg_port'), 'utf8'))
 
   const cloneB = await timed('clone B', () => cloneInto('b'))
@@ -281,6 +311,7 @@ try {
       `A: healthy on the embedded defaults (PostgreSQL port ${pgPortA}), demo admin logged in, ${demo.brands} brands, ${demo.campaigns} campaigns, UI served, job worker in its own process at nice ${workerNice}`,
       `B: up beside A with its own private DATA_DIR (PostgreSQL port ${pgPortB})`,
       'B stopped by SIGTERM and A by SIGINT to the group: exit 0, no error, worker process and embedded PostgreSQL stopped',
+      '`npm run worker` beside A: joined its embedded PostgreSQL, started, stopped with exit 0 on SIGTERM',
       '`npm run build` then `npx affix --help`: CLI usage printed',
       rootCheck,
       `timings: ${timings.join('; ')}`,
