@@ -58,7 +58,11 @@ export const AffiliateSchema = defineSchema('Affiliate', {
     emailNotification: { type: 'boolean' },
     negativeCarryover: { type: 'boolean' },
     feePercent: { type: ['string', 'null'], description: 'Decimal string, 0 to 100 with at most 2 decimals' },
-    referralLink: { type: 'string', description: 'Signup link that records this affiliate as the referrer' },
+    referralLink: {
+      ...schemas.nullableString,
+      description:
+        'Signup link that records this affiliate as the referrer; null while the signup plugin is off for the organisation',
+    },
     hasPassword: { type: 'boolean', description: 'Whether the panel has a usable password (never returned)' },
     createdAt: schemas.nullableString,
     updatedAt: schemas.nullableString,

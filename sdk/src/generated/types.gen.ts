@@ -180,9 +180,9 @@ export type Affiliate = {
      */
     feePercent?: string | null;
     /**
-     * Signup link that records this affiliate as the referrer
+     * Signup link that records this affiliate as the referrer; null while the signup plugin is off for the organisation
      */
-    referralLink: string;
+    referralLink: string | null;
     /**
      * Whether the panel has a usable password (never returned)
      */

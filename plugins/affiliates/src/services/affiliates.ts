@@ -15,6 +15,7 @@ import {
   findPanels,
   linkBaseUrl,
   notFound,
+  pluginEnabledFor,
   scoped,
   teamScopeOf,
   unprocessable,
@@ -140,13 +141,15 @@ async function namesOf(organizationId: number, rows: AffiliateRecord[]) {
 /** The API shape of affiliates; payment details only for the ids in `withPayment`. */
 export async function presentAffiliates(ctx: HttpContext, rows: AffiliateRecord[], withPayment: Set<number>) {
   const organizationId = ctx.tenant.organizationId
-  const [names, payment, linkBase] = await Promise.all([
+  const [names, payment, linkBase, signupOpen] = await Promise.all([
     namesOf(organizationId, rows),
     paymentDetailsOf(
       organizationId,
       rows.map((row) => row.id).filter((id) => withPayment.has(id))
     ),
     linkBaseUrl(organizationId),
+    // The link opens the signup plugin's form: while that is off it would lead to a 404.
+    pluginEnabledFor(organizationId, 'signup'),
   ])
   return rows.map((row) => ({
     id: row.id,
@@ -175,7 +178,7 @@ export async function presentAffiliates(ctx: HttpContext, rows: AffiliateRecord[
     emailNotification: row.emailNotification,
     negativeCarryover: row.negativeCarryover,
     feePercent: row.feePercent === null || row.feePercent === undefined ? null : String(row.feePercent),
-    referralLink: referralLink(linkBase, organizationId, row.id),
+    referralLink: signupOpen ? referralLink(linkBase, organizationId, row.id) : null,
     hasPassword: names.withPassword.has(row.id),
     createdAt: row.createdAt?.toISO() ?? null,
     updatedAt: row.updatedAt?.toISO() ?? null,

@@ -752,6 +752,12 @@ test.group('affiliates: the affiliate panel (/me)', () => {
     assert.equal(shown.body().data.feePercent, '5.00')
     assert.property(shown.body().data, 'paymentDetails')
     assert.match(shown.body().data.referralLink, new RegExp(`\\?ref=${me.user.id}$`))
+    // No link while the signup form it opens is off (it would lead to a 404), back when it is on.
+    ;(await client.patch('/api/v1/plugins/signup').bearerToken(token).json({ enabled: false })).assertStatus(200)
+    assert.isNull((await client.get(ME).bearerToken(me.token)).body().data.referralLink)
+    assert.isNull((await client.get(`${AFFILIATES}/${me.user.id}`).bearerToken(token)).body().data.referralLink)
+    ;(await client.patch('/api/v1/plugins/signup').bearerToken(token).json({ enabled: true })).assertStatus(200)
+    assert.match((await client.get(ME).bearerToken(me.token)).body().data.referralLink, /\?ref=/)
 
     const updated = await client
       .patch(ME)
