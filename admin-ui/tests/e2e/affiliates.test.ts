@@ -332,6 +332,10 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('affiliates in a browser
     })
     await tab.goto(`${server.url}/manage/referred-affiliates`)
     await tab.getByRole('cell', { name: 'Bob Import' }).waitFor()
+    // Its own referral link to share, on the organisation's address.
+    expect(await tab.getByTestId('referral-link').textContent()).toMatch(
+      new RegExp(`/register/affiliate/\\d+\\?ref=${jane.id}$`)
+    )
     await tab.screenshot({ path: new URL('affiliate-referred.png', SCREENSHOTS).pathname, fullPage: true })
 
     await tab.goto(`${server.url}/account?tab=paymentInfo`)

@@ -180,7 +180,13 @@ export const en = {
       delete: 'Delete note',
       empty: 'No notes yet.',
     },
-    referred: { title: 'Referred affiliates', empty: 'No referred affiliates yet.' },
+    referred: {
+      title: 'Referred affiliates',
+      empty: 'No referred affiliates yet.',
+      link_title: 'Your referral link',
+      link_help: 'Affiliates who sign up through this link are recorded as referred by you.',
+      signup_closed: 'The network is not taking signups at the moment, so there is no referral link to share.',
+    },
     groups: {
       in_use: 'This group is tied to a campaign and cannot be updated.',
       fields: groupFields,

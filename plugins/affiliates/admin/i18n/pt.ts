@@ -184,7 +184,14 @@ export const pt: typeof en = {
       delete: 'Excluir nota',
       empty: 'Ainda sem notas.',
     },
-    referred: { title: 'Afiliados indicados', empty: 'Ainda sem afiliados indicados.' },
+    referred: {
+      title: 'Afiliados indicados',
+      empty: 'Ainda sem afiliados indicados.',
+      link_title: 'Seu link de indicação',
+      link_help: 'Afiliados que se cadastrarem por este link ficam registrados como indicados por você.',
+      signup_closed:
+        'A rede não está aceitando cadastros no momento, então não há link de indicação para compartilhar.',
+    },
     groups: {
       in_use: 'Este grupo está vinculado a uma campanha e não pode ser atualizado.',
       fields: groupFields,

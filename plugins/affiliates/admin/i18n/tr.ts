@@ -183,7 +183,13 @@ export const tr: typeof en = {
       delete: 'Notu sil',
       empty: 'Henüz not yok.',
     },
-    referred: { title: 'Yönlendirilen ortaklar', empty: 'Henüz yönlendirilen ortak yok.' },
+    referred: {
+      title: 'Yönlendirilen ortaklar',
+      empty: 'Henüz yönlendirilen ortak yok.',
+      link_title: 'Yönlendirme bağlantınız',
+      link_help: 'Bu bağlantıyla kaydolan ortaklar sizin yönlendirdiğiniz ortaklar olarak kaydedilir.',
+      signup_closed: 'Ağ şu anda kayıt kabul etmiyor; bu yüzden paylaşılacak bir yönlendirme bağlantısı yok.',
+    },
     groups: {
       in_use: 'Bu grup bir kampanyaya bağlı ve güncellenemez.',
       fields: groupFields,
