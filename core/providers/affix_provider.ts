@@ -5,8 +5,9 @@ import type { ApplicationService } from '@adonisjs/core/types'
  * start, seeds the demo data (bin/start.ts sets the flags). In the web and test
  * environments it runs the job worker where AFFIX_WORKER says: in this process (the
  * default), in a child process at a lower CPU priority (`process`, what `npm start` runs:
- * services/worker_process.ts) or not here (`false`). On shutdown, stops the worker, then plugins' own resources (onShutdown); Redis connections (kernel/redis.ts) are
- * closed after this by @adonisjs/redis's provider, so plugins can still use them here.
+ * services/worker_process.ts) or not here (`false`). On shutdown, stops the worker, then
+ * plugins' own resources (onShutdown); Redis connections (kernel/redis.ts) are closed after
+ * this by @adonisjs/redis's provider, so plugins can still use them here.
  */
 export default class AffixProvider {
   constructor(protected app: ApplicationService) {}

@@ -44,6 +44,7 @@ interface Supervised {
   child: ChildProcess | undefined
   ready: boolean
   stopping: boolean
+  markStopping: () => void
   restartTimer: NodeJS.Timeout | undefined
   restartDelay: number
   exited: Promise<void>
@@ -75,8 +76,15 @@ export function startWorkerProcess(logger: Logger, options: { nice?: number } = 
     restartTimer: undefined,
     restartDelay: RESTART_DELAY_MS.first,
     exited: Promise.resolve(),
+    markStopping: () => {
+      state.stopping = true
+    },
   }
   supervised = state
+  // A terminal's Ctrl-C reaches the child too, which stops at once: its exit is then no
+  // crash to restart from, although this process's shutdown has not reached the provider yet.
+  process.once('SIGINT', state.markStopping)
+  process.once('SIGTERM', state.markStopping)
 
   const launch = () => {
     state.restartTimer = undefined
@@ -124,6 +132,8 @@ export async function stopWorkerProcess() {
   if (!state) return
   supervised = undefined
   state.stopping = true
+  process.off('SIGINT', state.markStopping)
+  process.off('SIGTERM', state.markStopping)
   if (state.restartTimer) clearTimeout(state.restartTimer)
   const child = state.child
   if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return
