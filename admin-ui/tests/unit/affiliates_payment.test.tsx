@@ -1,7 +1,7 @@
 /* The payment details inputs (wizard step 2 and the affiliate's Account → Payment info) and the form model. */
 import type { ReactElement } from 'react'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { AdminContext, Form, HttpError, TestMemoryRouter, testDataProvider } from 'react-admin'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { Form, HttpError, testDataProvider } from 'react-admin'
 import { describe, expect, it, vi } from 'vitest'
 import {
   PAYMENT_FIELDS,
@@ -13,8 +13,6 @@ import {
 import { PaymentFields } from '../../../plugins/affiliates/admin/affiliates/PaymentFields'
 import { firstStepWithError as firstStepOf } from '../../src/layout/StepWizard'
 import { PaymentInfoPanel } from '../../../plugins/affiliates/admin/me/PaymentInfoPanel'
-import { createI18nProvider } from '../../src/i18n_provider'
-import { installedPlugins } from '../../src/plugins'
 import { renderScreen } from './screens_helpers'
 
 const LABELS: Record<string, string[]> = {
@@ -120,25 +118,12 @@ describe('payment fields', { timeout: 30_000 }, () => {
 })
 
 function renderAsAffiliate(ui: ReactElement, dataProvider: ReturnType<typeof testDataProvider>) {
-  const authProvider = {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => ({ abilities: [], enabledPlugins: ['affiliates'], superuser: false }),
-    getIdentity: async () => ({ id: 9, fullName: 'Jane Partner', role: 'affiliate' }),
-  }
-  return render(
-    <TestMemoryRouter>
-      <AdminContext
-        i18nProvider={createI18nProvider(installedPlugins, 'en')}
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-      >
-        {ui}
-      </AdminContext>
-    </TestMemoryRouter>
-  )
+  return renderScreen(ui, {
+    identity: { id: 9, fullName: 'Jane Partner', role: 'affiliate' },
+    abilities: [],
+    enabledPlugins: ['affiliates'],
+    dataProvider,
+  })
 }
 
 describe('Account → Payment info', { timeout: 30_000 }, () => {

@@ -1,10 +1,11 @@
 /* The affiliate's referral link on /manage/referred-affiliates: shown to copy, or why there is none. */
-import { cleanup, render, screen } from '@testing-library/react'
-import { AdminContext, HttpError, TestMemoryRouter, testDataProvider } from 'react-admin'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen } from '@testing-library/react'
+import { HttpError, testDataProvider } from 'react-admin'
+import { describe, expect, it, vi } from 'vitest'
 import { ReferredAffiliatesScreen } from '../../../plugins/affiliates/admin/me/ReferredAffiliatesScreen'
-import { createI18nProvider } from '../../src/i18n_provider'
-import { installedPlugins } from '../../src/plugins'
+import { renderScreen } from './screens_helpers'
+
+const AFFILIATE = { id: 9, fullName: 'Jane Partner', role: 'affiliate' }
 
 function renderAsAffiliate(referralLink: string | null) {
   const request = vi.fn(async (path: string) => {
@@ -18,29 +19,14 @@ function renderAsAffiliate(referralLink: string | null) {
       }
     throw new HttpError('Not found', 404, {})
   })
-  const authProvider = {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => ({ abilities: [], enabledPlugins: ['affiliates'], superuser: false }),
-    getIdentity: async () => ({ id: 9, fullName: 'Jane Partner', role: 'affiliate' }),
-  }
-  render(
-    <TestMemoryRouter>
-      <AdminContext
-        i18nProvider={createI18nProvider(installedPlugins, 'en')}
-        authProvider={authProvider}
-        dataProvider={testDataProvider({ request } as never)}
-      >
-        <ReferredAffiliatesScreen />
-      </AdminContext>
-    </TestMemoryRouter>
-  )
+  renderScreen(<ReferredAffiliatesScreen />, {
+    identity: AFFILIATE,
+    abilities: [],
+    enabledPlugins: ['affiliates'],
+    dataProvider: testDataProvider({ request } as never),
+  })
   return request
 }
-
-afterEach(cleanup)
 
 describe('the affiliate’s referral link', { timeout: 30_000 }, () => {
   it('shows the link with a copy button above the affiliates it referred', async () => {

@@ -30,7 +30,10 @@ export function renderScreen(
     initialEntries = ['/'],
     dataProvider = fakeDataProvider({}),
     locationCallback,
+    identity = { id: 1, fullName: 'Demo Admin' },
   }: {
+    /** The signed-in panel (`role: 'affiliate'` for an affiliate's screens). */
+    identity?: { id: number; fullName: string; role?: string }
     abilities?: Ability[]
     enabledPlugins?: string[]
     initialEntries?: string[]
@@ -45,7 +48,7 @@ export function renderScreen(
     checkAuth: async () => undefined,
     checkError: async () => undefined,
     getPermissions: async () => permissions,
-    getIdentity: async () => ({ id: 1, fullName: 'Demo Admin' }),
+    getIdentity: async () => identity,
   }
   return render(
     <TestMemoryRouter initialEntries={initialEntries} locationCallback={locationCallback as never}>

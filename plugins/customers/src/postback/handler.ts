@@ -68,10 +68,10 @@ let handOff: NodeJS.Timeout | null = null
 
 /**
  * After a group of events is committed: take them through the ingest here when this process
- * runs the job worker; otherwise (a web process with AFFIX_WORKER=false) wake a worker
- * process with the inbox job — graphile-worker's own notification starts it at once — so the
- * web process only answers, and the ingest and the ledger run where the worker does (at a
- * lower priority, as docs/architecture.md recommends under load). At most one wake-up every
+ * runs the job worker; otherwise (AFFIX_WORKER=process, npm start's default, or false) wake
+ * a worker process with the inbox job — graphile-worker's own notification starts it at
+ * once — so the web process only answers, and the ingest and the ledger run where the worker
+ * does (at a lower priority with npm start). At most one wake-up every
  * HAND_OFF_MS; one that fails leaves the rows to the minutely run.
  */
 function afterCommit() {
